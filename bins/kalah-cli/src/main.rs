@@ -1,0 +1,6 @@
+//! `kalah` (work in progress).
+
+fn main() {
+    eprintln!("error: kalah is not implemented yet");
+    std::process::exit(1);
+}

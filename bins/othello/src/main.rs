@@ -1,0 +1,6 @@
+//! `othello` (work in progress).
+
+fn main() {
+    eprintln!("error: othello is not implemented yet");
+    std::process::exit(1);
+}

@@ -1,0 +1,3 @@
+//! The CS364 search platform: grid mazes, labelled graphs and its six search methods.
+//!
+//! (Work in progress: see the issue tracker.)

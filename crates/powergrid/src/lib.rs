@@ -1,0 +1,3 @@
+//! The wind power grid assignment: critical lines and important-line queries.
+//!
+//! (Work in progress: see the issue tracker.)

@@ -1,0 +1,3 @@
+//! Road maps: parsing, heuristic tables and uniform-cost / A* route finding.
+//!
+//! (Work in progress: see the issue tracker.)

@@ -1,0 +1,3 @@
+//! Generic state-space search, constraint repair and adversarial game search.
+//!
+//! (Work in progress: see the issue tracker.)

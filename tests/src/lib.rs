@@ -1,0 +1,261 @@
+//! Golden-table harness: runs the workspace's real binaries over case tables and compares stdout
+//! byte for byte.
+//!
+//! A case table is a text file of blocks. Each block is one line of program arguments (a leading
+//! program name may be there), then the exact expected stdout lines, then a line `---`. An empty
+//! body means the program prints nothing. Lines before the first block that start with `#` are
+//! comments.
+//!
+//! ```no_run
+//! // In tests/tests/find_route.rs:
+//! let table = golden::data_dir().join("find_route/cases.txt");
+//! golden::check_table("find_route", &table, &golden::data_dir().join("find_route"));
+//! ```
+//!
+//! The first call to [`binary`] in a test process builds every binary of the workspace once
+//! (`cargo build --bins --workspace`, same profile as the test), so `cargo test --workspace` is the
+//! only command needed.
+
+use std::fmt::Write as _;
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::OnceLock;
+
+/// One block of a case table.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Case {
+    /// A readable name: the table's file name, the block's line number and its arguments.
+    pub name: String,
+    /// The program arguments (the leading program name removed when it was there).
+    pub args: Vec<String>,
+    /// The exact expected stdout: every body line followed by `\n`.
+    pub expected: String,
+}
+
+/// Parses a case table. `program` is the binary name; a first word equal to it (or ending in
+/// `/program`) is dropped from the arguments.
+pub fn parse_table(text: &str, program: &str, table_name: &str) -> Vec<Case> {
+    let mut cases = Vec::new();
+    let mut lines = text.lines().enumerate().peekable();
+    while let Some((index, line)) = lines.next() {
+        let line = line.trim_end_matches('\r');
+        if line.trim().is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let mut args: Vec<String> = line.split_whitespace().map(str::to_owned).collect();
+        if args
+            .first()
+            .is_some_and(|first| first == program || first.ends_with(&format!("/{program}")))
+        {
+            args.remove(0);
+        }
+        let mut expected = String::new();
+        for (_, body) in lines.by_ref() {
+            let body = body.trim_end_matches('\r');
+            if body == "---" {
+                break;
+            }
+            expected.push_str(body);
+            expected.push('\n');
+        }
+        cases.push(Case {
+            name: format!("{table_name}:{} `{}`", index + 1, line),
+            args,
+            expected,
+        });
+    }
+    cases
+}
+
+/// The repository's `data/` folder.
+pub fn data_dir() -> PathBuf {
+    repo_root().join("data")
+}
+
+/// The repository root (the workspace folder).
+pub fn repo_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("tests/ has a parent")
+        .to_path_buf()
+}
+
+/// The path of a workspace binary, building all binaries once per test process.
+///
+/// # Panics
+/// When the build fails or the binary does not exist after it.
+pub fn binary(name: &str) -> PathBuf {
+    static BUILT: OnceLock<PathBuf> = OnceLock::new();
+    let dir = BUILT.get_or_init(|| {
+        let exe = std::env::current_exe().expect("test executable path");
+        // target/<profile>/deps/<test> -> target/<profile>
+        let profile_dir = exe
+            .parent()
+            .and_then(Path::parent)
+            .expect("test executable lives in target/<profile>/deps")
+            .to_path_buf();
+        let profile = match profile_dir.file_name().and_then(|n| n.to_str()) {
+            Some("debug") => "dev".to_owned(),
+            Some(other) => other.to_owned(),
+            None => "dev".to_owned(),
+        };
+        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
+        let status = Command::new(cargo)
+            .args([
+                "build",
+                "--quiet",
+                "--bins",
+                "--workspace",
+                "--profile",
+                &profile,
+            ])
+            .current_dir(repo_root())
+            .status()
+            .expect("run cargo build");
+        assert!(status.success(), "cargo build --bins failed");
+        profile_dir
+    });
+    let path = dir.join(format!("{name}{}", std::env::consts::EXE_SUFFIX));
+    assert!(
+        path.exists(),
+        "binary {name} not found at {}",
+        path.display()
+    );
+    path
+}
+
+/// What one run of a binary produced.
+#[derive(Debug, Clone)]
+pub struct Outcome {
+    /// Everything written to stdout.
+    pub stdout: String,
+    /// Everything written to stderr.
+    pub stderr: String,
+    /// The exit code (`None` when killed by a signal).
+    pub code: Option<i32>,
+}
+
+/// Runs a workspace binary with `args` in `cwd`, feeding `stdin` (empty when `None`).
+pub fn run<S: AsRef<std::ffi::OsStr>>(
+    program: &str,
+    args: &[S],
+    cwd: &Path,
+    stdin: Option<&[u8]>,
+) -> Outcome {
+    let mut child = Command::new(binary(program))
+        .args(args)
+        .current_dir(cwd)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("spawn {program}: {e}"));
+    let input = stdin.unwrap_or_default().to_vec();
+    let mut pipe = child.stdin.take().expect("stdin piped");
+    let writer = std::thread::spawn(move || {
+        // The program may exit before reading everything; that is not our failure.
+        let _ = pipe.write_all(&input);
+    });
+    let output = child.wait_with_output().expect("wait for program");
+    let _ = writer.join();
+    Outcome {
+        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+        code: output.status.code(),
+    }
+}
+
+/// Runs every case of the table at `table` through `program` (in `cwd`) and panics with a report
+/// naming every case whose stdout differs (or that exited non-zero), with a line diff of each.
+pub fn check_table(program: &str, table: &Path, cwd: &Path) {
+    let text = std::fs::read_to_string(table)
+        .unwrap_or_else(|e| panic!("read table {}: {e}", table.display()));
+    let table_name = table
+        .file_name()
+        .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+    let cases = parse_table(&text, program, &table_name);
+    assert!(!cases.is_empty(), "table {} has no cases", table.display());
+    check_cases(program, &cases, cwd);
+}
+
+/// Runs the given cases and panics with a report of every mismatch.
+pub fn check_cases(program: &str, cases: &[Case], cwd: &Path) {
+    let mut report = String::new();
+    let mut failed = 0;
+    for case in cases {
+        let outcome = run(program, &case.args, cwd, None);
+        if outcome.stdout != case.expected || outcome.code != Some(0) {
+            failed += 1;
+            let _ = writeln!(report, "\n== {} (exit {:?})", case.name, outcome.code);
+            report.push_str(&diff(&case.expected, &outcome.stdout));
+            if !outcome.stderr.is_empty() {
+                let _ = writeln!(report, "   stderr: {}", outcome.stderr.trim_end());
+            }
+        }
+    }
+    assert!(
+        failed == 0,
+        "{failed} of {} cases failed:{report}",
+        cases.len()
+    );
+}
+
+/// A small line diff: the first differing line and the counts, enough to find the problem.
+pub fn diff(expected: &str, actual: &str) -> String {
+    let exp: Vec<&str> = expected.lines().collect();
+    let act: Vec<&str> = actual.lines().collect();
+    let mut out = String::new();
+    for i in 0..exp.len().max(act.len()) {
+        let (e, a) = (exp.get(i), act.get(i));
+        if e != a {
+            let _ = writeln!(
+                out,
+                "   line {}: expected {:?}",
+                i + 1,
+                e.copied().unwrap_or("<end>")
+            );
+            let _ = writeln!(
+                out,
+                "   line {}:   actual {:?}",
+                i + 1,
+                a.copied().unwrap_or("<end>")
+            );
+            break;
+        }
+    }
+    if out.is_empty() && expected != actual {
+        out.push_str("   outputs differ in line endings or a final newline\n");
+    }
+    let _ = writeln!(
+        out,
+        "   ({} expected lines, {} actual)",
+        exp.len(),
+        act.len()
+    );
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_blocks_and_drops_program_name() {
+        let text = "# comment\nfind_route a b c\nx\ny\n---\n100 1 0000\n---\n";
+        let cases = parse_table(text, "find_route", "t");
+        assert_eq!(cases.len(), 2);
+        assert_eq!(cases[0].args, ["a", "b", "c"]);
+        assert_eq!(cases[0].expected, "x\ny\n");
+        assert_eq!(cases[1].args, ["100", "1", "0000"]);
+        assert_eq!(cases[1].expected, "");
+        assert!(cases[1].name.starts_with("t:6 "));
+    }
+
+    #[test]
+    fn diff_names_first_differing_line() {
+        let d = diff("a\nb\n", "a\nc\n");
+        assert!(d.contains("line 2: expected \"b\""), "{d}");
+        assert!(d.contains("actual \"c\""), "{d}");
+    }
+}
