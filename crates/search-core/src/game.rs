@@ -1,0 +1,82 @@
+//! Two-player zero-sum games with perfect information.
+
+use smallvec::SmallVec;
+use std::fmt::Debug;
+
+/// A game value, from Max's point of view: higher is better for Max.
+pub type Value = i32;
+
+/// Larger than every value a game may return; evaluations lie strictly between
+/// `-INFINITY` and `INFINITY`.
+pub const INFINITY: Value = i32::MAX - 1;
+
+/// A list of moves, on the stack for up to 32 moves.
+pub type MoveList<M> = SmallVec<[M; 32]>;
+
+/// The two sides.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Player {
+    /// The side that maximises the value.
+    Max,
+    /// The side that minimises the value.
+    Min,
+}
+
+impl Player {
+    /// The other side.
+    #[must_use]
+    pub fn opponent(self) -> Self {
+        match self {
+            Self::Max => Self::Min,
+            Self::Min => Self::Max,
+        }
+    }
+
+    /// `1` for Max, `-1` for Min: turns a Max-view value into the mover's view and back.
+    pub fn sign(self) -> Value {
+        match self {
+            Self::Max => 1,
+            Self::Min => -1,
+        }
+    }
+}
+
+/// A game position with the side to move.
+///
+/// Positions are values: [`play`](Game::play) returns the next position and leaves `self` as it
+/// was (small `Copy` boards make this cheap). The side to move is a property of the position, so
+/// games where one side can move twice in a row (Kalah's free turns) need nothing special.
+pub trait Game: Clone {
+    /// A move. A pass is a move where the rules have one.
+    type Move: Copy + PartialEq + Debug;
+
+    /// The side to move.
+    fn to_move(&self) -> Player;
+
+    /// The legal moves in a fixed order (the order decides ties). Empty exactly when the position
+    /// is terminal.
+    fn legal_moves(&self) -> MoveList<Self::Move>;
+
+    /// The position after `mv`, which must be legal.
+    #[must_use]
+    fn play(&self, mv: Self::Move) -> Self;
+
+    /// Whether the game is over.
+    fn is_terminal(&self) -> bool;
+
+    /// The static value from Max's point of view: the exact result at a terminal position, an
+    /// estimate elsewhere. Must lie strictly between `-INFINITY` and `INFINITY`.
+    fn evaluate(&self) -> Value;
+}
+
+/// A game the [`Engine`](crate::Engine) can search: positions have a hash key, and moves can be
+/// put in a promising order.
+pub trait EngineGame: Game {
+    /// A hash of the position including the side to move (Zobrist keys or a perfect packing).
+    /// Equal positions must have equal keys; distinct positions should rarely collide.
+    fn key(&self) -> u64;
+
+    /// Puts `moves` in a promising order (best first) before the engine searches them. The
+    /// default keeps the generation order.
+    fn order_moves(&self, _moves: &mut MoveList<Self::Move>) {}
+}

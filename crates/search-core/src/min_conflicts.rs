@@ -1,0 +1,184 @@
+//! Min-conflicts repair for constraint problems.
+//!
+//! The problem keeps a complete assignment and answers "how many conflicts would variable `v`
+//! have with value `x`" (ideally in O(1), from counters it maintains). The driver keeps a list of
+//! variables that were conflicted when last looked at, picks one at random, moves it to a value
+//! with the fewest conflicts (ties broken at random), and lazily drops variables that turn out
+//! not to be conflicted any more. When the list runs dry it rescans every variable once: a
+//! rescan that finds nothing proves the assignment is a solution. After a bounded number of
+//! repairs it restarts from a fresh assignment the problem builds.
+
+use crate::Error;
+use rand::Rng;
+
+/// A constraint problem over variables `0..variable_count()` with a complete assignment.
+pub trait ConflictProblem {
+    /// A value of a variable.
+    type Value: Copy + PartialEq;
+
+    /// The number of variables.
+    fn variable_count(&self) -> usize;
+
+    /// The current value of `var`.
+    fn value(&self, var: usize) -> Self::Value;
+
+    /// How many conflicts `var` would have if it had `value`, the other variables unchanged.
+    /// Should be O(1): the driver calls it for every candidate value.
+    fn conflicts(&self, var: usize, value: Self::Value) -> usize;
+
+    /// The values to consider when repairing `var`, written into `out` (cleared by the driver):
+    /// the whole domain, or a sample of it for very large domains. May include the current value.
+    fn candidates<R: Rng + ?Sized>(&self, var: usize, rng: &mut R, out: &mut Vec<Self::Value>);
+
+    /// Gives `var` the value `value`, updating whatever counters the problem keeps.
+    fn assign(&mut self, var: usize, value: Self::Value);
+
+    /// Builds a fresh assignment for a restart (called before every attempt but the first).
+    fn restart<R: Rng + ?Sized>(&mut self, rng: &mut R);
+
+    /// Whether `var` is conflicted under the current assignment.
+    fn is_conflicted(&self, var: usize) -> bool {
+        self.conflicts(var, self.value(var)) > 0
+    }
+}
+
+/// Limits of a min-conflicts run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MinConflictsLimits {
+    /// Repairs allowed per attempt before a restart.
+    pub max_steps: u64,
+    /// Restarts allowed after the first attempt.
+    pub max_restarts: u32,
+}
+
+impl Default for MinConflictsLimits {
+    fn default() -> Self {
+        Self {
+            max_steps: 100_000,
+            max_restarts: 10,
+        }
+    }
+}
+
+/// What a successful run did.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct MinConflictsStats {
+    /// Repairs made (variables reassigned), over all attempts.
+    pub steps: u64,
+    /// Restarts made.
+    pub restarts: u32,
+    /// Full scans of the variables (one per attempt at least, and one to prove the solution).
+    pub scans: u64,
+}
+
+/// Repairs `problem` in place until no variable is conflicted.
+///
+/// ```
+/// use rand::{Rng, SeedableRng, rngs::StdRng};
+/// use search_core::{min_conflicts, ConflictProblem, MinConflictsLimits};
+///
+/// /// Colour a path of 5 vertices with 2 colours so that neighbours differ.
+/// struct PathColouring(Vec<u8>);
+/// impl ConflictProblem for PathColouring {
+///     type Value = u8;
+///     fn variable_count(&self) -> usize { self.0.len() }
+///     fn value(&self, v: usize) -> u8 { self.0[v] }
+///     fn conflicts(&self, v: usize, c: u8) -> usize {
+///         let left = v > 0 && self.0[v - 1] == c;
+///         let right = v + 1 < self.0.len() && self.0[v + 1] == c;
+///         usize::from(left) + usize::from(right)
+///     }
+///     fn candidates<R: Rng + ?Sized>(&self, _: usize, _: &mut R, out: &mut Vec<u8>) {
+///         out.extend([0, 1]);
+///     }
+///     fn assign(&mut self, v: usize, c: u8) { self.0[v] = c; }
+///     fn restart<R: Rng + ?Sized>(&mut self, rng: &mut R) {
+///         for c in &mut self.0 { *c = rng.random_range(0..2); }
+///     }
+/// }
+///
+/// let mut problem = PathColouring(vec![0; 5]);
+/// let mut rng = StdRng::seed_from_u64(7);
+/// min_conflicts(&mut problem, &mut rng, MinConflictsLimits::default()).unwrap();
+/// assert!(problem.0.windows(2).all(|w| w[0] != w[1]));
+/// ```
+///
+/// # Errors
+/// [`Error::Unsolved`] when every attempt ran out of steps; the problem keeps the last
+/// assignment.
+pub fn min_conflicts<P, R>(
+    problem: &mut P,
+    rng: &mut R,
+    limits: MinConflictsLimits,
+) -> Result<MinConflictsStats, Error>
+where
+    P: ConflictProblem,
+    R: Rng + ?Sized,
+{
+    let mut stats = MinConflictsStats::default();
+    let mut conflicted: Vec<usize> = Vec::new();
+    let mut candidates: Vec<P::Value> = Vec::new();
+    for attempt in 0..=limits.max_restarts {
+        if attempt > 0 {
+            problem.restart(rng);
+            stats.restarts += 1;
+        }
+        let mut steps = 0u64;
+        loop {
+            if conflicted.is_empty() {
+                stats.scans += 1;
+                conflicted.extend((0..problem.variable_count()).filter(|&v| problem.is_conflicted(v)));
+                if conflicted.is_empty() {
+                    return Ok(stats);
+                }
+            }
+            let pick = rng.random_range(0..conflicted.len());
+            let var = conflicted[pick];
+            if !problem.is_conflicted(var) {
+                conflicted.swap_remove(pick);
+                continue;
+            }
+            if steps == limits.max_steps {
+                conflicted.clear();
+                break;
+            }
+            steps += 1;
+            stats.steps += 1;
+            candidates.clear();
+            problem.candidates(var, rng, &mut candidates);
+            if let Some(value) = least_conflicted(problem, var, &candidates, rng) {
+                problem.assign(var, value);
+            }
+        }
+    }
+    Err(Error::Unsolved {
+        steps: stats.steps,
+        restarts: stats.restarts,
+    })
+}
+
+/// The candidate with the fewest conflicts, ties broken uniformly at random (reservoir sampling).
+fn least_conflicted<P: ConflictProblem, R: Rng + ?Sized>(
+    problem: &P,
+    var: usize,
+    candidates: &[P::Value],
+    rng: &mut R,
+) -> Option<P::Value> {
+    let mut best = None;
+    let mut best_conflicts = usize::MAX;
+    let mut ties = 0u32;
+    for &value in candidates {
+        let c = problem.conflicts(var, value);
+        if c < best_conflicts {
+            best_conflicts = c;
+            best = Some(value);
+            ties = 1;
+        } else if c == best_conflicts {
+            ties += 1;
+            if rng.random_range(0..ties) == 0 {
+                best = Some(value);
+            }
+        }
+    }
+    best
+}

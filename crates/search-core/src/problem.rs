@@ -1,0 +1,138 @@
+//! The state-space search problem and what a search returns.
+
+use crate::cost::Cost;
+use std::hash::Hash;
+
+/// A state-space search problem: a start state, a goal test, successors in a fixed order with
+/// their step costs, and an optional heuristic.
+///
+/// Successor order is part of the contract: every algorithm visits successors in the order
+/// [`successors`](SearchProblem::successors) reports them, so results (and tie-breaking) are
+/// deterministic.
+pub trait SearchProblem {
+    /// A state of the problem.
+    type State: Clone + Eq + Hash;
+    /// What leads from a state to a successor (a road, a direction, a tile move).
+    type Action: Clone;
+    /// Step and path costs.
+    type Cost: Cost;
+
+    /// The state the search starts from.
+    fn start(&self) -> Self::State;
+
+    /// Whether `state` is a goal.
+    fn is_goal(&self, state: &Self::State) -> bool;
+
+    /// Calls `visit(action, successor, step_cost)` once for each successor of `state`, in the
+    /// problem's fixed order. Step costs must not be negative.
+    fn successors(
+        &self,
+        state: &Self::State,
+        visit: impl FnMut(Self::Action, Self::State, Self::Cost),
+    );
+
+    /// An estimate of the cost from `state` to the nearest goal; zero unless overridden.
+    fn heuristic(&self, _state: &Self::State) -> Self::Cost {
+        Self::Cost::ZERO
+    }
+
+    /// The number of states when they map to dense indices `0..count` (see
+    /// [`state_index`](SearchProblem::state_index)); `None` (the default) when they do not.
+    ///
+    /// Dense indices let the algorithms keep their closed sets in arrays instead of hash sets.
+    fn state_count(&self) -> Option<usize> {
+        None
+    }
+
+    /// The dense index of `state`, below [`state_count`](SearchProblem::state_count). Only
+    /// called when `state_count` returns `Some`.
+    fn state_index(&self, _state: &Self::State) -> usize {
+        0
+    }
+}
+
+/// Counters every algorithm returns.
+///
+/// - `popped`: every removal from the frontier (a node skipped because its state is already
+///   closed counts too);
+/// - `expanded`: nodes whose successors were generated;
+/// - `generated`: every node created, the root included.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Removals from the frontier.
+    pub popped: u64,
+    /// Nodes whose successors were generated.
+    pub expanded: u64,
+    /// Nodes created, the root included.
+    pub generated: u64,
+}
+
+impl std::ops::AddAssign for Stats {
+    fn add_assign(&mut self, other: Self) {
+        self.popped += other.popped;
+        self.expanded += other.expanded;
+        self.generated += other.generated;
+    }
+}
+
+/// A path from the start: `states[0]` is the start, `actions[i]` with step cost `step_costs[i]`
+/// leads from `states[i]` to `states[i + 1]`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Path<S, A, C> {
+    /// The states along the path, the start first.
+    pub states: Vec<S>,
+    /// The actions taken, one fewer than the states.
+    pub actions: Vec<A>,
+    /// The cost of each action.
+    pub step_costs: Vec<C>,
+    /// The sum of the step costs.
+    pub cost: C,
+}
+
+impl<S, A, C: Cost> Path<S, A, C> {
+    /// The path of one state and no action.
+    pub fn single(state: S) -> Self {
+        Self {
+            states: vec![state],
+            actions: Vec::new(),
+            step_costs: Vec::new(),
+            cost: C::ZERO,
+        }
+    }
+
+    /// The number of actions.
+    pub fn len(&self) -> usize {
+        self.actions.len()
+    }
+
+    /// Whether the path has no action (it starts at a goal).
+    pub fn is_empty(&self) -> bool {
+        self.actions.is_empty()
+    }
+
+    /// The last state.
+    pub fn last(&self) -> &S {
+        self.states.last().expect("a path has at least one state")
+    }
+}
+
+/// The path type of a problem.
+pub type PathOf<P> =
+    Path<<P as SearchProblem>::State, <P as SearchProblem>::Action, <P as SearchProblem>::Cost>;
+
+/// What a complete search returns: the path to a goal (`None` when there is none, or when a
+/// limit stopped the search) and the counters.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SearchResult<S, A, C> {
+    /// The path found, if any.
+    pub path: Option<Path<S, A, C>>,
+    /// The counters.
+    pub stats: Stats,
+}
+
+/// The result type of a problem.
+pub type ResultOf<P> = SearchResult<
+    <P as SearchProblem>::State,
+    <P as SearchProblem>::Action,
+    <P as SearchProblem>::Cost,
+>;
