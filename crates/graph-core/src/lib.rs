@@ -1,3 +1,37 @@
 //! Undirected multigraphs: bridges, 2-edge-connected components, the bridge tree and LCA queries.
 //!
-//! (Work in progress: see the issue tracker.)
+//! Everything is iterative (no recursion depth growing with the input) and works on disconnected
+//! graphs, parallel edges and self-loops.
+//!
+//! ```
+//! use graph_core::{BridgeDecomposition, BridgeIndex, MultiGraph};
+//!
+//! // A triangle 0-1-2, a tail 2-3, and 3-4 doubled (parallel edges are never bridges).
+//! let g = MultiGraph::from_edges(5, &[(0, 1), (1, 2), (2, 0), (2, 3), (3, 4), (4, 3)]).unwrap();
+//! assert_eq!(graph_core::bridges(&g), [3]);
+//!
+//! let d = BridgeDecomposition::new(&g);
+//! assert_eq!(d.component(0), d.component(2));
+//! assert_eq!(d.component(3), d.component(4));
+//! assert_eq!(d.component_count(), 2);
+//!
+//! let index = BridgeIndex::new(&d);
+//! assert_eq!(index.bridges_between(0, 4), Some(1));
+//! assert_eq!(index.bridges_between(3, 4), Some(0));
+//! ```
+
+mod bridge_index;
+mod bridge_tree;
+mod bridges;
+mod error;
+mod lca;
+mod multigraph;
+#[cfg(test)]
+mod oracle_tests;
+
+pub use bridge_index::BridgeIndex;
+pub use bridge_tree::BridgeTree;
+pub use bridges::{BridgeDecomposition, bridges};
+pub use error::Error;
+pub use lca::Lca;
+pub use multigraph::{MAX_COUNT, MultiGraph};
