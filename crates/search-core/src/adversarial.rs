@@ -111,7 +111,14 @@ fn enter<G: Game>(
 fn search<G: Game>(game: &G, depth: Option<u32>, prune: bool) -> GameOutcome<G::Move> {
     let mut stats = GameStats::default();
     let mut stack: Vec<Frame<G>> = Vec::new();
-    if let Some(value) = enter(&mut stack, game.clone(), depth, -INFINITY, INFINITY, &mut stats) {
+    if let Some(value) = enter(
+        &mut stack,
+        game.clone(),
+        depth,
+        -INFINITY,
+        INFINITY,
+        &mut stats,
+    ) {
         return GameOutcome {
             value,
             best_move: None,
@@ -119,7 +126,9 @@ fn search<G: Game>(game: &G, depth: Option<u32>, prune: bool) -> GameOutcome<G::
         };
     }
     loop {
-        let frame = stack.last_mut().expect("the root frame stays until the end");
+        let frame = stack
+            .last_mut()
+            .expect("the root frame stays until the end");
         if frame.next < frame.moves.len() {
             let mv = frame.moves[frame.next];
             frame.next += 1;

@@ -34,5 +34,4 @@ impl<S: Clone + Eq + std::hash::Hash> ClosedSet<S> {
             Self::Hashed(set) => set.insert(state.clone()),
         }
     }
-
 }

@@ -66,7 +66,9 @@ pub use depth_first::{depth_first, iterative_deepening};
 pub use engine::Engine;
 pub use error::Error;
 pub use game::{EngineGame, Game, INFINITY, MoveList, Player, Value};
-pub use graph_search::{Priority, astar, best_first, breadth_first, greedy_best_first, uniform_cost};
+pub use graph_search::{
+    Priority, astar, best_first, breadth_first, greedy_best_first, uniform_cost,
+};
 pub use local::{
     LocalOptions, LocalResult, LocalResultOf, StopReason, hill_climbing, steepest_ascent,
 };

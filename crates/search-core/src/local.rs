@@ -87,6 +87,14 @@ pub fn steepest_ascent<P: SearchProblem>(problem: &P, options: LocalOptions) -> 
     climb(problem, options, true)
 }
 
+/// A successor worth climbing to: action, state, step cost and heuristic.
+type Candidate<P> = (
+    <P as SearchProblem>::Action,
+    <P as SearchProblem>::State,
+    <P as SearchProblem>::Cost,
+    <P as SearchProblem>::Cost,
+);
+
 fn climb<P: SearchProblem>(problem: &P, options: LocalOptions, steepest: bool) -> LocalResultOf<P> {
     let mut stats = Stats {
         generated: 1,
@@ -105,7 +113,7 @@ fn climb<P: SearchProblem>(problem: &P, options: LocalOptions, steepest: bool) -
         }
         stats.expanded += 1;
         let h = problem.heuristic(&current);
-        let mut best: Option<(P::Action, P::State, P::Cost, P::Cost)> = None;
+        let mut best: Option<Candidate<P>> = None;
         let mut any = false;
         problem.successors(&current, |action, state, step| {
             stats.generated += 1;

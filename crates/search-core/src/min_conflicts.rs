@@ -127,7 +127,8 @@ where
         loop {
             if conflicted.is_empty() {
                 stats.scans += 1;
-                conflicted.extend((0..problem.variable_count()).filter(|&v| problem.is_conflicted(v)));
+                conflicted
+                    .extend((0..problem.variable_count()).filter(|&v| problem.is_conflicted(v)));
                 if conflicted.is_empty() {
                     return Ok(stats);
                 }

@@ -1,0 +1,105 @@
+//! Test problems shared by the integration tests.
+#![allow(dead_code)]
+
+use search_core::{EngineGame, Game, MoveList, Player, SearchProblem, Value};
+
+/// An explicit weighted digraph; edges in insertion order.
+#[derive(Debug, Clone)]
+pub struct Graph {
+    pub n: usize,
+    pub edges: Vec<(usize, usize, u32)>,
+    pub start: usize,
+    pub goal: usize,
+    pub h: Vec<u32>,
+    pub dense: bool,
+}
+
+impl SearchProblem for Graph {
+    type State = usize;
+    type Action = usize; // edge index
+    type Cost = u32;
+    fn start(&self) -> usize {
+        self.start
+    }
+    fn is_goal(&self, s: &usize) -> bool {
+        *s == self.goal
+    }
+    fn successors(&self, s: &usize, mut visit: impl FnMut(usize, usize, u32)) {
+        for (i, &(a, b, w)) in self.edges.iter().enumerate() {
+            if a == *s {
+                visit(i, b, w);
+            }
+        }
+    }
+    fn heuristic(&self, s: &usize) -> u32 {
+        self.h[*s]
+    }
+    fn state_count(&self) -> Option<usize> {
+        self.dense.then_some(self.n)
+    }
+    fn state_index(&self, s: &usize) -> usize {
+        *s
+    }
+}
+
+/// An explicit game tree: node 0 is the root; leaves carry values.
+#[derive(Debug, Clone)]
+pub struct Tree {
+    pub children: Vec<Vec<usize>>,
+    pub max: Vec<bool>,
+    pub value: Vec<Value>,
+}
+
+/// A position in a [`Tree`].
+#[derive(Debug, Clone, Copy)]
+pub struct Node<'a> {
+    pub tree: &'a Tree,
+    pub id: usize,
+}
+
+impl Game for Node<'_> {
+    type Move = usize;
+    fn to_move(&self) -> Player {
+        if self.tree.max[self.id] {
+            Player::Max
+        } else {
+            Player::Min
+        }
+    }
+    fn legal_moves(&self) -> MoveList<usize> {
+        self.tree.children[self.id].iter().copied().collect()
+    }
+    fn play(&self, mv: usize) -> Self {
+        Node {
+            tree: self.tree,
+            id: mv,
+        }
+    }
+    fn is_terminal(&self) -> bool {
+        self.tree.children[self.id].is_empty()
+    }
+    fn evaluate(&self) -> Value {
+        self.tree.value[self.id]
+    }
+}
+
+impl EngineGame for Node<'_> {
+    fn key(&self) -> u64 {
+        self.id as u64
+    }
+}
+
+/// A plain recursive minimax, the oracle for the iterative searches.
+pub fn oracle_minimax(tree: &Tree, id: usize, depth: Option<u32>) -> Value {
+    if tree.children[id].is_empty() || depth == Some(0) {
+        return tree.value[id];
+    }
+    let values = tree.children[id]
+        .iter()
+        .map(|&c| oracle_minimax(tree, c, depth.map(|d| d - 1)));
+    if tree.max[id] {
+        values.max().unwrap()
+    } else {
+        values.min().unwrap()
+    }
+}
