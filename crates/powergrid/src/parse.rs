@@ -1,0 +1,231 @@
+//! Reading the grid file: `n`, `m`, `n` city names, then `m` lines `cityA cityB`. O(n + m).
+//!
+//! Blank lines are skipped anywhere; `\r\n` line ends are accepted.
+
+use crate::Error;
+use crate::names::NameTable;
+use graph_core::MAX_COUNT;
+
+/// The parsed file: city names and the lines as pairs of city ids, in file order and orientation.
+pub(crate) struct Parsed {
+    pub(crate) names: NameTable,
+    pub(crate) lines: Vec<(u32, u32)>,
+}
+
+/// Non-blank lines with their 1-based numbers.
+struct Lines<'a> {
+    inner: std::iter::Enumerate<std::str::Split<'a, char>>,
+    /// The number of the last line looked at.
+    last: usize,
+}
+
+impl<'a> Lines<'a> {
+    fn new(text: &'a str) -> Self {
+        Self {
+            inner: text.split('\n').enumerate(),
+            last: 0,
+        }
+    }
+
+    /// The next non-blank line, trimmed, with its number.
+    fn next_content(&mut self) -> Option<(usize, &'a str)> {
+        for (index, line) in self.inner.by_ref() {
+            self.last = index + 1;
+            let line = line.trim_ascii();
+            if !line.is_empty() {
+                return Some((index + 1, line));
+            }
+        }
+        None
+    }
+}
+
+/// Parses a whole file's text; `file` names it in error messages.
+pub(crate) fn parse(text: &str, file: &str) -> Result<Parsed, Error> {
+    let mut lines = Lines::new(text);
+    let city_count = count(&mut lines, file, "cities")?;
+    let line_count = count(&mut lines, file, "lines")?;
+    // Every name takes at least 2 bytes and every line 4: do not trust a huge announced count.
+    let mut names = NameTable::with_capacity(city_count.min(text.len() / 2 + 1), 0);
+    for found in 0..city_count {
+        let Some((line, name)) = lines.next_content() else {
+            return Err(too_few(file, lines.last, "cities", city_count, found));
+        };
+        if name.contains(|c: char| c.is_ascii_whitespace()) {
+            return Err(Error::BadCityName {
+                file: file.to_owned(),
+                line,
+                name: name.to_owned(),
+            });
+        }
+        if let Err(first) = names.insert(name) {
+            return Err(Error::DuplicateCity {
+                file: file.to_owned(),
+                line,
+                name: name.to_owned(),
+                first_line: name_line(text, first),
+            });
+        }
+    }
+    let mut pairs = Vec::with_capacity(line_count.min(text.len() / 4 + 1));
+    for found in 0..line_count {
+        let Some((line, pair)) = lines.next_content() else {
+            return Err(too_few(file, lines.last, "lines", line_count, found));
+        };
+        let mut words = pair.split_ascii_whitespace();
+        let (Some(a), Some(b), None) = (words.next(), words.next(), words.next()) else {
+            return Err(Error::BadPair {
+                file: file.to_owned(),
+                line,
+                text: pair.to_owned(),
+            });
+        };
+        let city = |name: &str| {
+            names.get(name).ok_or_else(|| Error::UndeclaredCity {
+                file: file.to_owned(),
+                line,
+                name: name.to_owned(),
+            })
+        };
+        pairs.push((city(a)? as u32, city(b)? as u32));
+    }
+    if let Some((line, rest)) = lines.next_content() {
+        return Err(Error::TrailingText {
+            file: file.to_owned(),
+            line,
+            announced: line_count,
+            text: rest.to_owned(),
+        });
+    }
+    Ok(Parsed {
+        names,
+        lines: pairs,
+    })
+}
+
+/// Reads one count line.
+fn count(lines: &mut Lines<'_>, file: &str, what: &'static str) -> Result<usize, Error> {
+    let Some((line, token)) = lines.next_content() else {
+        return Err(Error::BadCount {
+            file: file.to_owned(),
+            line: lines.last.max(1),
+            what,
+            token: String::new(),
+        });
+    };
+    let value: u64 = token.parse().map_err(|_| Error::BadCount {
+        file: file.to_owned(),
+        line,
+        what,
+        token: token.to_owned(),
+    })?;
+    if value > MAX_COUNT as u64 / 2 {
+        return Err(Error::TooLarge {
+            file: file.to_owned(),
+            line,
+            what,
+            count: value,
+            max: MAX_COUNT / 2,
+        });
+    }
+    Ok(value as usize)
+}
+
+fn too_few(file: &str, line: usize, what: &'static str, announced: usize, found: usize) -> Error {
+    Error::TooFew {
+        file: file.to_owned(),
+        line,
+        what,
+        announced,
+        found,
+    }
+}
+
+/// The line number of the `id`-th city name (error path only: rescans the text).
+fn name_line(text: &str, id: usize) -> usize {
+    let mut lines = Lines::new(text);
+    // Skip the two counts, then `id` names.
+    for _ in 0..id + 2 {
+        lines.next_content();
+    }
+    lines.next_content().map_or(0, |(line, _)| line)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn err(text: &str) -> String {
+        match parse(text, "g.txt") {
+            Ok(_) => panic!("accepted {text:?}"),
+            Err(e) => e.to_string(),
+        }
+    }
+
+    #[test]
+    fn parses_names_and_lines_in_file_orientation() {
+        let p = parse("3\r\n2\n\nA\nB\nC\nB A\n  C   B \n\n", "g").unwrap();
+        assert_eq!(p.names.len(), 3);
+        assert_eq!(p.lines, [(1, 0), (2, 1)]);
+    }
+
+    #[test]
+    fn empty_grid() {
+        let p = parse("0\n0\n", "g").unwrap();
+        assert_eq!((p.names.len(), p.lines.len()), (0, 0));
+    }
+
+    #[test]
+    fn bad_counts() {
+        assert_eq!(
+            err("x\n0\n"),
+            "g.txt:1: expected the number of cities (a whole number, 0 or more), found `x`"
+        );
+        assert!(err("2\n-1\nA\nB\n").starts_with("g.txt:2: expected the number of lines"));
+        assert!(err("").starts_with("g.txt:1: expected the number of cities"));
+        assert!(err("1\n").contains("number of lines"));
+        assert!(err("99999999999\n0\n").contains("more than this program supports"));
+    }
+
+    #[test]
+    fn too_few_names_or_lines() {
+        assert_eq!(
+            err("3\n0\nA\nB\n"),
+            "g.txt:5: the file announces 3 cities but ends after 2"
+        );
+        assert_eq!(
+            err("2\n2\nA\nB\nA B"),
+            "g.txt:5: the file announces 2 lines but ends after 1"
+        );
+        // A huge announced count with a tiny file must fail fast, not allocate.
+        assert!(err("1000000000\n0\nA\n").contains("announces 1000000000 cities"));
+    }
+
+    #[test]
+    fn bad_names_and_lines() {
+        assert_eq!(
+            err("2\n0\nA\nA\n"),
+            "g.txt:4: city `A` is already declared on line 3"
+        );
+        assert_eq!(
+            err("1\n0\nNew York\n"),
+            "g.txt:3: a city name must be one word, found `New York`"
+        );
+        assert_eq!(
+            err("2\n1\nA\nB\nA C\n"),
+            "g.txt:5: city `C` is not declared"
+        );
+        assert_eq!(
+            err("2\n1\nA\nB\nA B C\n"),
+            "g.txt:5: expected two city names `cityA cityB`, found `A B C`"
+        );
+        assert_eq!(
+            err("2\n1\nA\nB\nA\n"),
+            "g.txt:5: expected two city names `cityA cityB`, found `A`"
+        );
+        assert_eq!(
+            err("2\n1\nA\nB\nA B\nB A\n"),
+            "g.txt:6: unexpected text after the 1 announced lines: `B A`"
+        );
+    }
+}
