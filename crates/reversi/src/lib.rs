@@ -1,3 +1,54 @@
-//! Reversi / Othello on bitboards for square boards, implementing search-core's Game.
+//! Reversi (Othello) on bitboards for square boards of 4x4, 6x6 and 8x8, implementing
+//! search-core's [`Game`](search_core::Game), with what two classic assignments print.
 //!
-//! (Work in progress: see the issue tracker.)
+//! - [`Square`], [`Side`], [`Board`], [`Position`], [`Move`]: the typed core; every value is
+//!   valid by construction. Positions are small `Copy` values; move lists are masks
+//!   ([`SquareSet`]), and nothing allocates per search node.
+//! - [`rules`]: move generation (Kogge-Stone fills) and flips on `u64` masks.
+//! - [`Scored`]: a position with a [`Scoring`] ([`WinLoss`], [`Margin`], [`RootScore`]) is a
+//!   search-core game; [`best_move`], [`full_game`] and [`solve`] are the programs' searches.
+//! - [`tiny`]: the CS540 "Reversi Tiny" flags; [`format`]: boards and files, read and printed.
+//! - [`perft`]: leaf counts for testing and timing the move generator.
+//!
+//! # Example
+//!
+//! ```
+//! use reversi::{Position, perft, format, search::{best_move, Method}};
+//!
+//! // The 8x8 start: 4 moves, 12 two-ply lines.
+//! let start = Position::<8>::start();
+//! assert_eq!(start.placements().len(), 4);
+//! assert_eq!(perft(&start, 2), 12);
+//!
+//! // COL106 bestMove(3) from the start: square index 19 (row 2, column 3).
+//! let square = best_move(&start, 3, Method::AlphaBeta).unwrap();
+//! assert_eq!(square.index(), 19);
+//!
+//! // Reversi Tiny: minimax from the 4x4 start with dark (player 1) to move.
+//! let board = format::parse_tiny::<4>("0000021001200000").unwrap();
+//! let position = Position::new(board, reversi::Side::Black);
+//! let out = reversi::tiny::run(reversi::tiny::Flag::AlphaBetaValue, &position);
+//! assert_eq!(out.lines().next(), Some("-1")); // light wins with perfect play
+//! ```
+
+mod board;
+mod error;
+pub mod format;
+mod perft;
+mod position;
+pub mod rules;
+pub mod search;
+mod side;
+mod square;
+pub mod tiny;
+
+pub use board::Board;
+pub use error::Error;
+pub use perft::perft;
+pub use position::{Move, Position};
+pub use search::{
+    FullGame, Margin, Method, RootScore, Scored, Scoring, Searcher, Solution, WinLoss, best_move,
+    full_game, solve,
+};
+pub use side::Side;
+pub use square::{Square, SquareSet};

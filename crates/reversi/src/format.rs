@@ -1,0 +1,211 @@
+//! Reading and printing boards: Reversi Tiny strings (`0` empty, `1` dark, `2` light, reading
+//! order) and COL106 position files (turn `0`/`1`, then rows of `-1`/`0`/`1`).
+
+use crate::board::Board;
+use crate::error::Error;
+use crate::position::Position;
+use crate::search::FullGame;
+use crate::side::Side;
+use crate::square::Square;
+use std::fmt::Write as _;
+
+/// Parses a Reversi Tiny board: `N * N` characters of `0` (empty), `1` (dark, Black) and `2`
+/// (light, White) in reading order.
+///
+/// # Errors
+/// [`Error::BoardLength`] or [`Error::BoardCell`], naming the board and the character.
+pub fn parse_tiny<const N: usize>(text: &str) -> Result<Board<N>, Error> {
+    let found = text.chars().count();
+    if found != N * N {
+        return Err(Error::BoardLength {
+            text: text.to_owned(),
+            expected: N * N,
+            found,
+        });
+    }
+    let mut board = Board::empty();
+    for (square, (i, ch)) in Square::<N>::all().zip(text.chars().enumerate()) {
+        let disc = match ch {
+            '0' => None,
+            '1' => Some(Side::Black),
+            '2' => Some(Side::White),
+            _ => {
+                return Err(Error::BoardCell {
+                    text: text.to_owned(),
+                    position: i + 1,
+                    found: ch,
+                });
+            }
+        };
+        board = board.with(square, disc);
+    }
+    Ok(board)
+}
+
+/// Prints a board as a Reversi Tiny string (no newline).
+#[must_use]
+pub fn tiny<const N: usize>(board: &Board<N>) -> String {
+    Square::<N>::all()
+        .map(|square| match board.get(square) {
+            None => '0',
+            Some(Side::Black) => '1',
+            Some(Side::White) => '2',
+        })
+        .collect()
+}
+
+/// Parses a COL106 position file: the turn (`0` Black to move, `1` White), then `N * N` cells
+/// (`-1` empty, `0` Black, `1` White), separated by any whitespace. `file` names the file in
+/// errors.
+///
+/// # Errors
+/// [`Error::MissingTurn`], [`Error::Token`] (a bad or extra token, with its line) or
+/// [`Error::Truncated`].
+pub fn parse_position<const N: usize>(text: &str, file: &str) -> Result<Position<N>, Error> {
+    let mut tokens = text
+        .lines()
+        .enumerate()
+        .flat_map(|(i, line)| line.split_whitespace().map(move |t| (i + 1, t)));
+    let bad = |line: usize, token: &str, expected| Error::Token {
+        file: file.to_owned(),
+        line,
+        token: token.to_owned(),
+        expected,
+    };
+    let turn = match tokens.next() {
+        None => {
+            return Err(Error::MissingTurn {
+                file: file.to_owned(),
+            });
+        }
+        Some((_, "0")) => Side::Black,
+        Some((_, "1")) => Side::White,
+        Some((line, token)) => return Err(bad(line, token, "a turn (0 or 1)")),
+    };
+    let mut board = Board::empty();
+    let mut last_line = 1;
+    for (count, square) in Square::<N>::all().enumerate() {
+        let Some((line, token)) = tokens.next() else {
+            return Err(Error::Truncated {
+                file: file.to_owned(),
+                line: last_line,
+                found: count,
+                expected: N * N,
+            });
+        };
+        last_line = line;
+        let disc = match token {
+            "-1" => None,
+            "0" => Some(Side::Black),
+            "1" => Some(Side::White),
+            _ => return Err(bad(line, token, "a cell (-1 empty, 0 black, 1 white)")),
+        };
+        board = board.with(square, disc);
+    }
+    if let Some((line, token)) = tokens.next() {
+        return Err(bad(
+            line,
+            token,
+            "part of the position (extra token after the last row)",
+        ));
+    }
+    Ok(Position::new(board, turn))
+}
+
+/// The COL106 number of a side: `0` Black, `1` White.
+#[must_use]
+pub fn side_number(side: Side) -> i32 {
+    match side {
+        Side::Black => 0,
+        Side::White => 1,
+    }
+}
+
+/// Prints a board in the COL106 file format: `N` lines of `N` cells separated by spaces.
+#[must_use]
+pub fn position_board<const N: usize>(board: &Board<N>) -> String {
+    let mut out = String::new();
+    for row in 0..N {
+        let cells: Vec<&str> = (0..N)
+            .map(|col| {
+                let square = Square::<N>::new(row, col).expect("row and col are on the board");
+                match board.get(square) {
+                    None => "-1",
+                    Some(Side::Black) => "0",
+                    Some(Side::White) => "1",
+                }
+            })
+            .collect();
+        out.push_str(&cells.join(" "));
+        out.push('\n');
+    }
+    out
+}
+
+/// Prints the result of a full game: the moves on one line, `winner W`, `turn T`, then the board.
+#[must_use]
+pub fn full_game_report<const N: usize>(game: &FullGame<N>) -> String {
+    let moves: Vec<String> = game.moves.iter().map(|m| m.index().to_string()).collect();
+    let mut out = moves.join(" ");
+    out.push('\n');
+    let winner = game.winner().map_or(-1, side_number);
+    let _ = writeln!(out, "winner {winner}");
+    let _ = writeln!(out, "turn {}", side_number(game.end.to_move()));
+    out.push_str(&position_board(game.end.board()));
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tiny_round_trip() {
+        let text = "0000021001200000";
+        let board = parse_tiny::<4>(text).unwrap();
+        assert_eq!(board, Board::start());
+        assert_eq!(tiny(&board), text);
+    }
+
+    #[test]
+    fn tiny_errors_name_the_character() {
+        let err = parse_tiny::<4>("000002100120000x").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "board \"000002100120000x\": character 16 is 'x', expected 0, 1 or 2"
+        );
+        assert!(matches!(
+            parse_tiny::<4>("000"),
+            Err(Error::BoardLength { found: 3, .. })
+        ));
+        // Multi-byte characters count as one each.
+        assert!(matches!(
+            parse_tiny::<4>("ééééééééééééééé"),
+            Err(Error::BoardLength { found: 15, .. })
+        ));
+    }
+
+    #[test]
+    fn position_file_round_trip_and_errors() {
+        let mut text = String::from("0\n");
+        text.push_str(&position_board(&Board::<8>::start()));
+        let position = parse_position::<8>(&text, "f.txt").unwrap();
+        assert_eq!(position, Position::start());
+        let err = parse_position::<8>(&text.replace("1 0", "1 2"), "f.txt").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "f.txt:5: token \"2\" is not a cell (-1 empty, 0 black, 1 white)"
+        );
+        let err = parse_position::<8>("1\n-1 -1\n", "g").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "g:2: the file ends after 2 of 64 board cells"
+        );
+        let err = parse_position::<8>("", "g").unwrap_err();
+        assert!(matches!(err, Error::MissingTurn { .. }));
+        let err = parse_position::<8>("x", "g").unwrap_err();
+        assert!(err.to_string().starts_with("g:1: token \"x\""), "{err}");
+        let err = parse_position::<8>(&format!("{text} 0"), "g").unwrap_err();
+        assert!(err.to_string().starts_with("g:9: token \"0\""), "{err}");
+    }
+}

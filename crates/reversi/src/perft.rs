@@ -1,0 +1,114 @@
+//! Perft: the number of move sequences of a given length, the standard test of a move generator.
+//!
+//! Convention: a pass is a ply; a finished game counts as one leaf whatever depth is left. The
+//! last ply is counted in bulk (the number of moves, or 1 for a pass), and the walk uses an
+//! explicit stack of at most `2 * N * N + 1` frames (every pass is followed by a placement).
+
+use crate::board::Board;
+use crate::position::Position;
+use crate::rules::{flips, moves};
+
+#[derive(Clone, Copy, Default)]
+struct Frame {
+    own: u64,
+    opp: u64,
+    /// Placements not yet searched.
+    todo: u64,
+    /// Whether the only move is a pass that is not yet searched.
+    pass: bool,
+}
+
+/// The most frames a walk can need: a placement per square plus a pass before each.
+const MAX_FRAMES: usize = 2 * 64 + 2;
+
+/// The number of leaves of the game tree from `position` cut at `depth` plies.
+#[must_use]
+pub fn perft<const N: usize>(position: &Position<N>, depth: u32) -> u64 {
+    let side = position.to_move();
+    let board = position.board();
+    let (own, opp) = (board.mask(side), board.mask(side.opponent()));
+    walk::<N>(own, opp, depth)
+}
+
+/// Visits a position with `remaining` plies to go: adds its leaves to `count`, or returns the
+/// frame to search.
+#[inline(always)]
+fn enter<const N: usize>(own: u64, opp: u64, remaining: u32, count: &mut u64) -> Option<Frame> {
+    if remaining == 0 {
+        *count += 1;
+        return None;
+    }
+    let todo = moves(own, opp, Board::<N>::MASK);
+    if todo == 0 {
+        // Pass (one ply) or game over (one leaf): either way one leaf at the last ply.
+        if remaining == 1 || moves(opp, own, Board::<N>::MASK) == 0 {
+            *count += 1;
+            return None;
+        }
+        return Some(Frame {
+            own,
+            opp,
+            todo: 0,
+            pass: true,
+        });
+    }
+    if remaining == 1 {
+        *count += u64::from(todo.count_ones());
+        return None;
+    }
+    Some(Frame {
+        own,
+        opp,
+        todo,
+        pass: false,
+    })
+}
+
+fn walk<const N: usize>(own: u64, opp: u64, depth: u32) -> u64 {
+    let mut count = 0;
+    let mut stack = [Frame::default(); MAX_FRAMES];
+    let Some(root) = enter::<N>(own, opp, depth, &mut count) else {
+        return count;
+    };
+    stack[0] = root;
+    let mut len = 1;
+    while len > 0 {
+        let frame = &mut stack[len - 1];
+        let (child_own, child_opp) = if frame.pass {
+            frame.pass = false;
+            (frame.opp, frame.own)
+        } else if frame.todo != 0 {
+            let mv = frame.todo & frame.todo.wrapping_neg();
+            frame.todo ^= mv;
+            let flipped = flips(frame.own, frame.opp, mv);
+            (frame.opp & !flipped, frame.own | mv | flipped)
+        } else {
+            len -= 1;
+            continue;
+        };
+        // The frame at stack[len - 1] is at ply len - 1; its children have depth - len to go.
+        if let Some(child) = enter::<N>(child_own, child_opp, depth - len as u32, &mut count) {
+            stack[len] = child;
+            len += 1;
+        }
+    }
+    count
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_8x8_small_depths() {
+        let start = Position::<8>::start();
+        let counts: Vec<u64> = (0..=6).map(|d| perft(&start, d)).collect();
+        assert_eq!(counts, [1, 4, 12, 56, 244, 1396, 8200]);
+    }
+
+    #[test]
+    fn finished_game_is_one_leaf() {
+        let full = Position::<4>::new(Board::empty(), crate::Side::Black);
+        assert_eq!(perft(&full, 5), 1);
+    }
+}

@@ -1,0 +1,159 @@
+//! Positions: a board and the side to move, with the rules of play.
+
+use crate::board::Board;
+use crate::rules;
+use crate::side::Side;
+use crate::square::{Square, SquareSet};
+
+/// A move: a disc placed on a square, or a pass (legal exactly when the side to move has no
+/// placement and the game is not over).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Move<const N: usize> {
+    /// Place a disc on the square.
+    Place(Square<N>),
+    /// Pass: the board stays, the other side moves.
+    Pass,
+}
+
+/// A position: a board and the side to move. Any board with any side to move is a position
+/// (the game may be over in it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Position<const N: usize> {
+    board: Board<N>,
+    to_move: Side,
+}
+
+impl<const N: usize> Position<N> {
+    /// The position with `board` and `to_move` to move.
+    #[must_use]
+    pub fn new(board: Board<N>, to_move: Side) -> Self {
+        Self { board, to_move }
+    }
+
+    /// The standard start, Black to move.
+    #[must_use]
+    pub fn start() -> Self {
+        Self::new(Board::start(), Side::Black)
+    }
+
+    /// The board.
+    #[must_use]
+    pub fn board(&self) -> &Board<N> {
+        &self.board
+    }
+
+    /// The side to move.
+    #[must_use]
+    pub fn to_move(&self) -> Side {
+        self.to_move
+    }
+
+    /// The mover's and the opponent's disc masks.
+    fn own_opp(&self) -> (u64, u64) {
+        (
+            self.board.mask(self.to_move),
+            self.board.mask(self.to_move.opponent()),
+        )
+    }
+
+    /// The squares where the side to move may place a disc (empty when it must pass or the game
+    /// is over).
+    #[must_use]
+    pub fn placements(&self) -> SquareSet<N> {
+        let (own, opp) = self.own_opp();
+        SquareSet(rules::moves(own, opp, Board::<N>::MASK))
+    }
+
+    /// Whether the game is over: neither side can place a disc.
+    #[must_use]
+    pub fn is_over(&self) -> bool {
+        let (own, opp) = self.own_opp();
+        rules::moves(own, opp, Board::<N>::MASK) == 0
+            && rules::moves(opp, own, Board::<N>::MASK) == 0
+    }
+
+    /// Whether the side to move must pass: it has no placement but the opponent has one.
+    #[must_use]
+    pub fn must_pass(&self) -> bool {
+        let (own, opp) = self.own_opp();
+        rules::moves(own, opp, Board::<N>::MASK) == 0
+            && rules::moves(opp, own, Board::<N>::MASK) != 0
+    }
+
+    /// The legal moves in order: the placements by square index, or a single pass, or none when
+    /// the game is over.
+    pub fn moves(&self) -> impl Iterator<Item = Move<N>> + use<N> {
+        let placements = self.placements();
+        let pass = placements.is_empty() && self.must_pass();
+        placements
+            .map(Move::Place)
+            .chain(pass.then_some(Move::Pass))
+    }
+
+    /// The discs `square` would flip for the side to move (empty: the placement is illegal).
+    #[must_use]
+    pub fn flips(&self, square: Square<N>) -> SquareSet<N> {
+        let (own, opp) = self.own_opp();
+        if (own | opp) & square.bit() != 0 {
+            return SquareSet(0);
+        }
+        SquareSet(rules::flips(own, opp, square.bit()))
+    }
+
+    /// The position after placing on `square`, or `None` when that is not a legal move.
+    #[must_use]
+    pub fn place(&self, square: Square<N>) -> Option<Self> {
+        let flipped = self.flips(square);
+        (!flipped.is_empty()).then(|| self.place_flipping(square.bit(), flipped.0))
+    }
+
+    /// The position after passing (the board is kept; legality is not checked).
+    #[must_use]
+    pub fn pass(&self) -> Self {
+        Self::new(self.board, self.to_move.opponent())
+    }
+
+    /// The position after `mv`, or `None` when it is not legal.
+    #[must_use]
+    pub fn play(&self, mv: Move<N>) -> Option<Self> {
+        match mv {
+            Move::Place(square) => self.place(square),
+            Move::Pass => self.must_pass().then(|| self.pass()),
+        }
+    }
+
+    /// Places the bit `mv` flipping `flipped` (both already known legal).
+    pub(crate) fn place_flipping(&self, mv: u64, flipped: u64) -> Self {
+        let (own, opp) = self.own_opp();
+        let board = Board::from_masks(self.to_move, own | mv | flipped, opp & !flipped);
+        Self::new(board, self.to_move.opponent())
+    }
+
+    /// The position after a move known to be legal (placements are not checked).
+    pub(crate) fn play_legal(&self, mv: Move<N>) -> Self {
+        match mv {
+            Move::Place(square) => {
+                let (own, opp) = self.own_opp();
+                let bit = square.bit();
+                self.place_flipping(bit, rules::flips(own, opp, bit))
+            }
+            Move::Pass => self.pass(),
+        }
+    }
+
+    /// The winner by discs (empty squares count for nobody), `None` for a tie.
+    #[must_use]
+    pub fn leader(&self) -> Option<Side> {
+        match self.board.margin() {
+            m if m > 0 => Some(Side::Black),
+            m if m < 0 => Some(Side::White),
+            _ => None,
+        }
+    }
+
+    /// The side to move's discs minus the opponent's (the COL106 `boardScore`).
+    #[must_use]
+    pub fn score(&self) -> i32 {
+        self.board.count(self.to_move) as i32 - self.board.count(self.to_move.opponent()) as i32
+    }
+}

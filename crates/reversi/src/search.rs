@@ -1,0 +1,346 @@
+//! Reversi as a search-core [`Game`]: positions scored three ways, and the searches the programs
+//! run (best move by K-ply minimax, a full game, solving a small board).
+
+use crate::position::{Move, Position};
+use crate::side::Side;
+use crate::square::Square;
+use search_core::{Engine, EngineGame, Game, MoveList, Player, Value, alpha_beta, minimax};
+
+/// How a [`Scored`] position is valued, and which side is Max.
+pub trait Scoring: Copy + std::fmt::Debug {
+    /// The side that maximises.
+    fn max_side(&self) -> Side;
+    /// The value of `position` from Max's point of view.
+    fn value<const N: usize>(&self, position: &Position<N>) -> Value;
+}
+
+/// The game value: 1 when Black (dark) leads, -1 when White leads, 0 for a tie; Black is Max.
+/// At a depth limit the same sign of the disc difference serves as the estimate.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct WinLoss;
+
+impl Scoring for WinLoss {
+    fn max_side(&self) -> Side {
+        Side::Black
+    }
+    fn value<const N: usize>(&self, position: &Position<N>) -> Value {
+        position.board().margin().signum()
+    }
+}
+
+/// Black's discs minus White's (empty squares count for nobody); Black is Max.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Margin;
+
+impl Scoring for Margin {
+    fn max_side(&self) -> Side {
+        Side::Black
+    }
+    fn value<const N: usize>(&self, position: &Position<N>) -> Value {
+        position.board().margin()
+    }
+}
+
+/// The COL106 `boardScore` seen by a fixed root player: the root's discs minus the opponent's,
+/// whoever is to move; the root player is Max.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RootScore {
+    /// The player whose point of view counts.
+    pub root: Side,
+}
+
+impl Scoring for RootScore {
+    fn max_side(&self) -> Side {
+        self.root
+    }
+    fn value<const N: usize>(&self, position: &Position<N>) -> Value {
+        let board = position.board();
+        board.count(self.root) as Value - board.count(self.root.opponent()) as Value
+    }
+}
+
+/// A position searched with a [`Scoring`]: the search-core [`Game`]. A pass is a move (a ply of
+/// its own); the game is terminal when neither side can place a disc.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Scored<const N: usize, S> {
+    /// The position.
+    pub position: Position<N>,
+    /// How it is valued.
+    pub scoring: S,
+}
+
+impl<const N: usize, S: Scoring> Scored<N, S> {
+    /// `position` valued by `scoring`.
+    pub fn new(position: Position<N>, scoring: S) -> Self {
+        Self { position, scoring }
+    }
+}
+
+fn player(side: Side, max: Side) -> Player {
+    if side == max {
+        Player::Max
+    } else {
+        Player::Min
+    }
+}
+
+impl<const N: usize, S: Scoring> Game for Scored<N, S> {
+    type Move = Move<N>;
+
+    fn to_move(&self) -> Player {
+        player(self.position.to_move(), self.scoring.max_side())
+    }
+
+    fn legal_moves(&self) -> MoveList<Move<N>> {
+        self.position.moves().collect()
+    }
+
+    fn play(&self, mv: Move<N>) -> Self {
+        Self::new(self.position.play_legal(mv), self.scoring)
+    }
+
+    fn is_terminal(&self) -> bool {
+        self.position.is_over()
+    }
+
+    fn evaluate(&self) -> Value {
+        self.scoring.value(&self.position)
+    }
+}
+
+/// A 64-bit hash of a board, the side to move and `extra` (splitmix64 finalisers).
+fn hash<const N: usize>(position: &Position<N>, extra: u64) -> u64 {
+    fn mix(mut z: u64) -> u64 {
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+    let board = position.board();
+    let side = u64::from(position.to_move() == Side::White);
+    mix(mix(board.mask(Side::Black) ^ 0x9e37_79b9_7f4a_7c15)
+        ^ board.mask(Side::White).rotate_left(17)
+        ^ (side << 63 | extra))
+}
+
+/// Puts placements in a promising order for the engine: corners first, then the moves that
+/// leave the opponent the fewest replies; ties by square index, so the order is deterministic.
+fn order<const N: usize>(position: &Position<N>, moves: &mut MoveList<Move<N>>) {
+    let key = |mv: &Move<N>| match *mv {
+        Move::Place(square) => {
+            let last = N - 1;
+            let corner = (square.row() == 0 || square.row() == last)
+                && (square.col() == 0 || square.col() == last);
+            let replies = position.play_legal(*mv).placements().len();
+            (!corner, replies, square.index())
+        }
+        Move::Pass => (false, 0, 0),
+    };
+    moves.sort_unstable_by_key(key);
+}
+
+impl<const N: usize, S: Scoring> EngineGame for Scored<N, S> {
+    fn key(&self) -> u64 {
+        hash(
+            &self.position,
+            u64::from(self.scoring.max_side() == Side::White),
+        )
+    }
+
+    fn order_moves(&self, moves: &mut MoveList<Move<N>>) {
+        order(&self.position, moves);
+    }
+}
+
+/// The search that runs underneath [`best_move`] and [`full_game`]; all three give the same move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Method {
+    /// Plain minimax.
+    Minimax,
+    /// Alpha-beta (the same tree order, so the same first best move).
+    #[default]
+    AlphaBeta,
+    /// The search-core engine (iterative deepening, ordering, table), with the root index folded
+    /// into the values so that ties still go to the smallest index.
+    Engine,
+}
+
+/// The number of distinct root tags in [`TieBroken`] values.
+const TAGS: Value = 128;
+
+/// The COL106 root score with the root move's index folded in (`score * 128 + 127 - index`), so
+/// that equal scores are ordered by index whatever order a search visits the root moves in.
+/// Inside a subtree the tag is constant, so it changes no choice there.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct TieBroken<const N: usize> {
+    position: Position<N>,
+    root: Side,
+    /// `127 - index` of the root move this position descends from; `TAGS` at the root.
+    tag: Value,
+}
+
+impl<const N: usize> Game for TieBroken<N> {
+    type Move = Move<N>;
+
+    fn to_move(&self) -> Player {
+        player(self.position.to_move(), self.root)
+    }
+
+    fn legal_moves(&self) -> MoveList<Move<N>> {
+        self.position.moves().collect()
+    }
+
+    fn play(&self, mv: Move<N>) -> Self {
+        let tag = if self.tag == TAGS {
+            match mv {
+                Move::Place(square) => TAGS - 1 - square.index() as Value,
+                Move::Pass => TAGS - 1,
+            }
+        } else {
+            self.tag
+        };
+        Self {
+            position: self.position.play_legal(mv),
+            root: self.root,
+            tag,
+        }
+    }
+
+    fn is_terminal(&self) -> bool {
+        self.position.is_over()
+    }
+
+    fn evaluate(&self) -> Value {
+        RootScore { root: self.root }.value(&self.position) * TAGS + self.tag.min(TAGS - 1)
+    }
+}
+
+impl<const N: usize> EngineGame for TieBroken<N> {
+    fn key(&self) -> u64 {
+        let extra = (self.tag as u64) << 1 | u64::from(self.root == Side::White);
+        hash(&self.position, extra)
+    }
+
+    fn order_moves(&self, moves: &mut MoveList<Move<N>>) {
+        order(&self.position, moves);
+    }
+}
+
+/// A searcher for [`best_move`] that keeps the engine's table between calls.
+#[derive(Debug)]
+pub struct Searcher<const N: usize> {
+    method: Method,
+    engine: Option<Engine<Move<N>>>,
+}
+
+impl<const N: usize> Searcher<N> {
+    /// A searcher running `method` (the engine gets a table of 2^18 entries).
+    #[must_use]
+    pub fn new(method: Method) -> Self {
+        let engine = (method == Method::Engine).then(|| Engine::new(18));
+        Self { method, engine }
+    }
+
+    /// COL106 `bestMove(k)`: the placement with the best `k`-ply minimax value for the side to
+    /// move, leaves scored by [`RootScore`] from that side's point of view, the smallest index
+    /// among equal values; `None` when the side to move has no placement. `k` of 0 is taken as 1.
+    pub fn best_move(&mut self, position: &Position<N>, k: u32) -> Option<Square<N>> {
+        if position.placements().is_empty() {
+            return None;
+        }
+        let depth = Some(k.max(1));
+        let root = position.to_move();
+        let found = match (self.method, self.engine.as_mut()) {
+            (Method::Minimax, _) => minimax(&Scored::new(*position, RootScore { root }), depth),
+            (Method::AlphaBeta, _) | (Method::Engine, None) => {
+                alpha_beta(&Scored::new(*position, RootScore { root }), depth)
+            }
+            (Method::Engine, Some(engine)) => {
+                let game = TieBroken {
+                    position: *position,
+                    root,
+                    tag: TAGS,
+                };
+                engine.search(&game, k.max(1))
+            }
+        };
+        match found.best_move {
+            Some(Move::Place(square)) => Some(square),
+            _ => None,
+        }
+    }
+}
+
+/// [`Searcher::best_move`] with a fresh searcher.
+#[must_use]
+pub fn best_move<const N: usize>(
+    position: &Position<N>,
+    k: u32,
+    method: Method,
+) -> Option<Square<N>> {
+    Searcher::new(method).best_move(position, k)
+}
+
+/// The end of a [`full_game`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FullGame<const N: usize> {
+    /// The placements made, in order (passes are not recorded).
+    pub moves: Vec<Square<N>>,
+    /// The final position; its side to move is the side that would move next.
+    pub end: Position<N>,
+}
+
+impl<const N: usize> FullGame<N> {
+    /// The side with more discs at the end, `None` for a draw.
+    #[must_use]
+    pub fn winner(&self) -> Option<Side> {
+        self.end.leader()
+    }
+}
+
+/// COL106 `fullGame(k)`: both sides play [`best_move`] until neither can move; a side without a
+/// placement passes (not recorded).
+#[must_use]
+pub fn full_game<const N: usize>(start: &Position<N>, k: u32, method: Method) -> FullGame<N> {
+    let mut searcher = Searcher::new(method);
+    let mut position = *start;
+    let mut moves = Vec::new();
+    while !position.is_over() {
+        match searcher.best_move(&position, k) {
+            Some(square) => {
+                moves.push(square);
+                position = position
+                    .place(square)
+                    .expect("the search returns legal moves");
+            }
+            None => position = position.pass(),
+        }
+    }
+    FullGame {
+        moves,
+        end: position,
+    }
+}
+
+/// The result of [`solve`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Solution<const N: usize> {
+    /// Black's discs minus White's at the end of perfect play (empty squares count for nobody).
+    pub margin: Value,
+    /// A best first move.
+    pub best_move: Option<Move<N>>,
+    /// Positions the engine visited (warm-up included).
+    pub nodes: u64,
+}
+
+/// Solves `position` exactly with the search-core engine (table of `2^table_bits` entries):
+/// the disc margin with perfect play.
+#[must_use]
+pub fn solve<const N: usize>(position: &Position<N>, table_bits: u32) -> Solution<N> {
+    let mut engine = Engine::new(table_bits);
+    let outcome = engine.solve(&Scored::new(*position, Margin));
+    Solution {
+        margin: outcome.value,
+        best_move: outcome.best_move,
+        nodes: outcome.stats.nodes,
+    }
+}
