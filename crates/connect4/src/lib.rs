@@ -1,3 +1,42 @@
-//! Max-Connect4 (6x7, play until full, score every four-in-a-row) on bitboards.
+//! Max-Connect4 on bitboards: a 6x7 board played until all 42 cells are filled (no early win);
+//! each player scores one point per four-in-a-row of its colour (69 windows: horizontal,
+//! vertical, both diagonals) and the higher score wins.
 //!
-//! (Work in progress: see the issue tracker.)
+//! - [`board`]: the board as two bitboards; dropping a piece.
+//! - [`score`]: window counts (fours, open threes, open twos) by bit tricks.
+//! - [`eval`]: the static evaluation (exact score difference on a full board).
+//! - [`rules`]: [`Position`] (board + player to move), its [`search_core::Game`] implementation
+//!   (Max is always player 1), [`perft`].
+//! - [`search`]: the engine setup (key, centre-first ordering) and [`choose_move`].
+//! - [`format`]: game files (read LF/CRLF, write CRLF) and the console layout of the assignment.
+//!
+//! ```
+//! use connect4::{choose_move, format, new_engine, Side};
+//! use search_core::alpha_beta;
+//!
+//! let text = "0000000\r\n0000000\r\n0200000\r\n0100002\r\n0200111\r\n1100222\r\n1";
+//! let position = format::parse_game(text, "input2.txt").unwrap();
+//! assert_eq!(position.next(), Side::One);
+//! assert_eq!(position.board().piece_count(), 12);
+//!
+//! let mut engine = new_engine();
+//! let choice = choose_move(&mut engine, &position, 6);
+//! assert_eq!(choice.value, alpha_beta(&position, Some(6)).value);
+//! let column = usize::from(choice.best_move.unwrap());
+//! let after = position.play_column(column).unwrap();
+//! assert_eq!(after.next(), Side::Two);
+//! assert!(format::game_file(&after).ends_with("\r\n2\r\n"));
+//! ```
+
+pub mod board;
+pub mod error;
+pub mod eval;
+pub mod format;
+pub mod rules;
+pub mod score;
+pub mod search;
+
+pub use board::{Board, COLUMNS, ROWS, Side};
+pub use error::Error;
+pub use rules::{Position, ScoreOnly, perft};
+pub use search::{choose_move, new_engine};

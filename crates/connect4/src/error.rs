@@ -1,0 +1,81 @@
+//! The crate's error type: reading game files.
+
+/// Errors of this crate. Messages name the file, the line (1-based) and the offending text.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// The file could not be read.
+    #[error("cannot read {path}: {source}")]
+    Read {
+        /// The file.
+        path: String,
+        /// The underlying error.
+        #[source]
+        source: std::io::Error,
+    },
+    /// A board row without exactly seven cells.
+    #[error("{path}:{line}: a board row needs 7 cells, found {found} in `{token}`")]
+    RowLength {
+        /// The file.
+        path: String,
+        /// The line.
+        line: usize,
+        /// The number of characters found.
+        found: usize,
+        /// The row as written.
+        token: String,
+    },
+    /// A cell other than `0`, `1` or `2`.
+    #[error("{path}:{line}: `{token}` in column {column} is not a cell (0 empty, 1 or 2 a player)")]
+    Cell {
+        /// The file.
+        path: String,
+        /// The line.
+        line: usize,
+        /// The column, 1..7.
+        column: usize,
+        /// The character.
+        token: char,
+    },
+    /// A piece above an empty cell.
+    #[error("{path}:{line}: the piece in column {column} floats over an empty cell (line {below})")]
+    Floating {
+        /// The file.
+        path: String,
+        /// The line of the floating piece.
+        line: usize,
+        /// The column, 1..7.
+        column: usize,
+        /// The line of the empty cell below it.
+        below: usize,
+    },
+    /// A next-player line other than `1` or `2`.
+    #[error("{path}:{line}: `{token}` is not the player to move (1 or 2)")]
+    NextPlayer {
+        /// The file.
+        path: String,
+        /// The line.
+        line: usize,
+        /// The line as written.
+        token: String,
+    },
+    /// The file ends before the six rows and the player line.
+    #[error(
+        "{path}:{line}: the file ends here; expected 6 board rows then the player to move (1 or 2)"
+    )]
+    Truncated {
+        /// The file.
+        path: String,
+        /// The last line present (0 for an empty file).
+        line: usize,
+    },
+    /// Text after the player line.
+    #[error("{path}:{line}: unexpected text after the player line: `{token}`")]
+    Trailing {
+        /// The file.
+        path: String,
+        /// The line.
+        line: usize,
+        /// The line as written.
+        token: String,
+    },
+}

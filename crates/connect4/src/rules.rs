@@ -1,0 +1,217 @@
+//! Max-Connect4 positions and rules: play until all 42 cells are filled (no early win).
+//!
+//! [`Position`] implements [`search_core::Game`] with **Max = player 1** in every position, so a
+//! value means the same thing wherever it comes from (a table entry, a search at either side's
+//! turn): positive is good for player 1. When player 2 is to move, the searches minimise.
+
+use crate::board::{Board, COLUMNS, Side};
+use crate::eval::{evaluate, score_difference};
+use search_core::{Game, MoveList, Player, Value};
+
+/// A board and the player to move next.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Position {
+    board: Board,
+    next: Side,
+}
+
+impl Position {
+    /// A position from a board and the player to move. The board's piece counts need not match
+    /// the player to move: game files may give any player.
+    #[must_use]
+    pub const fn new(board: Board, next: Side) -> Self {
+        Self { board, next }
+    }
+
+    /// The empty board with player 1 to move.
+    #[must_use]
+    pub const fn start() -> Self {
+        Self::new(Board::empty(), Side::One)
+    }
+
+    /// The board.
+    #[must_use]
+    pub const fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The player to move next.
+    #[must_use]
+    pub const fn next(&self) -> Side {
+        self.next
+    }
+
+    /// The position after the player to move drops a piece into `column` (0..7); `None` when the
+    /// column does not exist or is full.
+    #[must_use]
+    pub const fn play_column(&self, column: usize) -> Option<Self> {
+        if !self.board.can_play(column) {
+            return None;
+        }
+        Some(Self {
+            board: self.board.play(column, self.next),
+            next: self.next.other(),
+        })
+    }
+}
+
+impl Game for Position {
+    /// A column, 0 (left) to 6.
+    type Move = u8;
+
+    fn to_move(&self) -> Player {
+        match self.next {
+            Side::One => Player::Max,
+            Side::Two => Player::Min,
+        }
+    }
+
+    /// The columns that are not full, left to right.
+    fn legal_moves(&self) -> MoveList<u8> {
+        let playable = self.board.playable_columns();
+        let mut moves = MoveList::new();
+        for c in 0..COLUMNS as u8 {
+            if playable & (1 << c) != 0 {
+                moves.push(c);
+            }
+        }
+        moves
+    }
+
+    fn play(&self, column: u8) -> Self {
+        Self {
+            board: self.board.play(usize::from(column), self.next),
+            next: self.next.other(),
+        }
+    }
+
+    fn is_terminal(&self) -> bool {
+        self.board.is_full()
+    }
+
+    fn evaluate(&self) -> Value {
+        evaluate(&self.board)
+    }
+}
+
+/// A position evaluated by the score difference alone (completed fours, nothing else): the
+/// baseline opponent of the self-play harness.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct ScoreOnly(pub Position);
+
+impl Game for ScoreOnly {
+    type Move = u8;
+
+    fn to_move(&self) -> Player {
+        self.0.to_move()
+    }
+
+    fn legal_moves(&self) -> MoveList<u8> {
+        self.0.legal_moves()
+    }
+
+    fn play(&self, column: u8) -> Self {
+        Self(self.0.play(column))
+    }
+
+    fn is_terminal(&self) -> bool {
+        self.0.is_terminal()
+    }
+
+    fn evaluate(&self) -> Value {
+        score_difference(self.0.board())
+    }
+}
+
+/// The number of move sequences of exactly `depth` moves from `position` (perft). Full columns
+/// are the only limit; a full board ends every sequence early and counts nothing further.
+#[must_use]
+pub fn perft(position: &Position, depth: u32) -> u64 {
+    let mut count = 0;
+    let mut stack = vec![(position.board, depth)];
+    let side_of = |board: &Board| {
+        // The side to move follows from the pieces played since the root.
+        let played = board.piece_count() - position.board.piece_count();
+        if played % 2 == 0 {
+            position.next
+        } else {
+            position.next.other()
+        }
+    };
+    while let Some((board, remaining)) = stack.pop() {
+        if remaining == 0 {
+            count += 1;
+            continue;
+        }
+        let side = side_of(&board);
+        let playable = board.playable_columns();
+        for c in 0..COLUMNS {
+            if playable & (1 << c) != 0 {
+                stack.push((board.play(c, side), remaining - 1));
+            }
+        }
+    }
+    count
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn perft_from_the_empty_board() {
+        let expected = [1, 7, 49, 343, 2401, 16807, 117_649, 823_536];
+        for (depth, &count) in expected.iter().enumerate() {
+            assert_eq!(
+                perft(&Position::start(), depth as u32),
+                count,
+                "depth {depth}"
+            );
+        }
+    }
+
+    #[test]
+    fn perft_counts_nothing_past_a_full_board() {
+        let mut position = Position::start();
+        for c in 0..COLUMNS {
+            for _ in 0..6 {
+                if position.board().piece_count() < 41 {
+                    position = position.play_column(c).unwrap();
+                }
+            }
+        }
+        assert_eq!(position.board().piece_count(), 41);
+        assert_eq!(perft(&position, 1), 1);
+        assert_eq!(perft(&position, 2), 0);
+    }
+
+    #[test]
+    fn full_columns_are_not_moves() {
+        let mut position = Position::start();
+        for _ in 0..6 {
+            position = position.play_column(0).unwrap();
+        }
+        assert_eq!(position.play_column(0), None);
+        assert_eq!(position.play_column(7), None);
+        assert_eq!(position.legal_moves().as_slice(), &[1, 2, 3, 4, 5, 6]);
+        assert_eq!(position.next(), Side::One);
+        assert_eq!(position.to_move(), Player::Max);
+    }
+
+    proptest! {
+        #[test]
+        fn perft_one_is_the_number_of_legal_moves(columns in proptest::collection::vec(0..COLUMNS, 0..42)) {
+            let mut position = Position::start();
+            for c in columns {
+                if let Some(next) = position.play_column(c) {
+                    position = next;
+                }
+            }
+            let moves = position.legal_moves();
+            prop_assert_eq!(perft(&position, 1), moves.len() as u64);
+            let two: u64 = moves.iter().map(|&m| position.play(m).legal_moves().len() as u64).sum();
+            prop_assert_eq!(perft(&position, 2), two);
+        }
+    }
+}

@@ -1,0 +1,144 @@
+//! Choosing a move: the engine search of search-core (iterative deepening, transposition table,
+//! killer moves) with a perfect position key and centre-first move ordering.
+
+use crate::board::{BOTTOM_MASK, CELLS, Side};
+use crate::rules::Position;
+use search_core::{Engine, EngineGame, GameOutcome, MoveList};
+
+/// Columns from the centre outwards: central cells lie in the most windows.
+pub const CENTRE_FIRST: [u8; 7] = [3, 2, 4, 1, 5, 0, 6];
+
+/// Transposition-table size (as a power of two) used by [`new_engine`].
+pub const TABLE_BITS: u32 = 20;
+
+impl EngineGame for Position {
+    /// A perfect packing made well spread: `pieces(1) + occupied + bottom row` is unique for
+    /// every board that obeys gravity (per column it is the bit above the top piece plus player
+    /// 1's pieces below it, which never carries into the next column), the side to move goes into
+    /// bit 63, and a bijective mixer spreads the bits so the table index (low bits) is uniform.
+    fn key(&self) -> u64 {
+        let board = self.board();
+        let packed = board.pieces(Side::One) + board.occupied() + BOTTOM_MASK;
+        let side = u64::from(self.next() == Side::Two) << 63;
+        mix(packed | side)
+    }
+
+    /// Centre columns first.
+    fn order_moves(&self, moves: &mut MoveList<u8>) {
+        let mut legal = 0u8;
+        for &m in moves.iter() {
+            legal |= 1 << m;
+        }
+        moves.clear();
+        for c in CENTRE_FIRST {
+            if legal & (1 << c) != 0 {
+                moves.push(c);
+            }
+        }
+    }
+}
+
+/// The splitmix64 finaliser: a bijection on `u64`, so distinct keys stay distinct.
+const fn mix(mut x: u64) -> u64 {
+    x ^= x >> 30;
+    x = x.wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x ^= x >> 27;
+    x = x.wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (x >> 31)
+}
+
+/// An engine with the default table size ([`TABLE_BITS`]).
+#[must_use]
+pub fn new_engine() -> Engine<u8> {
+    Engine::new(TABLE_BITS)
+}
+
+/// The engine's choice at `position` searching `depth` plies (capped at the number of empty
+/// cells: searching past the end of the game changes nothing). The move is a column 0..7, `None`
+/// on a full board. The value is from player 1's point of view; the counters add up all
+/// iterations of the iterative deepening.
+pub fn choose_move(engine: &mut Engine<u8>, position: &Position, depth: u32) -> GameOutcome<u8> {
+    let empty = CELLS as u32 - position.board().piece_count();
+    engine.search(position, depth.min(empty))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::COLUMNS;
+    use proptest::prelude::*;
+    use search_core::{Game, alpha_beta};
+    use std::collections::HashMap;
+
+    fn random_position(columns: &[usize]) -> Position {
+        let mut position = Position::start();
+        for &c in columns {
+            if let Some(next) = position.play_column(c) {
+                position = next;
+            }
+        }
+        position
+    }
+
+    #[test]
+    fn keys_are_distinct_for_distinct_positions() {
+        // Every position up to 5 plies (and its side to move) gets its own key.
+        let mut seen: HashMap<u64, Position> = HashMap::new();
+        let mut frontier = vec![Position::start()];
+        for _ in 0..5 {
+            let mut next = Vec::new();
+            for p in frontier {
+                for m in p.legal_moves() {
+                    next.push(p.play(m));
+                }
+            }
+            for p in &next {
+                for q in [*p, Position::new(*p.board(), p.next().other())] {
+                    if let Some(old) = seen.insert(q.key(), q) {
+                        assert_eq!(old, q, "key collision");
+                    }
+                }
+            }
+            frontier = next;
+        }
+        assert!(seen.len() > 3000);
+    }
+
+    #[test]
+    fn ordering_is_centre_first() {
+        let mut moves: MoveList<u8> = (0..7).collect();
+        Position::start().order_moves(&mut moves);
+        assert_eq!(moves.as_slice(), &CENTRE_FIRST);
+    }
+
+    #[test]
+    fn full_board_has_no_move() {
+        let mut position = Position::start();
+        for c in 0..COLUMNS {
+            for _ in 0..6 {
+                position = position.play_column(c).unwrap();
+            }
+        }
+        let mut engine = Engine::new(10);
+        let outcome = choose_move(&mut engine, &position, 5);
+        assert_eq!(outcome.best_move, None);
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+        #[test]
+        fn engine_move_has_the_alpha_beta_value(columns in proptest::collection::vec(0..COLUMNS, 0..40), depth in 1u32..6) {
+            let position = random_position(&columns);
+            prop_assume!(!position.is_terminal());
+            let mut engine = Engine::new(14);
+            let chosen = choose_move(&mut engine, &position, depth);
+            let reference = alpha_beta(&position, Some(depth));
+            prop_assert_eq!(chosen.value, reference.value);
+            // The chosen move is worth the same value: search it one ply shallower.
+            let mv = chosen.best_move.unwrap();
+            prop_assert!(position.legal_moves().contains(&mv));
+            let after = alpha_beta(&position.play(mv), Some(depth - 1));
+            prop_assert_eq!(after.value, reference.value);
+        }
+    }
+}
