@@ -51,3 +51,6 @@ pub use error::Error;
 pub use heuristic::Heuristic;
 pub use map::{City, RoadMap};
 pub use search::{Leg, Outcome, Route, RouteProblem, UnknownCity, find_route};
+
+#[cfg(test)]
+mod oracle_tests;
