@@ -161,7 +161,15 @@ impl Grid {
 
     /// Preprocesses the grid (O(c log c) for c components) for important-line queries.
     pub fn preprocess(&self) -> ImportantLines<'_> {
-        ImportantLines::new(self, &self.decomposition)
+        ImportantLines::new(self)
+    }
+
+    pub(crate) fn names(&self) -> &NameTable {
+        &self.names
+    }
+
+    pub(crate) fn decomposition(&self) -> &BridgeDecomposition {
+        &self.decomposition
     }
 }
 

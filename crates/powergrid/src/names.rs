@@ -1,17 +1,42 @@
 //! City names: one compact string arena and an open-addressing hash table of city ids.
+//!
+//! Each slot is one `u128`: the name's first [`INLINE`] bytes, a length byte, and `value + 1`
+//! (0 = empty slot). A name of at most [`INLINE`] bytes is compared inside the slot, so a lookup
+//! costs one cache miss; longer names are confirmed against the arena.
 
-/// The city names, in declaration order, with O(1) lookup by name.
-#[derive(Debug, Clone, Default)]
-pub(crate) struct NameTable {
-    /// Every name, concatenated.
-    text: String,
-    /// `ends[i]` is where name `i` ends in `text` (it starts where name `i - 1` ends).
-    ends: Vec<usize>,
-    /// Linear-probing slots: `(hash fingerprint << 32) | (id + 1)`, 0 when empty.
-    slots: Vec<u64>,
+/// Name bytes stored inside a slot.
+const INLINE: usize = 11;
+/// Length byte of a name longer than [`INLINE`].
+const LONG: u8 = 0xff;
+/// The key part of a slot (everything but the value in the top 32 bits).
+const KEY_MASK: u128 = (1 << 96) - 1;
+
+/// The slot key of a name: inline bytes and length byte.
+#[inline]
+fn key(name: &[u8]) -> u128 {
+    let mut buf = [0u8; 16];
+    let inline = name.len().min(INLINE);
+    buf[..inline].copy_from_slice(&name[..inline]);
+    buf[INLINE] = if name.len() <= INLINE {
+        name.len() as u8
+    } else {
+        LONG
+    };
+    u128::from_le_bytes(buf)
+}
+
+fn is_long(key: u128) -> bool {
+    (key >> (8 * INLINE)) as u8 == LONG
+}
+
+/// The value stored in a slot (`None` for an empty slot).
+#[inline]
+fn value(slot: u128) -> Option<u32> {
+    ((slot >> 96) as u32).checked_sub(1)
 }
 
 /// A fast multiplicative hash over 8-byte words (the names are short and not adversarial).
+#[inline]
 fn hash(bytes: &[u8]) -> u64 {
     const K: u64 = 0x517c_c1b7_2722_0a95;
     let mut h = bytes.len() as u64;
@@ -31,14 +56,24 @@ fn hash(bytes: &[u8]) -> u64 {
     h ^ (h >> 32)
 }
 
+/// The city names, in declaration order, with O(1) lookup by name.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct NameTable {
+    /// Every name, concatenated.
+    text: String,
+    /// `ends[i]` is where name `i` ends in `text` (it starts where name `i - 1` ends).
+    ends: Vec<usize>,
+    /// Linear-probing slots (see the module documentation); the value is the city id.
+    slots: Vec<u128>,
+}
+
 impl NameTable {
-    /// An empty table sized for about `capacity` names of `bytes` bytes in all.
-    pub(crate) fn with_capacity(capacity: usize, bytes: usize) -> Self {
-        let slots = (capacity * 2).next_power_of_two().max(16);
+    /// An empty table sized for about `capacity` names.
+    pub(crate) fn with_capacity(capacity: usize) -> Self {
         Self {
-            text: String::with_capacity(bytes),
+            text: String::new(),
             ends: Vec::with_capacity(capacity),
-            slots: vec![0; slots],
+            slots: vec![0; slot_count(capacity)],
         }
     }
 
@@ -53,20 +88,20 @@ impl NameTable {
         &self.text[start..self.ends[id]]
     }
 
-    /// The slot holding `name`, or the empty slot where it would go; with its fingerprinted entry.
+    /// `Ok(slot index)` of `name`, or `Err(index of the empty slot where it would go)`.
     #[inline]
-    fn find(&self, name: &str) -> (usize, u64) {
-        let h = hash(name.as_bytes());
-        let fingerprint = h >> 32;
+    fn find(&self, name: &str) -> Result<usize, usize> {
+        let key = key(name.as_bytes());
+        let long = is_long(key);
         let mask = self.slots.len() - 1;
-        let mut i = h as usize & mask;
+        let mut i = hash(name.as_bytes()) as usize & mask;
         loop {
             let slot = self.slots[i];
-            if slot == 0 {
-                return (i, fingerprint << 32);
-            }
-            if slot >> 32 == fingerprint && self.name((slot as u32 - 1) as usize) == name {
-                return (i, slot);
+            let Some(id) = value(slot) else {
+                return Err(i);
+            };
+            if slot & KEY_MASK == key && (!long || self.name(id as usize) == name) {
+                return Ok(i);
             }
             i = (i + 1) & mask;
         }
@@ -75,34 +110,96 @@ impl NameTable {
     /// The id of `name`.
     #[inline]
     pub(crate) fn get(&self, name: &str) -> Option<usize> {
-        let (i, _) = self.find(name);
-        let slot = self.slots[i];
-        (slot != 0).then(|| (slot as u32 - 1) as usize)
+        let i = self.find(name).ok()?;
+        value(self.slots[i]).map(|id| id as usize)
     }
 
     /// Adds `name` and returns its id, or `Err(existing id)` when it is already there.
     pub(crate) fn insert(&mut self, name: &str) -> Result<usize, usize> {
-        if (self.ends.len() + 1) * 2 > self.slots.len() {
+        if slot_count(self.ends.len() + 1) > self.slots.len() {
             self.grow();
         }
-        let (i, entry) = self.find(name);
-        if self.slots[i] != 0 {
-            return Err((entry as u32 - 1) as usize);
+        match self.find(name) {
+            Ok(i) => Err(value(self.slots[i]).unwrap_or_default() as usize),
+            Err(i) => {
+                let id = self.ends.len();
+                self.text.push_str(name);
+                self.ends.push(self.text.len());
+                self.slots[i] = key(name.as_bytes()) | (id as u128 + 1) << 96;
+                Ok(id)
+            }
         }
-        let id = self.ends.len();
-        self.text.push_str(name);
-        self.ends.push(self.text.len());
-        self.slots[i] = entry | (id as u64 + 1);
-        Ok(id)
     }
 
     /// Doubles the slot array and re-inserts every id.
     fn grow(&mut self) {
-        let size = self.slots.len() * 2;
-        self.slots = vec![0; size];
+        self.slots = vec![0; self.slots.len() * 2];
         for id in 0..self.ends.len() {
-            let (i, entry) = self.find(self.name(id));
-            self.slots[i] = entry | (id as u64 + 1);
+            let name = self.name(id);
+            if let Err(i) = self.find(name) {
+                self.slots[i] = key(name.as_bytes()) | (id as u128 + 1) << 96;
+            }
+        }
+    }
+
+    /// A map from the short names (at most [`INLINE`] bytes) to `values[id]`, with the same
+    /// layout, so looking a name up costs one cache miss and no detour through the city id.
+    pub(crate) fn short_name_map(&self, values: &[u32]) -> ShortNameMap {
+        let slots = self
+            .slots
+            .iter()
+            .map(|&slot| match value(slot) {
+                Some(id) if !is_long(slot & KEY_MASK) => {
+                    slot & KEY_MASK | (values[id as usize] as u128 + 1) << 96
+                }
+                _ => slot,
+            })
+            .collect();
+        ShortNameMap { slots }
+    }
+}
+
+/// Slots for `names` names: a power of two, at most half full.
+fn slot_count(names: usize) -> usize {
+    (names * 2).next_power_of_two().max(16)
+}
+
+/// The answer of [`ShortNameMap::get`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Lookup {
+    /// The name's value.
+    Found(u32),
+    /// No such name.
+    Missing,
+    /// The name is too long for this map: ask the [`NameTable`].
+    Long,
+}
+
+/// Short names to values (built by [`NameTable::short_name_map`]).
+#[derive(Debug, Clone)]
+pub(crate) struct ShortNameMap {
+    slots: Vec<u128>,
+}
+
+impl ShortNameMap {
+    /// The value of `name`.
+    #[inline]
+    pub(crate) fn get(&self, name: &str) -> Lookup {
+        let key = key(name.as_bytes());
+        if is_long(key) {
+            return Lookup::Long;
+        }
+        let mask = self.slots.len() - 1;
+        let mut i = hash(name.as_bytes()) as usize & mask;
+        loop {
+            let slot = self.slots[i];
+            let Some(v) = value(slot) else {
+                return Lookup::Missing;
+            };
+            if slot & KEY_MASK == key {
+                return Lookup::Found(v);
+            }
+            i = (i + 1) & mask;
         }
     }
 }
@@ -113,18 +210,35 @@ mod tests {
 
     #[test]
     fn inserts_finds_and_rejects_duplicates() {
-        let mut t = NameTable::with_capacity(1, 0);
-        let names: Vec<String> = (0..1000).map(|i| format!("city{i}")).collect();
+        let mut t = NameTable::with_capacity(1);
+        let mut names: Vec<String> = (0..1000).map(|i| format!("city{i}")).collect();
+        // Long names sharing their first 11 bytes, and names with a zero byte.
+        names.extend((0..50).map(|i| format!("a-very-long-city-name-{i}")));
+        names.extend(["x\0".to_owned(), "x".to_owned(), "é".to_owned()]);
         for (i, n) in names.iter().enumerate() {
-            assert_eq!(t.insert(n), Ok(i));
+            assert_eq!(t.insert(n), Ok(i), "{n}");
         }
         assert_eq!(t.insert("city17"), Err(17));
+        assert_eq!(t.insert("a-very-long-city-name-3"), Err(1003));
         for (i, n) in names.iter().enumerate() {
             assert_eq!(t.get(n), Some(i));
             assert_eq!(t.name(i), n);
         }
-        assert_eq!(t.get("city1000"), None);
-        assert_eq!(t.get(""), None);
-        assert_eq!(t.len(), 1000);
+        for missing in [
+            "city1000",
+            "",
+            "a-very-long-city-name-",
+            "a-very-long-city-name-99",
+        ] {
+            assert_eq!(t.get(missing), None, "{missing}");
+        }
+        assert_eq!(t.len(), names.len());
+
+        let doubled: Vec<u32> = (0..names.len() as u32).map(|i| i * 2).collect();
+        let map = t.short_name_map(&doubled);
+        assert_eq!(map.get("city17"), Lookup::Found(34));
+        assert_eq!(map.get("x"), Lookup::Found(2 * 1051));
+        assert_eq!(map.get("nowhere"), Lookup::Missing);
+        assert_eq!(map.get("a-very-long-city-name-3"), Lookup::Long);
     }
 }

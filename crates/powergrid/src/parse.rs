@@ -46,7 +46,7 @@ pub(crate) fn parse(text: &str, file: &str) -> Result<Parsed, Error> {
     let city_count = count(&mut lines, file, "cities")?;
     let line_count = count(&mut lines, file, "lines")?;
     // Every name takes at least 2 bytes and every line 4: do not trust a huge announced count.
-    let mut names = NameTable::with_capacity(city_count.min(text.len() / 2 + 1), 0);
+    let mut names = NameTable::with_capacity(city_count.min(text.len() / 2 + 1));
     for found in 0..city_count {
         let Some((line, name)) = lines.next_content() else {
             return Err(too_few(file, lines.last, "cities", city_count, found));
