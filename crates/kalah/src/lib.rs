@@ -43,3 +43,4 @@ pub use error::Error;
 pub use game::chains;
 pub use rules::{CaptureRule, EndRule, MAX_POTS, MAX_STONES, Rules};
 pub use search::{Computer, Decision, Solution, Strategy, solve};
+pub use search_core::Player;

@@ -1,0 +1,91 @@
+//! The interactive game on standard input and output.
+
+use cli_support::Prompt;
+use kalah::format::{
+    self, GAME_OVER, GREETING, I_GO_FIRST, INITIAL_BOARD, MY_TURN, PROGRAM, TITLE, WHO_FIRST,
+    YOU_GO_FIRST,
+};
+use kalah::{Board, Computer, Player, Rules, Strategy};
+use std::error::Error;
+use std::io::{self, BufRead, BufWriter, IsTerminal, Write};
+
+/// How a session ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ended {
+    /// The game was played to the end.
+    GameOver,
+    /// The input ended at a prompt.
+    EndOfInput,
+}
+
+/// Plays one game on stdin/stdout; end of input at a prompt ends it with a message on stderr.
+pub fn run(depth: u32, strategy: Strategy) -> Result<(), Box<dyn Error>> {
+    let stdout = io::stdout();
+    let on_terminal = stdout.is_terminal();
+    let mut output = BufWriter::new(stdout.lock());
+    let ended = play(io::stdin().lock(), &mut output, depth, strategy)?;
+    if ended == Ended::EndOfInput {
+        if on_terminal {
+            // Finish the prompt's line; piped output stays exactly the session text.
+            writeln!(output)?;
+        }
+        output.flush()?;
+        eprintln!("end of input: game abandoned");
+    }
+    output.flush()?;
+    Ok(())
+}
+
+/// Plays one game reading answers from `input` and printing the session to `output`.
+pub fn play<R: BufRead, W: Write>(
+    input: R,
+    output: W,
+    depth: u32,
+    strategy: Strategy,
+) -> Result<Ended, Box<dyn Error>> {
+    let mut prompt = Prompt::new(input, output);
+    let out = prompt.output();
+    writeln!(out, "{TITLE}\n{PROGRAM}")?;
+    write!(out, "{}", format::depth_header(depth))?;
+    writeln!(out, "{GREETING}")?;
+    let Some(first) = prompt.ask(WHO_FIRST, format::parse_first)? else {
+        return Ok(Ended::EndOfInput);
+    };
+    let out = prompt.output();
+    let mut board = Board::new(Rules::default(), first);
+    let who = if first == Player::Max {
+        I_GO_FIRST
+    } else {
+        YOU_GO_FIRST
+    };
+    writeln!(out, "{who}\n{INITIAL_BOARD}")?;
+    write!(out, "{}", format::board_block(&board))?;
+    let mut computer = Computer::new(strategy, depth);
+    while !board.is_over() {
+        if board.to_move() == Player::Max {
+            let Some(decision) = computer.choose(&board) else {
+                break;
+            };
+            let out = prompt.output();
+            writeln!(out, "{MY_TURN}")?;
+            for pot in decision.chain.pots() {
+                board = board.play_pot(pot);
+                writeln!(out, "{}", format::i_choose(pot))?;
+                write!(out, "{}", format::board_block(&board))?;
+            }
+        } else {
+            let question = format::move_prompt(&board);
+            let current = board;
+            let Some(pot) = prompt.ask(&question, |line| format::parse_move(line, &current))?
+            else {
+                return Ok(Ended::EndOfInput);
+            };
+            board = board.play_pot(pot);
+            write!(prompt.output(), "{}", format::board_block(&board))?;
+        }
+    }
+    let out = prompt.output();
+    writeln!(out, "{GAME_OVER}\n{}", format::result_line(&board))?;
+    out.flush()?;
+    Ok(Ended::GameOver)
+}

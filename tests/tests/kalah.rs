@@ -1,0 +1,204 @@
+//! Golden sessions of the `kalah` binary: every recording of the assignment's sample solution
+//! (`data/kalah/*.out`) replayed with `--sample-compatible`, our default-mode sessions
+//! (`data/kalah/default/`), end of input, bad arguments and the solver.
+
+use std::path::{Path, PathBuf};
+
+/// The sessions (NAME.args, NAME.in, NAME.out) in `dir`, by name.
+fn sessions(dir: &Path) -> Vec<PathBuf> {
+    let mut names: Vec<PathBuf> = std::fs::read_dir(dir)
+        .expect("read the sessions folder")
+        .map(|entry| entry.expect("folder entry").path())
+        .filter(|path| path.extension().is_some_and(|ext| ext == "out"))
+        .map(|path| path.with_extension(""))
+        .collect();
+    names.sort();
+    names
+}
+
+/// Everything from the third line on.
+fn from_line_3(text: &str) -> &str {
+    let mut rest = text;
+    for _ in 0..2 {
+        rest = rest.split_once('\n').map_or("", |(_, tail)| tail);
+    }
+    rest
+}
+
+/// Runs one session with `extra` arguments and checks stdout from line 3 on byte for byte, the
+/// first two lines, the exit code and the end-of-input message.
+fn replay(session: &Path, extra: &[&str]) {
+    let read = |ext: &str| {
+        std::fs::read_to_string(session.with_extension(ext))
+            .unwrap_or_else(|e| panic!("read {}.{ext}: {e}", session.display()))
+    };
+    let expected = read("out");
+    let mut args: Vec<String> = read("args").split_whitespace().map(str::to_owned).collect();
+    args.extend(extra.iter().map(|s| (*s).to_owned()));
+    let input = read("in");
+    let outcome = golden::run("kalah", &args, &golden::repo_root(), Some(input.as_bytes()));
+    let name = session.display();
+    assert_eq!(outcome.code, Some(0), "{name}: stderr {}", outcome.stderr);
+    let first_two: Vec<&str> = outcome.stdout.lines().take(2).collect();
+    assert_eq!(first_two, ["CS364 Assignment 2.3", "kalah"], "{name}");
+    let (want, got) = (from_line_3(&expected), from_line_3(&outcome.stdout));
+    assert!(want == got, "{name} differs:\n{}", golden::diff(want, got));
+    let finished = expected.trim_end().ends_with("Game Over") || expected.contains("Game Over\n");
+    if finished {
+        assert!(outcome.stderr.is_empty(), "{name}: {}", outcome.stderr);
+    } else {
+        assert!(
+            outcome.stderr.contains("end of input"),
+            "{name}: no end-of-input message: {:?}",
+            outcome.stderr
+        );
+    }
+}
+
+#[test]
+fn every_sample_recording_replays_with_sample_compatible() {
+    let dir = golden::data_dir().join("kalah");
+    let all = sessions(&dir);
+    assert_eq!(all.len(), 9, "recordings in {}", dir.display());
+    for session in &all {
+        replay(session, &["--sample-compatible"]);
+    }
+}
+
+#[test]
+fn default_mode_sessions() {
+    let all = sessions(&golden::data_dir().join("kalah/default"));
+    assert_eq!(all.len(), 3);
+    for session in &all {
+        replay(session, &[]);
+    }
+}
+
+#[test]
+fn default_mode_differs_from_the_sample_on_its_first_move() {
+    // The sample never starts with pot 2 (a free turn); the chain model does at depth 1.
+    let outcome = golden::run("kalah", &["1"], &golden::repo_root(), Some(b"0\n"));
+    assert!(
+        outcome.stdout.contains("I choose 2\n\n     5  5  5  0  4  4\n  1                    0\n     4  4  4  4  4  4\n\nI choose 3\n"),
+        "{}",
+        outcome.stdout
+    );
+}
+
+const HEADER_D4: &str = "CS364 Assignment 2.3\nkalah\nUsing Depth Bound 4\n\nLet's play Kalah!\n";
+
+#[test]
+fn human_free_turn_then_empty_pot() {
+    // Human first: pot 2 (4 stones) ends in Min's kalah, a free turn; pot 2 is then empty.
+    let outcome = golden::run("kalah", &["4"], &golden::repo_root(), Some(b"1\n2\n2\n"));
+    let expected = format!(
+        "{HEADER_D4}Who goes first (0) me; (1) you ? OK, you go first\nInitial Board\n\n\
+         \x20    4  4  4  4  4  4\n  0                    0\n     4  4  4  4  4  4\n\n\
+         Your turn ... Move (0-5)? \n\
+         \x20    4  4  4  4  4  4\n  0                    1\n     4  4  0  5  5  5\n\n\
+         Your turn ... Move (0-5)? Sorry, that's not a legal move, try again\n\
+         Your turn ... Move (0-5)? "
+    );
+    assert_eq!(outcome.stdout, expected);
+    assert_eq!(outcome.code, Some(0));
+    assert!(
+        outcome.stderr.contains("end of input"),
+        "{}",
+        outcome.stderr
+    );
+}
+
+#[test]
+fn end_of_input_at_the_first_question() {
+    for mode in [&["4"][..], &["4", "--sample-compatible"][..]] {
+        let outcome = golden::run("kalah", mode, &golden::repo_root(), Some(b""));
+        assert_eq!(
+            outcome.stdout,
+            format!("{HEADER_D4}Who goes first (0) me; (1) you ? ")
+        );
+        assert_eq!(outcome.code, Some(0));
+        assert!(
+            outcome.stderr.contains("end of input"),
+            "{}",
+            outcome.stderr
+        );
+        let partial = golden::run("kalah", mode, &golden::repo_root(), Some(b"x\n"));
+        assert!(
+            partial
+                .stdout
+                .ends_with("? How's that?\nWho goes first (0) me; (1) you ? ")
+        );
+        assert_eq!(partial.code, Some(0));
+    }
+}
+
+#[test]
+fn default_depth_is_5() {
+    let outcome = golden::run::<&str>("kalah", &[], &golden::repo_root(), Some(b""));
+    assert!(
+        outcome.stdout.contains("\nUsing Depth Bound 5\n\n"),
+        "{}",
+        outcome.stdout
+    );
+}
+
+#[test]
+fn bad_arguments_are_usage_errors() {
+    for args in [
+        &["0"][..],
+        &["abc"],
+        &["-3"],
+        &["2.5"],
+        &["5", "6"],
+        &["solve", "--pots", "9", "--stones", "3"],
+        &["solve", "--pots", "6", "--stones", "0"],
+        &["solve", "--pots", "6"],
+        &["5", "solve", "--pots", "4", "--stones", "3"],
+    ] {
+        let outcome = golden::run("kalah", args, &golden::repo_root(), Some(b"0\n"));
+        assert_eq!(outcome.code, Some(2), "{args:?}: {}", outcome.stderr);
+        assert!(outcome.stdout.is_empty(), "{args:?}: {}", outcome.stdout);
+        assert!(
+            outcome.stderr.starts_with("error: "),
+            "{args:?}: {}",
+            outcome.stderr
+        );
+    }
+}
+
+#[test]
+fn solve_small_variants() {
+    // Kalah(1,1): Max's only stone goes to its kalah and ends the game; Min keeps its stone.
+    let outcome = golden::run(
+        "kalah",
+        &["solve", "--pots", "1", "--stones", "1"],
+        &golden::repo_root(),
+        None,
+    );
+    assert_eq!(outcome.code, Some(0), "{}", outcome.stderr);
+    assert!(
+        outcome.stdout.starts_with("Kalah(1,1): draw (value +0)\n"),
+        "{}",
+        outcome.stdout
+    );
+    let outcome = golden::run(
+        "kalah",
+        &[
+            "solve",
+            "--pots",
+            "3",
+            "--stones",
+            "2",
+            "--capture",
+            "never",
+        ],
+        &golden::repo_root(),
+        None,
+    );
+    assert_eq!(outcome.code, Some(0), "{}", outcome.stderr);
+    assert!(
+        outcome.stdout.starts_with("Kalah(3,2): "),
+        "{}",
+        outcome.stdout
+    );
+}
