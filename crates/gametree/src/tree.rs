@@ -1,0 +1,415 @@
+//! The game tree: a compact arena built from a parsed line, with every rule of a well-formed
+//! tree checked on the way (iteratively: deep trees cannot overflow the stack).
+
+use crate::error::TreeError;
+use crate::parse::{RawTree, parse_line};
+use search_core::{INFINITY, Value};
+use std::collections::HashMap;
+use std::ops::Range;
+
+/// What a node is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// An internal node where Max moves.
+    Max,
+    /// An internal node where Min moves.
+    Min,
+    /// A leaf with its value.
+    Leaf(Value),
+}
+
+/// One node of the arena: its kind and the range of its children's ids (empty for a leaf).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Node {
+    first: u32,
+    len: u32,
+    kind: Kind,
+}
+
+impl Node {
+    /// What the node is.
+    pub fn kind(&self) -> Kind {
+        self.kind
+    }
+
+    /// The ids of the node's children, in search order.
+    pub fn children(&self) -> Range<u32> {
+        self.first..self.first + self.len
+    }
+}
+
+/// An explicit game tree. Nodes are numbered breadth-first from the root (id 0), so the children
+/// of a node have consecutive ids and no child list is stored.
+///
+/// Child order: the children of a node keep the order of the edge list, except that the
+/// internal children are sorted by name (plain byte order) among the places internal children
+/// occupy. So a node whose children are all internal has them sorted by name, a node whose
+/// children are all leaves has them in edge-list order, and in a mixed list the leaves stay where
+/// the edge list put them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameTree {
+    nodes: Vec<Node>,
+    leaves: usize,
+}
+
+/// No parent yet.
+const NONE: u32 = u32::MAX;
+
+/// The most nodes (internal and leaves) a tree may have.
+pub const MAX_NODES: usize = (u32::MAX / 2) as usize;
+
+/// A child in the edge list: an internal node (index into the node set) or a leaf value.
+#[derive(Debug, Clone, Copy)]
+enum Child {
+    Internal(u32),
+    Leaf(Value),
+}
+
+impl GameTree {
+    /// Parses and checks one tree line.
+    ///
+    /// # Errors
+    /// A [`TreeError`] naming the offending token.
+    pub fn from_line(line: &str) -> Result<Self, TreeError> {
+        Self::build(&parse_line(line)?)
+    }
+
+    /// Checks a parsed tree and builds its arena. The first node of the set is the root; an edge
+    /// target that names a node of the set is that node, otherwise a target containing a digit is
+    /// a leaf with that integer value.
+    ///
+    /// # Errors
+    /// A [`TreeError`]: an empty node set, a duplicate node, a type other than `MAX`/`MIN`, an
+    /// unknown node or a bad leaf value in an edge, a node with two parents, a root with a
+    /// parent, a cycle, a node unreachable from the root, an internal node without children.
+    pub fn build(raw: &RawTree<'_>) -> Result<Self, TreeError> {
+        let m = raw.nodes.len();
+        if m == 0 {
+            return Err(TreeError::NoNodes);
+        }
+        if m + raw.edges.len() >= MAX_NODES {
+            return Err(TreeError::TooLarge { max: MAX_NODES });
+        }
+        let mut index: HashMap<&str, u32> = HashMap::with_capacity(m);
+        let mut kinds = Vec::with_capacity(m);
+        for (i, &(name, kind)) in raw.nodes.iter().enumerate() {
+            if index.insert(name, i as u32).is_some() {
+                return Err(TreeError::DuplicateNode(name.to_owned()));
+            }
+            kinds.push(match kind {
+                "MAX" => Kind::Max,
+                "MIN" => Kind::Min,
+                _ => {
+                    return Err(TreeError::BadType {
+                        node: name.to_owned(),
+                        token: kind.to_owned(),
+                    });
+                }
+            });
+        }
+        let name = |i: u32| raw.nodes[i as usize].0.to_owned();
+
+        // Resolve the edges, counting children per parent.
+        let mut parent = vec![NONE; m];
+        let mut resolved = Vec::with_capacity(raw.edges.len());
+        let mut count = vec![0u32; m + 1];
+        let mut last: Option<(&str, u32)> = None;
+        for &(from, to) in &raw.edges {
+            let src = match last {
+                Some((name, i)) if name == from => i,
+                _ => {
+                    let i = *index.get(from).ok_or_else(|| TreeError::UnknownNode {
+                        token: from.to_owned(),
+                        parent: from.to_owned(),
+                        child: to.to_owned(),
+                    })?;
+                    last = Some((from, i));
+                    i
+                }
+            };
+            let child = if let Some(&t) = index.get(to) {
+                if parent[t as usize] != NONE {
+                    return Err(TreeError::TwoParents {
+                        node: to.to_owned(),
+                        first: name(parent[t as usize]),
+                        second: from.to_owned(),
+                    });
+                }
+                parent[t as usize] = src;
+                Child::Internal(t)
+            } else if to.bytes().any(|b| b.is_ascii_digit()) {
+                Child::Leaf(leaf_value(to).ok_or_else(|| TreeError::BadLeafValue {
+                    parent: from.to_owned(),
+                    token: to.to_owned(),
+                })?)
+            } else {
+                return Err(TreeError::UnknownNode {
+                    token: to.to_owned(),
+                    parent: from.to_owned(),
+                    child: to.to_owned(),
+                });
+            };
+            count[src as usize + 1] += 1;
+            resolved.push((src, child));
+        }
+        if let Some(i) = (0..m).find(|&i| count[i + 1] == 0) {
+            return Err(TreeError::NoChildren(name(i as u32)));
+        }
+        if parent[0] != NONE {
+            return Err(match find_cycle(&parent, 0) {
+                Some(node) => TreeError::Cycle(name(node)),
+                None => TreeError::RootHasParent {
+                    root: name(0),
+                    parent: name(parent[0]),
+                },
+            });
+        }
+
+        // Group the children by parent (a stable counting sort keeps the edge order).
+        for i in 0..m {
+            count[i + 1] += count[i];
+        }
+        let mut fill = count.clone();
+        let mut kids = vec![Child::Leaf(0); resolved.len()];
+        for (src, child) in resolved {
+            kids[fill[src as usize] as usize] = child;
+            fill[src as usize] += 1;
+        }
+        drop(fill);
+        // Sort the internal children by name within the places they occupy.
+        let mut internal = Vec::new();
+        for i in 0..m {
+            let slice = &mut kids[count[i] as usize..count[i + 1] as usize];
+            internal.clear();
+            internal.extend(slice.iter().filter_map(|c| match c {
+                Child::Internal(t) => Some(*t),
+                Child::Leaf(_) => None,
+            }));
+            if internal.len() < 2 {
+                continue;
+            }
+            internal
+                .sort_unstable_by(|&a, &b| raw.nodes[a as usize].0.cmp(raw.nodes[b as usize].0));
+            let mut sorted = internal.iter();
+            for c in slice.iter_mut() {
+                if let Child::Internal(t) = c {
+                    *t = *sorted.next().expect("as many as taken");
+                }
+            }
+        }
+
+        // Number the nodes breadth-first; `origin` maps arena ids of internal nodes to the set.
+        let mut nodes = Vec::with_capacity(1 + kids.len());
+        let mut origin = Vec::with_capacity(m);
+        let mut visited = vec![false; m];
+        let mut leaves = 0usize;
+        nodes.push(Node {
+            first: 0,
+            len: 0,
+            kind: kinds[0],
+        });
+        origin.push(0u32);
+        visited[0] = true;
+        let mut head = 0;
+        let mut internal_seen = 0;
+        while head < nodes.len() {
+            if let Kind::Leaf(_) = nodes[head].kind {
+                head += 1;
+                continue;
+            }
+            let o = origin[internal_seen] as usize;
+            internal_seen += 1;
+            let first = nodes.len() as u32;
+            for &child in &kids[count[o] as usize..count[o + 1] as usize] {
+                match child {
+                    Child::Internal(t) => {
+                        visited[t as usize] = true;
+                        origin.push(t);
+                        nodes.push(Node {
+                            first: 0,
+                            len: 0,
+                            kind: kinds[t as usize],
+                        });
+                    }
+                    Child::Leaf(v) => {
+                        leaves += 1;
+                        nodes.push(Node {
+                            first: 0,
+                            len: 0,
+                            kind: Kind::Leaf(v),
+                        });
+                    }
+                }
+            }
+            nodes[head].first = first;
+            nodes[head].len = nodes.len() as u32 - first;
+            head += 1;
+        }
+        if let Some(u) = visited.iter().position(|&v| !v) {
+            return Err(match find_cycle(&parent, u as u32) {
+                Some(node) => TreeError::Cycle(name(node)),
+                None => TreeError::Unreachable(name(u as u32), name(0)),
+            });
+        }
+        Ok(Self { nodes, leaves })
+    }
+
+    /// The root's id (always 0).
+    pub fn root(&self) -> u32 {
+        0
+    }
+
+    /// The node with id `id`.
+    ///
+    /// # Panics
+    /// When `id` is not a node of this tree.
+    pub fn node(&self, id: u32) -> &Node {
+        &self.nodes[id as usize]
+    }
+
+    /// The number of nodes, internal and leaves.
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// Always false: a tree has at least its root.
+    pub fn is_empty(&self) -> bool {
+        self.nodes.is_empty()
+    }
+
+    /// The number of leaves.
+    pub fn leaf_count(&self) -> usize {
+        self.leaves
+    }
+}
+
+/// A leaf value: an integer strictly between `-INFINITY` and `INFINITY`.
+fn leaf_value(token: &str) -> Option<Value> {
+    let v: i64 = token.parse().ok()?;
+    (v > -i64::from(INFINITY) && v < i64::from(INFINITY)).then_some(v as Value)
+}
+
+/// Walks up the parents from `start`; returns a node on a cycle, or `None` when the walk reaches
+/// a node without a parent.
+fn find_cycle(parent: &[u32], start: u32) -> Option<u32> {
+    let mut seen = vec![false; parent.len()];
+    let mut node = start;
+    loop {
+        if seen[node as usize] {
+            return Some(node);
+        }
+        seen[node as usize] = true;
+        node = parent[node as usize];
+        if node == NONE {
+            return None;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn err(line: &str) -> String {
+        GameTree::from_line(line).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn arena_is_breadth_first_with_sorted_internal_children() {
+        let t = GameTree::from_line("{(A,MAX),(C,MIN),(B,MIN)} {(A,C),(A,B),(B,1),(C,-2),(C,3)}")
+            .unwrap();
+        assert_eq!(t.len(), 6);
+        assert_eq!(t.leaf_count(), 3);
+        let root = t.node(0);
+        assert_eq!(root.kind(), Kind::Max);
+        assert_eq!(root.children(), 1..3);
+        // B before C.
+        assert_eq!(t.node(1).children().len(), 1);
+        assert_eq!(t.node(2).children().len(), 2);
+        assert_eq!(t.node(4).kind(), Kind::Leaf(-2));
+        assert_eq!(t.node(5).kind(), Kind::Leaf(3));
+    }
+
+    #[test]
+    fn mixed_children_keep_leaf_places() {
+        // Edge order: 5, C, 7, B -> leaves stay first and third, internal sorted: 5, B, 7, C.
+        let t = GameTree::from_line(
+            "{(A,MAX),(B,MIN),(C,MIN)} {(A,5),(A,C),(A,7),(A,B),(B,1),(C,2),(C,9)}",
+        )
+        .unwrap();
+        let kinds: Vec<Kind> = t.node(0).children().map(|c| t.node(c).kind()).collect();
+        assert_eq!(kinds, [Kind::Leaf(5), Kind::Min, Kind::Leaf(7), Kind::Min]);
+        assert_eq!(
+            t.node(2).children().len(),
+            1,
+            "B (one child) comes before C"
+        );
+        assert_eq!(t.node(4).children().len(), 2);
+    }
+
+    #[test]
+    fn malformed_trees_name_the_token() {
+        assert_eq!(err("{} {}"), "the node set is empty: no root");
+        assert_eq!(err("{(A,MAX),(A,MIN)} {(A,1)}"), "node `A` is listed twice");
+        assert_eq!(
+            err("{(A,MAX),(B,MEAN)} {(A,B),(B,1)}"),
+            "node `B` has type `MEAN`, expected MAX or MIN"
+        );
+        assert_eq!(err("{(A,MAX)} {(A,B)}"), "unknown node `B` in edge (A,B)");
+        assert_eq!(err("{(A,MAX)} {(X,1)}"), "unknown node `X` in edge (X,1)");
+        assert_eq!(
+            err("{(A,MAX)} {(A,4x)}"),
+            "leaf value `4x` in edge (A,4x) is not an integer in range"
+        );
+        assert_eq!(
+            err("{(A,MAX)} {(A,99999999999)}"),
+            "leaf value `99999999999` in edge (A,99999999999) is not an integer in range"
+        );
+        assert_eq!(
+            err("{(A,MAX),(B,MIN),(C,MIN)} {(A,B),(A,C),(C,B),(B,1),(C,2)}"),
+            "node `B` has two parents, `A` and `C`"
+        );
+        assert_eq!(
+            err("{(A,MAX),(B,MIN)} {(A,B),(B,A)}"),
+            "cycle through node `A`"
+        );
+        assert_eq!(
+            err("{(A,MAX),(B,MIN)} {(B,A),(A,1)}"),
+            "root `A` has a parent, `B`"
+        );
+        assert_eq!(
+            err("{(A,MAX),(B,MIN),(C,MAX),(D,MIN)} {(A,1),(B,C),(C,D),(D,B)}"),
+            "cycle through node `B`"
+        );
+        assert_eq!(
+            err("{(A,MAX),(B,MIN),(C,MAX)} {(A,1),(B,C),(C,2)}"),
+            "node `B` is not reachable from the root `A`"
+        );
+        assert_eq!(
+            err("{(A,MAX),(B,MIN)} {(A,B)}"),
+            "internal node `B` has no children"
+        );
+    }
+
+    #[test]
+    fn deep_chain_builds_without_recursion() {
+        let n = 200_000;
+        let mut line = String::from("{");
+        for i in 0..n {
+            line.push_str(&format!(
+                "(N{i},{}),",
+                if i % 2 == 0 { "MAX" } else { "MIN" }
+            ));
+        }
+        line.pop();
+        line.push_str("} {");
+        for i in 0..n - 1 {
+            line.push_str(&format!("(N{i},N{}),", i + 1));
+        }
+        line.push_str(&format!("(N{},7)}}", n - 1));
+        let t = GameTree::from_line(&line).unwrap();
+        assert_eq!(t.len(), n + 1);
+        let answer = crate::solve(&t);
+        assert_eq!((answer.score, answer.leaves_examined), (7, 1));
+    }
+}
