@@ -33,6 +33,8 @@ mod chain;
 mod error;
 pub mod format;
 mod game;
+#[cfg(test)]
+mod proptests;
 mod rules;
 pub mod sample;
 mod search;

@@ -1,0 +1,221 @@
+//! Property tests: the board against a naive stone-by-stone model, chain generation, and the
+//! engine against plain alpha-beta.
+
+use crate::{Board, CaptureRule, Chain, EndRule, Rules, chains};
+use proptest::prelude::*;
+use search_core::{Engine, Game, Player, alpha_beta};
+
+/// A position reached by playing `choices` (each picks among the legal pots) from the start.
+fn playout(rules: Rules, first: Player, choices: &[usize]) -> Board {
+    let mut board = Board::new(rules, first);
+    for &choice in choices {
+        let legal: Vec<usize> = board.legal_pots().collect();
+        if legal.is_empty() {
+            break;
+        }
+        board = board.play_pot(legal[choice % legal.len()]);
+    }
+    board
+}
+
+fn rules_strategy() -> impl Strategy<Value = Rules> {
+    (4u32..=6, 1u32..=5, 0usize..3, any::<bool>()).prop_map(|(pots, stones, capture, end)| {
+        Rules::new(pots, stones)
+            .expect("small variant")
+            .with_capture(
+                [
+                    CaptureRule::Always,
+                    CaptureRule::OppositeNonEmpty,
+                    CaptureRule::Never,
+                ][capture],
+            )
+            .with_end(if end {
+                EndRule::EitherSideEmpty
+            } else {
+                EndRule::MoverSideEmpty
+            })
+    })
+}
+
+fn position_strategy() -> impl Strategy<Value = Board> {
+    (
+        rules_strategy(),
+        any::<bool>(),
+        prop::collection::vec(0usize..8, 0..60),
+    )
+        .prop_map(|(rules, max_first, choices)| {
+            let first = if max_first { Player::Max } else { Player::Min };
+            playout(rules, first, &choices)
+        })
+}
+
+/// The naive model: a ring of named slots, sown one stone at a time. Returns the rows and
+/// kalahs before the end-of-game rule, where the last stone landed, and the captured count.
+struct Naive {
+    /// (owner, is_kalah, stones), in sowing order starting with Min's pot 0.
+    ring: Vec<(Player, bool, u32)>,
+    last_slot: usize,
+}
+
+fn naive_sow(board: &Board, pot: usize) -> Naive {
+    let p = board.pots();
+    let mut ring = Vec::new();
+    for side in [Player::Min, Player::Max] {
+        for i in 0..p {
+            ring.push((side, false, u32::from(board.pot(side, i))));
+        }
+        ring.push((side, true, u32::from(board.kalah(side))));
+    }
+    let mover = board.to_move();
+    let start = if mover == Player::Min {
+        pot
+    } else {
+        p + 1 + pot
+    };
+    let mut hand = ring[start].2;
+    ring[start].2 = 0;
+    let mut at = start;
+    while hand > 0 {
+        at = (at + 1) % ring.len();
+        let (owner, is_kalah, _) = ring[at];
+        if is_kalah && owner != mover {
+            continue;
+        }
+        ring[at].2 += 1;
+        hand -= 1;
+    }
+    let (owner, is_kalah, stones) = ring[at];
+    if !is_kalah && owner == mover && stones == 1 {
+        // Opposite pot: same distance from the other end of the row.
+        let index_in_row = if mover == Player::Min { at } else { at - p - 1 };
+        let opposite = if mover == Player::Min {
+            p + 1 + (p - 1 - index_in_row)
+        } else {
+            p - 1 - index_in_row
+        };
+        let take = match board.rules().capture {
+            CaptureRule::Always => true,
+            CaptureRule::OppositeNonEmpty => ring[opposite].2 > 0,
+            CaptureRule::Never => false,
+        };
+        if take {
+            let kalah = if mover == Player::Min { p } else { 2 * p + 1 };
+            ring[kalah].2 += ring[at].2 + ring[opposite].2;
+            ring[at].2 = 0;
+            ring[opposite].2 = 0;
+        }
+    }
+    Naive {
+        ring,
+        last_slot: at,
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn sowing_matches_the_naive_model(board in position_strategy()) {
+        let p = board.pots();
+        for pot in board.legal_pots() {
+            let (after, sowing) = board.sow(pot);
+            let naive = naive_sow(&board, pot);
+            let mover = board.to_move();
+            // Stones are conserved.
+            prop_assert_eq!(after.total_stones(), board.total_stones());
+            // A free turn exactly when the last stone lands in the mover's kalah (and the game
+            // goes on).
+            let (owner, is_kalah, _) = naive.ring[naive.last_slot];
+            let in_own_kalah = is_kalah && owner == mover;
+            prop_assert_eq!(sowing.last_in_own_kalah, in_own_kalah);
+            prop_assert_eq!(sowing.free_turn, in_own_kalah && !after.is_over());
+            if !after.is_over() {
+                let next = if in_own_kalah { mover } else { mover.opponent() };
+                prop_assert_eq!(after.to_move(), next);
+            }
+            // The game ends exactly when one side is empty (or the side to move, by the rule).
+            let row = |side: Player| -> u32 {
+                naive.ring.iter().filter(|(o, k, _)| *o == side && !*k).map(|s| s.2).sum()
+            };
+            let next = if in_own_kalah { mover } else { mover.opponent() };
+            let ends = match board.rules().end {
+                EndRule::EitherSideEmpty => row(Player::Min) == 0 || row(Player::Max) == 0,
+                EndRule::MoverSideEmpty => row(next) == 0,
+            };
+            prop_assert_eq!(after.is_over(), ends);
+            if after.is_over() {
+                prop_assert_eq!(after.row_stones(Player::Min) + after.row_stones(Player::Max), 0);
+                prop_assert_eq!(after.legal_pots().count(), 0);
+            } else {
+                prop_assert!(after.legal_pots().count() > 0);
+            }
+            // Every pit agrees with the naive model (after the end-of-game collection).
+            for side in [Player::Min, Player::Max] {
+                let offset = if side == Player::Min { 0 } else { p + 1 };
+                let collected = if after.is_over() { row(side) } else { 0 };
+                prop_assert_eq!(
+                    u32::from(after.kalah(side)),
+                    naive.ring[offset + p].2 + collected
+                );
+                for i in 0..p {
+                    let want = if after.is_over() { 0 } else { naive.ring[offset + i].2 };
+                    prop_assert_eq!(u32::from(after.pot(side, i)), want);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn chains_are_complete_valid_and_distinct(board in position_strategy()) {
+        let moves = chains(&board);
+        prop_assert_eq!(moves.is_empty(), board.is_over());
+        let mut finals = Vec::new();
+        for &chain in &moves {
+            let mut position = board;
+            let pots: Vec<usize> = chain.pots().collect();
+            for (i, &pot) in pots.iter().enumerate() {
+                prop_assert!(position.is_legal(pot));
+                let (next, sowing) = position.sow(pot);
+                prop_assert_eq!(sowing.free_turn, i + 1 < pots.len(), "{}", chain);
+                position = next;
+            }
+            prop_assert_eq!(position.total_stones(), board.total_stones());
+            finals.push(*position.pits());
+        }
+        let count = finals.len();
+        finals.sort_unstable();
+        finals.dedup();
+        prop_assert_eq!(finals.len(), count, "duplicate final positions");
+        // Every final position of a naive enumeration (no deduplication) is covered.
+        let mut stack = vec![(board, Chain::EMPTY)];
+        let mut reached = Vec::new();
+        while let Some((position, chain)) = stack.pop() {
+            for pot in position.legal_pots() {
+                let (next, sowing) = position.sow(pot);
+                let longer = chain.then(pot).expect("short chains");
+                if sowing.free_turn {
+                    stack.push((next, longer));
+                } else {
+                    reached.push(*next.pits());
+                }
+            }
+        }
+        reached.sort_unstable();
+        reached.dedup();
+        prop_assert_eq!(reached, finals);
+    }
+
+    #[test]
+    fn engine_value_equals_alpha_beta(board in position_strategy(), depth in 1u32..=4) {
+        let reference = alpha_beta(&board, Some(depth));
+        let mut engine = Engine::new(12);
+        let outcome = engine.search(&board, depth);
+        prop_assert_eq!(outcome.value, reference.value);
+        if let Some(best) = outcome.best_move {
+            // The engine's move achieves the value.
+            let child = board.play(best);
+            let child_value = alpha_beta(&child, Some(depth - 1)).value;
+            prop_assert_eq!(child_value, reference.value);
+        }
+    }
+}
