@@ -1,6 +1,194 @@
-//! `othello` (work in progress).
+//! `othello`: the COL106 Othello assignment (boardScore, bestMove(K), fullGame(K)) on an 8x8
+//! position file, plus `perft` and `solve` for small boards.
 
-fn main() {
-    eprintln!("error: othello is not implemented yet");
-    std::process::exit(1);
+use clap::error::ErrorKind;
+use clap::{Parser, Subcommand, ValueEnum};
+use reversi::search::{Method, Searcher};
+use reversi::{Position, format, full_game, perft, solve};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Instant;
+
+/// COL106 Othello: score, best move and full game by K-ply minimax; perft; solving small boards.
+#[derive(Debug, Parser)]
+#[command(name = "othello", version)]
+struct Args {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// boardScore: the discs of the side to move minus the opponent's.
+    Score {
+        /// Position file: the turn (0 black, 1 white), then 8 rows of 8 cells (-1, 0, 1).
+        file: PathBuf,
+    },
+    /// bestMove(K): the index i*8+j of the best move by K-ply minimax, -1 without a legal move.
+    Best {
+        /// Position file.
+        file: PathBuf,
+        /// Search depth in plies (a pass uses one).
+        #[arg(value_parser = clap::value_parser!(u32).range(1..=64))]
+        k: u32,
+        /// The search underneath (all give the same move).
+        #[arg(long, value_enum, default_value_t = SearchKind::AlphaBeta)]
+        search: SearchKind,
+    },
+    /// fullGame(K): both sides play bestMove(K) until neither can move.
+    Full {
+        /// Position file.
+        file: PathBuf,
+        /// Search depth in plies (a pass uses one).
+        #[arg(value_parser = clap::value_parser!(u32).range(1..=64))]
+        k: u32,
+        /// The search underneath (all give the same game).
+        #[arg(long, value_enum, default_value_t = SearchKind::AlphaBeta)]
+        search: SearchKind,
+    },
+    /// The number of move sequences of DEPTH plies from the start (a pass is a ply; a finished
+    /// game is one leaf).
+    Perft {
+        /// Depth in plies.
+        #[arg(value_parser = clap::value_parser!(u32).range(0..=64))]
+        depth: u32,
+        /// Board size.
+        #[arg(long, default_value_t = 8, value_parser = parse_perft_size)]
+        size: u8,
+    },
+    /// Solves the game from the start with the engine search: the disc margin with perfect play.
+    Solve {
+        /// Board size (8x8 is out of reach).
+        #[arg(long, default_value_t = 6, value_parser = parse_solve_size)]
+        size: u8,
+        /// The transposition table has 2^BITS entries.
+        #[arg(long, default_value_t = 22, value_parser = clap::value_parser!(u32).range(10..=28))]
+        table_bits: u32,
+    },
+}
+
+fn parse_perft_size(text: &str) -> Result<u8, String> {
+    match text {
+        "4" | "6" | "8" => Ok(text.parse().unwrap_or(8)),
+        _ => Err("the size must be 4, 6 or 8".to_owned()),
+    }
+}
+
+fn parse_solve_size(text: &str) -> Result<u8, String> {
+    match text {
+        "4" | "6" => Ok(text.parse().unwrap_or(6)),
+        _ => Err("the size must be 4 or 6 (8x8 is out of reach)".to_owned()),
+    }
+}
+
+/// The search underneath `best` and `full`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum SearchKind {
+    /// Plain minimax.
+    Minimax,
+    /// Alpha-beta.
+    AlphaBeta,
+    /// The search-core engine (iterative deepening, ordering, transposition table).
+    Engine,
+}
+
+impl From<SearchKind> for Method {
+    fn from(kind: SearchKind) -> Self {
+        match kind {
+            SearchKind::Minimax => Method::Minimax,
+            SearchKind::AlphaBeta => Method::AlphaBeta,
+            SearchKind::Engine => Method::Engine,
+        }
+    }
+}
+
+/// Errors of the program.
+#[derive(Debug, thiserror::Error)]
+enum Error {
+    #[error("cannot read {path}: {source}")]
+    Read {
+        path: String,
+        source: std::io::Error,
+    },
+    #[error(transparent)]
+    Parse(#[from] reversi::Error),
+}
+
+fn load(path: &Path) -> Result<Position<8>, Error> {
+    let name = path.display().to_string();
+    let text = std::fs::read_to_string(path).map_err(|source| Error::Read {
+        path: name.clone(),
+        source,
+    })?;
+    Ok(format::parse_position::<8>(&text, &name)?)
+}
+
+fn run(command: Command) -> Result<String, Error> {
+    Ok(match command {
+        Command::Score { file } => format!("{}\n", load(&file)?.score()),
+        Command::Best { file, k, search } => {
+            let position = load(&file)?;
+            let best = Searcher::new(search.into()).best_move(&position, k);
+            format!("{}\n", best.map_or(-1, |s| s.index() as i64))
+        }
+        Command::Full { file, k, search } => {
+            let position = load(&file)?;
+            format::full_game_report(&full_game(&position, k, search.into()))
+        }
+        Command::Perft { depth, size } => {
+            let n = match size {
+                4 => perft(&Position::<4>::start(), depth),
+                6 => perft(&Position::<6>::start(), depth),
+                _ => perft(&Position::<8>::start(), depth),
+            };
+            format!("perft {depth} = {n}\n")
+        }
+        Command::Solve { size, table_bits } => {
+            let started = Instant::now();
+            let (margin, first, nodes) = if size == 4 {
+                let s = solve(&Position::<4>::start(), table_bits);
+                (s.margin, format!("{:?}", s.best_move), s.nodes)
+            } else {
+                let s = solve(&Position::<6>::start(), table_bits);
+                (s.margin, format!("{:?}", s.best_move), s.nodes)
+            };
+            let squares = i32::from(size) * i32::from(size);
+            let verdict = match margin {
+                m if m > 0 => "the first player (black) wins",
+                m if m < 0 => "the second player (white) wins",
+                _ => "a draw",
+            };
+            format!(
+                "size {size}: value {margin} ({verdict}; {} to {} on a full board)\nbest first move {first}\nnodes {nodes}\ntime {:.2} s\n",
+                (squares + margin) / 2,
+                (squares - margin) / 2,
+                started.elapsed().as_secs_f64()
+            )
+        }
+    })
+}
+
+fn main() -> ExitCode {
+    let args = match Args::try_parse() {
+        Ok(args) => args,
+        Err(e) if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) => {
+            e.exit()
+        }
+        Err(e) if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            eprint!("{}", e.render());
+            return ExitCode::from(cli_support::EXIT_USAGE);
+        }
+        Err(e) => {
+            let text = e.render().to_string();
+            let first = text.lines().next().unwrap_or("bad arguments");
+            return cli_support::usage_error(first.trim_start_matches("error: "));
+        }
+    };
+    match run(args.command) {
+        Ok(out) => {
+            print!("{out}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => cli_support::fail(e),
+    }
 }

@@ -93,14 +93,80 @@ pub fn moves(own: u64, opp: u64, on_board: u64) -> u64 {
     all
 }
 
+/// For every square and direction, the squares from the square (excluded) to the edge of the
+/// 8x8 grid. Directions 0, 2, 4, 5 go to higher bit positions, 1, 3, 6, 7 to lower ones.
+static RAYS: [[u64; 8]; 64] = rays();
+
+const fn rays() -> [[u64; 8]; 64] {
+    let mut table = [[0; 8]; 64];
+    let mut square = 0;
+    while square < 64 {
+        let mut dir = 0;
+        while dir < 8 {
+            let mut ray = 0;
+            let mut x = step(1u64 << square, dir);
+            while x != 0 {
+                ray |= x;
+                x = step(x, dir);
+            }
+            table[square][dir] = ray;
+            dir += 1;
+        }
+        square += 1;
+    }
+    table
+}
+
+/// The flips along one ray going to higher bit positions: the squares before the first square
+/// that is not an opponent disc, when that square holds an own disc.
+#[inline(always)]
+fn flips_up(own: u64, opp: u64, ray: u64) -> u64 {
+    let blockers = ray & !opp;
+    let first = blockers & blockers.wrapping_neg();
+    if first & own != 0 {
+        ray & (first - 1)
+    } else {
+        0
+    }
+}
+
+/// The flips along one ray going to lower bit positions.
+#[inline(always)]
+fn flips_down(own: u64, opp: u64, ray: u64) -> u64 {
+    let blockers = ray & !opp;
+    if blockers == 0 {
+        return 0;
+    }
+    let first = 1u64 << (63 - blockers.leading_zeros());
+    if first & own != 0 {
+        ray & !((first << 1).wrapping_sub(1))
+    } else {
+        0
+    }
+}
+
 /// The opponent discs flipped when the side owning `own` places a disc on the square `mv` (a
-/// single bit). Empty when the move is illegal.
+/// single bit, empty). Empty when the move is illegal. Squares off an `N`x`N` board are neither
+/// own nor opponent, so they end runs like empty squares.
 #[inline]
 #[must_use]
 pub fn flips(own: u64, opp: u64, mv: u64) -> u64 {
+    let rays = &RAYS[mv.trailing_zeros() as usize & 63];
+    flips_up(own, opp, rays[0])
+        | flips_down(own, opp, rays[1])
+        | flips_up(own, opp, rays[2])
+        | flips_down(own, opp, rays[3])
+        | flips_up(own, opp, rays[4])
+        | flips_up(own, opp, rays[5])
+        | flips_down(own, opp, rays[6])
+        | flips_down(own, opp, rays[7])
+}
+
+/// The flips by walking each direction square by square: the plain reference for tests.
+#[must_use]
+pub fn flips_by_walking(own: u64, opp: u64, mv: u64) -> u64 {
     let mut all = 0;
-    let mut dir = 0;
-    while dir < 8 {
+    for dir in 0..8 {
         let mut run = 0;
         let mut x = step(mv, dir);
         while x & opp != 0 {
@@ -110,7 +176,6 @@ pub fn flips(own: u64, opp: u64, mv: u64) -> u64 {
         if x & own != 0 {
             all |= run;
         }
-        dir += 1;
     }
     all
 }
