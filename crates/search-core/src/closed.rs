@@ -35,3 +35,67 @@ impl<S: Clone + Eq + std::hash::Hash> ClosedSet<S> {
         }
     }
 }
+
+impl<S: Clone + Eq + std::hash::Hash> ClosedSet<S> {
+    /// Whether `state` is in the set.
+    #[inline]
+    pub(crate) fn contains<P: SearchProblem<State = S>>(&self, problem: &P, state: &S) -> bool {
+        match self {
+            Self::Dense(bits) => {
+                let i = problem.state_index(state);
+                bits[i / 64] & (1u64 << (i % 64)) != 0
+            }
+            Self::Hashed(set) => set.contains(state),
+        }
+    }
+}
+
+/// A map from states to small values: a vector when the problem has dense state indices, a hash
+/// map otherwise.
+pub(crate) enum StateMap<S, V> {
+    /// One slot per dense state index.
+    Dense(Vec<Option<V>>),
+    /// A hash map of states.
+    Hashed(std::collections::HashMap<S, V>),
+}
+
+impl<S: Clone + Eq + std::hash::Hash, V> StateMap<S, V> {
+    pub(crate) fn for_problem<P: SearchProblem<State = S>>(problem: &P) -> Self {
+        match problem.state_count() {
+            Some(n) => Self::Dense((0..n).map(|_| None).collect()),
+            None => Self::Hashed(std::collections::HashMap::new()),
+        }
+    }
+
+    #[inline]
+    pub(crate) fn get_mut<P: SearchProblem<State = S>>(
+        &mut self,
+        problem: &P,
+        state: &S,
+    ) -> Option<&mut V> {
+        match self {
+            Self::Dense(slots) => slots[problem.state_index(state)].as_mut(),
+            Self::Hashed(map) => map.get_mut(state),
+        }
+    }
+
+    #[inline]
+    pub(crate) fn insert<P: SearchProblem<State = S>>(&mut self, problem: &P, state: &S, value: V) {
+        match self {
+            Self::Dense(slots) => slots[problem.state_index(state)] = Some(value),
+            Self::Hashed(map) => {
+                map.insert(state.clone(), value);
+            }
+        }
+    }
+
+    #[inline]
+    pub(crate) fn remove<P: SearchProblem<State = S>>(&mut self, problem: &P, state: &S) {
+        match self {
+            Self::Dense(slots) => slots[problem.state_index(state)] = None,
+            Self::Hashed(map) => {
+                map.remove(state);
+            }
+        }
+    }
+}

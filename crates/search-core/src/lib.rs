@@ -67,7 +67,9 @@ pub use engine::Engine;
 pub use error::Error;
 pub use game::{EngineGame, Game, INFINITY, MoveList, Player, Value};
 pub use graph_search::{
-    Priority, astar, best_first, breadth_first, greedy_best_first, uniform_cost,
+    Duplicates, Frontier, Popped, Priority, ReportOf, SearchOptions, SearchReport,
+    SuccessorOrder, TieOrder, astar, best_first, breadth_first, greedy_best_first, search_with,
+    uniform_cost,
 };
 pub use local::{
     LocalOptions, LocalResult, LocalResultOf, StopReason, hill_climbing, steepest_ascent,
