@@ -1,9 +1,122 @@
-//! Benchmarks for `search_core` (placeholder until its issue lands).
+//! search-core: A* and uniform-cost on a 1000x1000 grid with random weights, side by side with
+//! `pathfinding`'s `astar` and `dijkstra`; alpha-beta and the engine on tic-tac-toe.
 #![allow(missing_docs)]
 
+use benches::WeightedGrid;
 use criterion::{Criterion, criterion_group, criterion_main};
+use search_core::{Engine, SearchProblem, alpha_beta, astar, uniform_cost};
+use std::hint::black_box;
 
-fn placeholder(_c: &mut Criterion) {}
+#[allow(dead_code, unreachable_pub)]
+#[path = "../../crates/search-core/examples/tic_tac_toe.rs"]
+mod tic_tac_toe;
 
-criterion_group!(benches, placeholder);
+/// The grid as a search-core problem: corner to corner.
+struct GridProblem<'a>(&'a WeightedGrid);
+
+impl SearchProblem for GridProblem<'_> {
+    type State = usize;
+    type Action = ();
+    type Cost = u32;
+    fn start(&self) -> usize {
+        0
+    }
+    fn is_goal(&self, cell: &usize) -> bool {
+        *cell == self.0.cost.len() - 1
+    }
+    fn successors(&self, cell: &usize, mut visit: impl FnMut((), usize, u32)) {
+        self.0.neighbours(*cell, |next, cost| visit((), next, cost));
+    }
+    fn heuristic(&self, cell: &usize) -> u32 {
+        self.0.manhattan_to_corner(*cell)
+    }
+    fn state_count(&self) -> Option<usize> {
+        Some(self.0.cost.len())
+    }
+    fn state_index(&self, cell: &usize) -> usize {
+        *cell
+    }
+}
+
+fn successors_for_pathfinding(
+    grid: &WeightedGrid,
+    cell: usize,
+) -> impl Iterator<Item = (usize, u32)> {
+    let mut out = [(0, 0); 4];
+    let mut n = 0;
+    grid.neighbours(cell, |next, cost| {
+        out[n] = (next, cost);
+        n += 1;
+    });
+    out.into_iter().take(n)
+}
+
+fn grid_search(c: &mut Criterion) {
+    let grid = WeightedGrid::random(1000, 42);
+    let goal = grid.cost.len() - 1;
+    let problem = GridProblem(&grid);
+    // Same answer first: a benchmark of different results would mean nothing.
+    let ours = uniform_cost(&problem).path.expect("connected").cost;
+    let theirs = pathfinding::prelude::dijkstra(
+        &0,
+        |&c| successors_for_pathfinding(&grid, c),
+        |&c| c == goal,
+    )
+    .expect("connected")
+    .1;
+    assert_eq!(ours, theirs);
+    assert_eq!(astar(&problem).path.expect("connected").cost, ours);
+
+    let mut group = c.benchmark_group("grid_1000x1000");
+    group.sample_size(10);
+    group.bench_function("search_core::uniform_cost", |b| {
+        b.iter(|| black_box(uniform_cost(&problem).path.map(|p| p.cost)))
+    });
+    group.bench_function("pathfinding::dijkstra", |b| {
+        b.iter(|| {
+            black_box(
+                pathfinding::prelude::dijkstra(
+                    &0,
+                    |&c| successors_for_pathfinding(&grid, c),
+                    |&c| c == goal,
+                )
+                .map(|r| r.1),
+            )
+        })
+    });
+    group.bench_function("search_core::astar", |b| {
+        b.iter(|| black_box(astar(&problem).path.map(|p| p.cost)))
+    });
+    group.bench_function("pathfinding::astar", |b| {
+        b.iter(|| {
+            black_box(
+                pathfinding::prelude::astar(
+                    &0,
+                    |&c| successors_for_pathfinding(&grid, c),
+                    |&c| grid.manhattan_to_corner(c),
+                    |&c| c == goal,
+                )
+                .map(|r| r.1),
+            )
+        })
+    });
+    group.finish();
+}
+
+fn tic_tac_toe_search(c: &mut Criterion) {
+    let start = tic_tac_toe::TicTacToe::default();
+    let mut group = c.benchmark_group("tic_tac_toe");
+    group.bench_function("alpha_beta", |b| {
+        b.iter(|| black_box(alpha_beta(&start, None).value))
+    });
+    group.bench_function("engine_solve_fresh_table", |b| {
+        b.iter(|| {
+            let mut engine = Engine::new(14);
+            black_box(engine.solve(&start).value)
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, grid_search, tic_tac_toe_search);
 criterion_main!(benches);

@@ -1,1 +1,47 @@
-//! Shared helpers for the benchmarks.
+//! Shared helpers for the benchmarks: seeded generators of test inputs.
+
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+/// A square 4-connected grid whose cells have random entry costs in `1..=9`.
+#[derive(Debug, Clone)]
+pub struct WeightedGrid {
+    /// Cells per side.
+    pub side: usize,
+    /// The cost of entering each cell, row-major.
+    pub cost: Vec<u32>,
+}
+
+impl WeightedGrid {
+    /// A grid of `side * side` cells with costs drawn from a seeded RNG.
+    pub fn random(side: usize, seed: u64) -> Self {
+        let mut rng = StdRng::seed_from_u64(seed);
+        let cost = (0..side * side).map(|_| rng.random_range(1..=9)).collect();
+        Self { side, cost }
+    }
+
+    /// Calls `visit(neighbour, cost)` for the up to four neighbours of `cell` (N, E, S, W).
+    #[inline]
+    pub fn neighbours(&self, cell: usize, mut visit: impl FnMut(usize, u32)) {
+        let (row, col) = (cell / self.side, cell % self.side);
+        if row > 0 {
+            visit(cell - self.side, self.cost[cell - self.side]);
+        }
+        if col + 1 < self.side {
+            visit(cell + 1, self.cost[cell + 1]);
+        }
+        if row + 1 < self.side {
+            visit(cell + self.side, self.cost[cell + self.side]);
+        }
+        if col > 0 {
+            visit(cell - 1, self.cost[cell - 1]);
+        }
+    }
+
+    /// Manhattan distance to the far corner (costs are at least 1, so it is consistent).
+    #[inline]
+    pub fn manhattan_to_corner(&self, cell: usize) -> u32 {
+        let (row, col) = (cell / self.side, cell % self.side);
+        ((self.side - 1 - row) + (self.side - 1 - col)) as u32
+    }
+}

@@ -58,6 +58,7 @@ mod game;
 mod graph_search;
 mod local;
 mod min_conflicts;
+mod monotone;
 mod problem;
 
 pub use adversarial::{GameOutcome, GameStats, alpha_beta, minimax};
@@ -67,9 +68,8 @@ pub use engine::Engine;
 pub use error::Error;
 pub use game::{EngineGame, Game, INFINITY, MoveList, Player, Value};
 pub use graph_search::{
-    Duplicates, Frontier, Popped, Priority, ReportOf, SearchOptions, SearchReport,
-    SuccessorOrder, TieOrder, astar, best_first, breadth_first, greedy_best_first, search_with,
-    uniform_cost,
+    Duplicates, Frontier, Popped, Priority, ReportOf, SearchOptions, SearchReport, SuccessorOrder,
+    TieOrder, astar, best_first, breadth_first, greedy_best_first, search_with, uniform_cost,
 };
 pub use local::{
     LocalOptions, LocalResult, LocalResultOf, StopReason, hill_climbing, steepest_ascent,
