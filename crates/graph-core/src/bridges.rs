@@ -30,18 +30,23 @@ struct LowLink {
     is_bridge: Vec<bool>,
     /// The vertices in the order the search discovered them (each tree's root first).
     preorder: Vec<u32>,
-    /// Per vertex: the tree edge it was discovered through ([`NONE`] for a search root).
+    /// Parallel to `preorder`: the tree edge each vertex was discovered through ([`NONE`] for a
+    /// search root).
     parent_edge: Vec<u32>,
 }
 
-/// One frame of the explicit depth-first search stack.
+/// One frame of the explicit depth-first search stack. The vertex's low-link lives here, not in
+/// a per-vertex array: it is only needed while the vertex is on the stack.
 #[derive(Clone, Copy)]
 struct Frame {
-    vertex: u32,
     /// The edge this vertex was entered by (skipped once: parallel edges still count as back edges).
     parent_edge: u32,
-    /// The next incidence to look at, an index into the CSR incidence array.
+    /// The next incidence to look at and the end of the vertex's incidences (CSR indices).
     next: u32,
+    end: u32,
+    /// Discovery time and low-link.
+    time: u32,
+    low: u32,
 }
 
 impl LowLink {
@@ -49,58 +54,64 @@ impl LowLink {
         let n = graph.vertex_count();
         let (offsets, incidences) = graph.csr();
         let mut is_bridge = vec![false; graph.edge_count()];
-        // Discovery time (= preorder position) and low-link, NONE while undiscovered.
-        let mut time = vec![NONE; n];
-        let mut low = vec![NONE; n];
-        let mut parent_edge = vec![NONE; n];
+        // Per vertex: (start of its incidences, discovery time or NONE), side by side so that one
+        // cache miss answers both "seen yet?" and "where are its neighbours?".
+        let mut state: Vec<(u32, u32)> = offsets.iter().map(|&o| (o, NONE)).collect();
         let mut preorder = Vec::with_capacity(n);
+        let mut parent_edge = Vec::with_capacity(n);
         let mut stack: Vec<Frame> = Vec::new();
+        let mut discover = |v: u32, e: u32, state: &mut [(u32, u32)]| {
+            let t = preorder.len() as u32;
+            state[v as usize].1 = t;
+            preorder.push(v);
+            parent_edge.push(e);
+            let (next, end) = (state[v as usize].0, state[v as usize + 1].0);
+            // Every neighbour seen before `v` is an ancestor (undirected DFS has no cross edges),
+            // so it lowers `v`'s low-link right away. The loads are independent of each other (no
+            // branch on them), so their cache misses overlap instead of queueing one by one in the
+            // main loop, which then finds them cached.
+            let mut low = t;
+            for &(w, f) in &incidences[next as usize..end as usize] {
+                let w_time = state[w as usize].1;
+                if f != e {
+                    low = low.min(w_time);
+                }
+            }
+            Frame {
+                parent_edge: e,
+                next,
+                end,
+                time: t,
+                low,
+            }
+        };
         for root in 0..n as u32 {
-            if time[root as usize] != NONE {
+            if state[root as usize].1 != NONE {
                 continue;
             }
-            let t = preorder.len() as u32;
-            time[root as usize] = t;
-            low[root as usize] = t;
-            preorder.push(root);
-            stack.push(Frame {
-                vertex: root,
-                parent_edge: NONE,
-                next: offsets[root as usize],
-            });
+            stack.push(discover(root, NONE, &mut state));
             while let Some(top) = stack.last_mut() {
-                let v = top.vertex as usize;
-                if top.next < offsets[v + 1] {
+                if top.next < top.end {
                     let (w, e) = incidences[top.next as usize];
                     top.next += 1;
                     if e == top.parent_edge {
                         continue;
                     }
-                    let w_time = time[w as usize];
+                    let w_time = state[w as usize].1;
                     if w_time == NONE {
-                        let t = preorder.len() as u32;
-                        time[w as usize] = t;
-                        low[w as usize] = t;
-                        parent_edge[w as usize] = e;
-                        preorder.push(w);
-                        stack.push(Frame {
-                            vertex: w,
-                            parent_edge: e,
-                            next: offsets[w as usize],
-                        });
-                    } else if w_time < low[v] {
-                        low[v] = w_time;
+                        let frame = discover(w, e, &mut state);
+                        stack.push(frame);
+                    } else if w_time < top.low {
+                        top.low = w_time;
                     }
                 } else {
                     let finished = *top;
                     stack.pop();
-                    if let Some(parent) = stack.last() {
-                        let p = parent.vertex as usize;
-                        let child_low = low[finished.vertex as usize];
-                        if child_low < low[p] {
-                            low[p] = child_low;
+                    if let Some(parent) = stack.last_mut() {
+                        if finished.low < parent.low {
+                            parent.low = finished.low;
                         }
-                        if child_low > time[p] {
+                        if finished.low > parent.time {
                             is_bridge[finished.parent_edge as usize] = true;
                         }
                     }
@@ -142,8 +153,7 @@ impl BridgeDecomposition {
         // Parents come before children in preorder, so one pass labels everything: a vertex
         // entered through a non-bridge tree edge joins its parent's component, otherwise it opens a
         // new component whose bridge-tree parent is the parent's component.
-        for &v in &preorder {
-            let e = parent_edge[v as usize];
+        for (&v, &e) in preorder.iter().zip(&parent_edge) {
             let label = if e == NONE {
                 tree.push_root()
             } else {
