@@ -2,7 +2,7 @@
 
 use crate::error::Error;
 use crate::input::{Lines, decode, malformed, parse_value};
-use crate::names::Names;
+use crate::names::{Names, hash};
 use std::path::Path;
 
 /// A dense city index: cities are numbered from 0 in order of first appearance in the map file.
@@ -56,29 +56,55 @@ impl RoadMap {
     /// [`Error::Negative`] for a bad distance, [`Error::TooLarge`] past 2^32 - 1 cities or
     /// directed roads; each names `file` and the line.
     pub fn parse(text: &str, file: &str) -> Result<Self, Error> {
-        let mut names = Names::default();
+        // About one new name per 32 bytes at most in dense files: sized so the table rarely grows.
+        let mut names = Names::with_capacity(text.len() / 32);
         // Roads in file order: (from, to, length); each becomes two directed roads.
-        let mut roads: Vec<(City, City, f64)> = Vec::with_capacity(text.len() / 24);
+        let mut roads: Vec<(City, City, f64)> = Vec::with_capacity(text.len() / 16);
         let mut lines = Lines::new(text);
         let too_large = |line| Error::TooLarge {
             file: file.to_owned(),
             line,
             max: u64::from(u32::MAX - 1),
         };
-        for (number, line) in &mut lines {
-            let mut fields = line.split_ascii_whitespace();
-            let (Some(a), Some(b), Some(d), None) =
-                (fields.next(), fields.next(), fields.next(), fields.next())
-            else {
-                return Err(malformed(file, number, line, MAP_LINE));
-            };
-            let length = parse_value(d, "distance", file, number)?;
-            let a = names.intern(a).ok_or_else(|| too_large(number))?;
-            let b = names.intern(b).ok_or_else(|| too_large(number))?;
-            if roads.len() >= (u32::MAX / 2) as usize {
-                return Err(too_large(number));
+        // Lines go in batches: split and hash a batch, read the name table's slots for all of
+        // it (independent loads that overlap their cache misses), then intern in file order.
+        const BATCH: usize = 32;
+        let mut batch: Vec<(usize, &str, &str, f64, u64, u64)> = Vec::with_capacity(BATCH);
+        loop {
+            batch.clear();
+            for (number, line) in lines.by_ref() {
+                let mut fields = line.split_ascii_whitespace();
+                let (Some(a), Some(b), Some(d), None) =
+                    (fields.next(), fields.next(), fields.next(), fields.next())
+                else {
+                    return Err(malformed(file, number, line, MAP_LINE));
+                };
+                let length = parse_value(d, "distance", file, number)?;
+                batch.push((number, a, b, length, hash(a), hash(b)));
+                if batch.len() == BATCH {
+                    break;
+                }
             }
-            roads.push((a, b, length));
+            if batch.is_empty() {
+                break;
+            }
+            let mut touched = 0;
+            for &(_, _, _, _, ha, hb) in &batch {
+                touched ^= names.touch(ha) ^ names.touch(hb);
+            }
+            std::hint::black_box(touched);
+            for &(number, a, b, length, ha, hb) in &batch {
+                let a = names
+                    .intern_hashed(a, ha)
+                    .ok_or_else(|| too_large(number))?;
+                let b = names
+                    .intern_hashed(b, hb)
+                    .ok_or_else(|| too_large(number))?;
+                if roads.len() >= (u32::MAX / 2) as usize {
+                    return Err(too_large(number));
+                }
+                roads.push((a, b, length));
+            }
         }
         let terminated = lines.terminated();
         let n = names.len();

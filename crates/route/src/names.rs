@@ -1,85 +1,161 @@
 //! City names interned once to dense indices, and the closest known name for a misspelt one.
 
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
-use std::sync::Arc;
-
-/// A fast hasher for short names (a folded multiply per 8 bytes). Not resistant to crafted
-/// collisions, which a local map file has no reason to contain.
-#[derive(Default, Clone, Copy)]
-pub(crate) struct NameHasher {
-    hash: u64,
-}
-
-const MULTIPLIER: u64 = 0x9E37_79B9_7F4A_7C15;
-
-impl NameHasher {
-    #[inline]
-    fn mix(&mut self, word: u64) {
-        let product = u128::from(self.hash ^ word) * u128::from(MULTIPLIER);
-        self.hash = (product as u64) ^ ((product >> 64) as u64);
-    }
-}
-
-impl Hasher for NameHasher {
-    #[inline]
-    fn write(&mut self, bytes: &[u8]) {
-        let mut chunks = bytes.chunks_exact(8);
-        for chunk in &mut chunks {
-            let mut word = [0; 8];
-            word.copy_from_slice(chunk);
-            self.mix(u64::from_le_bytes(word));
-        }
-        let tail = chunks.remainder();
+/// Hashes a name: a folded multiply per 8 bytes, the length folded into the last word. Fast
+/// for short names; not resistant to crafted collisions, which a local map file has no reason to
+/// contain (they would only slow the parse down).
+#[inline]
+pub(crate) fn hash(name: &str) -> u64 {
+    const MULTIPLIER: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mix = |hash: u64, word: u64| {
+        let product = u128::from(hash ^ word) * u128::from(MULTIPLIER);
+        (product as u64) ^ ((product >> 64) as u64)
+    };
+    let bytes = name.as_bytes();
+    let word = |at: usize| {
         let mut word = [0; 8];
-        word[..tail.len()].copy_from_slice(tail);
-        self.mix(u64::from_le_bytes(word) ^ ((bytes.len() as u64) << 56));
+        word.copy_from_slice(&bytes[at..at + 8]);
+        u64::from_le_bytes(word)
+    };
+    let half = |at: usize| {
+        let mut half = [0; 4];
+        half.copy_from_slice(&bytes[at..at + 4]);
+        u64::from(u32::from_le_bytes(half))
+    };
+    let len = bytes.len();
+    let mut hash = 0x243F_6A88_85A3_08D3;
+    let mut at = 0;
+    while at + 8 < len {
+        hash = mix(hash, word(at));
+        at += 8;
     }
-
-    #[inline]
-    fn write_u8(&mut self, byte: u8) {
-        self.mix(u64::from(byte));
-    }
-
-    #[inline]
-    fn finish(&self) -> u64 {
-        self.hash
-    }
+    // The last 1 to 8 bytes, read without a variable-length copy (possibly overlapping the
+    // previous word: the length folded in keeps distinct names apart).
+    let last = match len {
+        8.. => word(len - 8),
+        4..=7 => half(0) | (half(len - 4) << 32),
+        1..=3 => {
+            u64::from(bytes[0])
+                | (u64::from(bytes[len / 2]) << 8)
+                | (u64::from(bytes[len - 1]) << 16)
+        }
+        0 => 0,
+    };
+    mix(hash, last ^ ((len as u64) << 56))
 }
 
-/// Names and their dense indices, in order of first appearance.
-#[derive(Debug, Clone, Default)]
+/// Names and their dense indices, in order of first appearance: the names' bytes one after the
+/// other in one string, and an open-addressing table (linear probing, at most half full) whose
+/// slots hold the upper half of a name's hash and its index plus one (0: empty). One hash and
+/// no allocation per name; a lookup reads one slot and compares bytes only on a hash match.
+#[derive(Debug, Clone)]
 pub(crate) struct Names {
-    index: HashMap<Arc<str>, u32, BuildHasherDefault<NameHasher>>,
-    names: Vec<Arc<str>>,
+    slots: Vec<u64>,
+    /// `text[starts[i]..starts[i + 1]]` is name `i`; `starts` begins with 0.
+    starts: Vec<usize>,
+    text: String,
+}
+
+impl Default for Names {
+    fn default() -> Self {
+        Self::with_capacity(0)
+    }
 }
 
 impl Names {
+    /// An empty set with room for about `capacity` names before it grows.
+    pub(crate) fn with_capacity(capacity: usize) -> Self {
+        let slots = (capacity.max(8) * 2).next_power_of_two();
+        Self {
+            slots: vec![0; slots],
+            starts: {
+                let mut starts = Vec::with_capacity(capacity + 1);
+                starts.push(0);
+                starts
+            },
+            text: String::new(),
+        }
+    }
+
+    /// The slot holding `name` (`Ok`) or the empty slot where it would go (`Err`).
+    #[inline]
+    fn find(&self, name: &str, hash: u64) -> Result<usize, usize> {
+        let mask = self.slots.len() - 1;
+        let tag = hash >> 32;
+        let mut i = hash as usize & mask;
+        loop {
+            let slot = self.slots[i];
+            if slot == 0 {
+                return Err(i);
+            }
+            if slot >> 32 == tag && self.name((slot as u32) - 1) == name {
+                return Ok(i);
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
     /// The index of `name`, interning it when new; `None` when 2^32 - 1 names are already there.
     #[inline]
     pub(crate) fn intern(&mut self, name: &str) -> Option<u32> {
-        if let Some(&i) = self.index.get(name) {
-            return Some(i);
+        self.intern_hashed(name, hash(name))
+    }
+
+    /// Reads the first slot a name with hash `h` would probe and returns it: loading the slots
+    /// of a batch of names before interning them lets the memory accesses overlap.
+    #[inline]
+    pub(crate) fn touch(&self, h: u64) -> u64 {
+        self.slots[h as usize & (self.slots.len() - 1)]
+    }
+
+    /// [`Names::intern`] for a name whose [`hash`] is `h`.
+    #[inline]
+    pub(crate) fn intern_hashed(&mut self, name: &str, h: u64) -> Option<u32> {
+        match self.find(name, h) {
+            Ok(slot) => Some((self.slots[slot] as u32) - 1),
+            Err(mut slot) => {
+                let index = u32::try_from(self.len())
+                    .ok()
+                    .filter(|&i| i < u32::MAX - 1)?;
+                if 2 * (self.len() + 1) > self.slots.len() {
+                    self.grow();
+                    slot = self.find(name, h).unwrap_err();
+                }
+                self.slots[slot] = (h >> 32 << 32) | u64::from(index + 1);
+                self.text.push_str(name);
+                self.starts.push(self.text.len());
+                Some(index)
+            }
         }
-        let i = u32::try_from(self.names.len())
-            .ok()
-            .filter(|&i| i < u32::MAX)?;
-        let name: Arc<str> = Arc::from(name);
-        self.names.push(Arc::clone(&name));
-        self.index.insert(name, i);
-        Some(i)
+    }
+
+    fn grow(&mut self) {
+        let mask = self.slots.len() * 2 - 1;
+        let mut slots = vec![0; self.slots.len() * 2];
+        for index in 0..self.len() as u32 {
+            let h = hash(self.name(index));
+            let mut i = h as usize & mask;
+            while slots[i] != 0 {
+                i = (i + 1) & mask;
+            }
+            slots[i] = (h >> 32 << 32) | u64::from(index + 1);
+        }
+        self.slots = slots;
     }
 
     pub(crate) fn get(&self, name: &str) -> Option<u32> {
-        self.index.get(name).copied()
+        self.find(name, hash(name))
+            .ok()
+            .map(|slot| (self.slots[slot] as u32) - 1)
     }
 
+    #[inline]
     pub(crate) fn name(&self, i: u32) -> &str {
-        &self.names[i as usize]
+        let i = i as usize;
+        &self.text[self.starts[i]..self.starts[i + 1]]
     }
 
     pub(crate) fn len(&self) -> usize {
-        self.names.len()
+        self.starts.len() - 1
     }
 
     /// The known name closest to `name` in edit distance (letter case ignored), when it is close:
@@ -90,7 +166,8 @@ impl Names {
         let mut best: Option<(usize, &str)> = None;
         let mut row = Vec::new();
         let mut candidate = Vec::new();
-        for known in &self.names {
+        for index in 0..self.len() as u32 {
+            let known = self.name(index);
             candidate.clear();
             candidate.extend(known.chars().flat_map(char::to_lowercase));
             let bound = best.map_or(limit, |(d, _)| d.saturating_sub(1));
@@ -143,6 +220,22 @@ mod tests {
         assert_eq!(n.get("kassel"), None);
         assert_eq!(n.name(2), "bremen");
         assert_eq!(n.len(), 3);
+    }
+
+    #[test]
+    fn growing_keeps_every_name() {
+        let mut n = Names::default();
+        for i in 0..10_000 {
+            assert_eq!(n.intern(&format!("city{i}")), Some(i));
+        }
+        for i in (0..10_000).rev() {
+            assert_eq!(n.get(&format!("city{i}")), Some(i));
+            assert_eq!(n.name(i), format!("city{i}"));
+        }
+        assert_eq!(n.get("city10000"), None);
+        assert_eq!(n.get(""), None);
+        assert_eq!(n.intern(""), Some(10_000));
+        assert_eq!(n.get(""), Some(10_000));
     }
 
     #[test]
