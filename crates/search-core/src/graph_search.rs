@@ -535,13 +535,9 @@ where
             observer,
         ),
         Frontier::Priority(priority) => match options.ties {
-            TieOrder::Fifo => dispatch(
-                problem,
-                &mut BinaryHeap::new(),
-                priority,
-                options,
-                observer,
-            ),
+            TieOrder::Fifo => {
+                dispatch(problem, &mut BinaryHeap::new(), priority, options, observer)
+            }
             TieOrder::Lifo => dispatch(problem, &mut LifoHeap::new(), priority, options, observer),
         },
     }

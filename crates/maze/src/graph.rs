@@ -1,0 +1,468 @@
+//! Labelled graphs in the data format of `romania1_graph.txt` and `hampton_cpbs_graph.txt`.
+//!
+//! - `NAME -> SUCC SUCC ...` (unit costs) or `NAME -> SUCC:COST ...` (arc costs): a node's
+//!   successors in the platform's rule order. `?COST:NAME` is a reversed pair as a typo in the
+//!   source had it (read as `NAME:COST`). A graph uses arc costs on every arc or on none.
+//! - `h NAME VALUE`: the heuristic (every node needs one).
+//! - `root NAME`, `goal NAME...`: the root and goal nodes. Without these lines, the comments
+//!   are read for the forms `root: NAME` / `goal: NAME` and `NAME = ... (root)` /
+//!   `NAME = goal`.
+//! - A file may hold a second graph over the same names: its successor lines are those whose
+//!   name is `w` + the name of a node of the first graph (`wA -> B:0.75 C:7`). Both share the
+//!   `h` table, root and goal.
+//! - Blank lines and lines starting with `#` are comments.
+
+use crate::error::Error;
+use crate::num::Num;
+use crate::problem::Platform;
+use search_core::SearchProblem;
+use std::collections::HashMap;
+
+/// A labelled graph: nodes `0..n` with names, ordered successors with arc costs, heuristic,
+/// root and goals.
+#[derive(Debug, Clone)]
+pub struct Graph {
+    names: Vec<String>,
+    successors: Vec<Vec<(u32, Num)>>,
+    h: Vec<Num>,
+    goal: Vec<bool>,
+    root: u32,
+    weighted: bool,
+}
+
+impl Graph {
+    /// The number of nodes.
+    pub fn len(&self) -> usize {
+        self.names.len()
+    }
+
+    /// Whether the graph has no node (never true for a parsed graph).
+    pub fn is_empty(&self) -> bool {
+        self.names.is_empty()
+    }
+
+    /// The name of node `id`.
+    pub fn name(&self, id: u32) -> &str {
+        &self.names[id as usize]
+    }
+
+    /// The node named `name`.
+    pub fn id(&self, name: &str) -> Option<u32> {
+        self.names.iter().position(|n| n == name).map(|i| i as u32)
+    }
+
+    /// Whether arcs carry their own costs (`false`: unit costs).
+    pub fn weighted(&self) -> bool {
+        self.weighted
+    }
+}
+
+impl SearchProblem for Graph {
+    type State = u32;
+    /// The index of the arc in the node's successor list.
+    type Action = u32;
+    type Cost = Num;
+
+    fn start(&self) -> u32 {
+        self.root
+    }
+    fn is_goal(&self, state: &u32) -> bool {
+        self.goal[*state as usize]
+    }
+    fn successors(&self, state: &u32, mut visit: impl FnMut(u32, u32, Num)) {
+        for (k, &(to, cost)) in self.successors[*state as usize].iter().enumerate() {
+            visit(k as u32, to, cost);
+        }
+    }
+    fn heuristic(&self, state: &u32) -> Num {
+        self.h[*state as usize]
+    }
+    fn state_count(&self) -> Option<usize> {
+        Some(self.names.len())
+    }
+    fn state_index(&self, state: &u32) -> usize {
+        *state as usize
+    }
+}
+
+impl Platform for Graph {
+    fn unit_costs(&self) -> bool {
+        !self.weighted
+    }
+    /// `{Name}`, with `G` for a goal and `...` when the node has successors.
+    fn write_state(&self, state: &u32, out: &mut String) {
+        let i = *state as usize;
+        out.push('{');
+        out.push_str(&self.names[i]);
+        if self.goal[i] {
+            out.push('G');
+        }
+        if !self.successors[i].is_empty() {
+            out.push_str("...");
+        }
+        out.push('}');
+    }
+}
+
+/// A successor line as read: line number, node name, successor tokens.
+struct SuccLine<'a> {
+    line: usize,
+    name: &'a str,
+    tokens: Vec<&'a str>,
+}
+
+/// A named reference with the line it is on.
+type Named<'a> = (usize, &'a str);
+
+/// Parses a graph file: one graph, or two (the second from the `w` lines); see the module docs.
+///
+/// # Errors
+/// [`Error::BadLine`], [`Error::UndefinedNode`], [`Error::DuplicateNode`],
+/// [`Error::MissingHeuristic`], [`Error::Unstated`].
+pub fn parse_graphs(text: &str, file: &str) -> Result<Vec<Graph>, Error> {
+    let bad = |line, token: &str, why| Error::BadLine {
+        file: file.to_owned(),
+        line,
+        token: token.to_owned(),
+        why,
+    };
+    let mut lines = Vec::new();
+    let mut h_lines: Vec<(usize, &str, &str)> = Vec::new();
+    let (mut root, mut goals): (Option<Named<'_>>, Vec<Named<'_>>) = (None, Vec::new());
+    let (mut comment_root, mut comment_goal): (Option<Named<'_>>, Option<Named<'_>>) = (None, None);
+    for (index, raw) in text.lines().enumerate() {
+        let line = index + 1;
+        let text = raw.trim();
+        if text.is_empty() {
+            continue;
+        }
+        if let Some(comment) = text.strip_prefix('#') {
+            let (r, g) = stated_in_comment(comment);
+            comment_root = comment_root.or(r.map(|r| (line, r)));
+            comment_goal = comment_goal.or(g.map(|g| (line, g)));
+            continue;
+        }
+        if let Some((left, right)) = text.split_once("->") {
+            let name = left.trim();
+            if name.is_empty() || name.contains(char::is_whitespace) {
+                return Err(bad(line, name, "expected one node name before `->`"));
+            }
+            lines.push(SuccLine {
+                line,
+                name,
+                tokens: right.split_whitespace().collect(),
+            });
+            continue;
+        }
+        let tokens: Vec<&str> = text.split_whitespace().collect();
+        match tokens[..] {
+            ["h", name, value] => h_lines.push((line, name, value)),
+            ["h", ..] => return Err(bad(line, text, "expected `h NAME VALUE`")),
+            ["root", name] => root = Some((line, name)),
+            ["root", ..] => return Err(bad(line, text, "expected `root NAME`")),
+            ["goal", ref names @ ..] if !names.is_empty() => {
+                goals.extend(names.iter().map(|n| (line, *n)));
+            }
+            _ => {
+                return Err(bad(
+                    line,
+                    tokens[0],
+                    "expected `NAME -> SUCCESSORS`, `h NAME VALUE`, `root NAME` or `goal NAME`",
+                ));
+            }
+        }
+    }
+    let root = root.or(comment_root).ok_or_else(|| Error::Unstated {
+        file: file.to_owned(),
+        what: "root",
+    })?;
+    if goals.is_empty() {
+        goals.extend(comment_goal);
+    }
+    if goals.is_empty() {
+        return Err(Error::Unstated {
+            file: file.to_owned(),
+            what: "goal",
+        });
+    }
+    // Split the successor lines into the plain graph and the `w` graph.
+    let plain_names: Vec<&str> = lines.iter().map(|l| l.name).collect();
+    let is_weighted_copy = |name: &str| {
+        name.strip_prefix('w')
+            .is_some_and(|rest| !rest.is_empty() && plain_names.contains(&rest))
+    };
+    let (mut first, mut second) = (Vec::new(), Vec::new());
+    for l in lines {
+        if is_weighted_copy(l.name) {
+            second.push(SuccLine {
+                name: &l.name[1..],
+                ..l
+            });
+        } else {
+            first.push(l);
+        }
+    }
+    let context = Context {
+        file,
+        h_lines: &h_lines,
+        root,
+        goals: &goals,
+    };
+    let mut graphs = vec![context.build(&first)?];
+    if !second.is_empty() {
+        graphs.push(context.build(&second)?);
+    }
+    Ok(graphs)
+}
+
+/// What the graphs of one file share.
+struct Context<'a, 'f> {
+    file: &'f str,
+    h_lines: &'a [(usize, &'a str, &'a str)],
+    root: Named<'a>,
+    goals: &'a [Named<'a>],
+}
+
+impl Context<'_, '_> {
+    fn build(&self, lines: &[SuccLine<'_>]) -> Result<Graph, Error> {
+        let file = self.file;
+        let mut ids: HashMap<&str, u32> = HashMap::new();
+        for l in lines {
+            if ids.insert(l.name, ids.len() as u32).is_some() {
+                return Err(Error::DuplicateNode {
+                    file: file.to_owned(),
+                    line: l.line,
+                    token: l.name.to_owned(),
+                });
+            }
+        }
+        let lookup = |line: usize, name: &str| {
+            ids.get(name).copied().ok_or_else(|| Error::UndefinedNode {
+                file: file.to_owned(),
+                line,
+                token: name.to_owned(),
+            })
+        };
+        let number = |line: usize, token: &str, what: &'static str| {
+            Num::parse(token).ok_or_else(|| Error::BadLine {
+                file: file.to_owned(),
+                line,
+                token: token.to_owned(),
+                why: what,
+            })
+        };
+        let weighted = lines
+            .iter()
+            .flat_map(|l| &l.tokens)
+            .any(|t| t.contains(':'));
+        let mut successors = Vec::with_capacity(lines.len());
+        for l in lines {
+            let mut list = Vec::with_capacity(l.tokens.len());
+            for &token in &l.tokens {
+                let (name, cost) = match token.strip_prefix('?') {
+                    // A reversed pair `?COST:NAME`.
+                    Some(rest) => match rest.split_once(':') {
+                        Some((cost, name)) => (name, Some(cost)),
+                        None => (rest, None),
+                    },
+                    None => match token.rsplit_once(':') {
+                        Some((name, cost)) => (name, Some(cost)),
+                        None => (token, None),
+                    },
+                };
+                let cost = match (weighted, cost) {
+                    (false, _) => Num::Int(1),
+                    (true, None) => {
+                        return Err(Error::BadLine {
+                            file: file.to_owned(),
+                            line: l.line,
+                            token: token.to_owned(),
+                            why: "expected NAME:COST (this graph has arc costs)",
+                        });
+                    }
+                    (true, Some(c)) => {
+                        let cost = Num::parse(c).ok_or_else(|| Error::BadLine {
+                            file: file.to_owned(),
+                            line: l.line,
+                            token: token.to_owned(),
+                            why: "expected NAME:COST with a number",
+                        })?;
+                        if cost.is_negative() {
+                            return Err(Error::BadLine {
+                                file: file.to_owned(),
+                                line: l.line,
+                                token: token.to_owned(),
+                                why: "arc costs must not be negative",
+                            });
+                        }
+                        cost
+                    }
+                };
+                list.push((lookup(l.line, name)?, cost));
+            }
+            successors.push(list);
+        }
+        let mut h: Vec<Option<Num>> = vec![None; lines.len()];
+        for &(line, name, value) in self.h_lines {
+            let id = lookup(line, name)?;
+            h[id as usize] = Some(number(line, value, "expected a number")?);
+        }
+        let h = h
+            .into_iter()
+            .zip(lines)
+            .map(|(value, l)| {
+                value.ok_or_else(|| Error::MissingHeuristic {
+                    file: file.to_owned(),
+                    line: l.line,
+                    token: l.name.to_owned(),
+                })
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let root = lookup(self.root.0, self.root.1)?;
+        let mut goal = vec![false; lines.len()];
+        for &(line, name) in self.goals {
+            goal[lookup(line, name)? as usize] = true;
+        }
+        Ok(Graph {
+            names: lines.iter().map(|l| l.name.to_owned()).collect(),
+            successors,
+            h,
+            goal,
+            root,
+            weighted,
+        })
+    }
+}
+
+/// Root and goal stated in a comment: `root: NAME`, `goal: NAME`, `NAME = ... (root)`,
+/// `NAME = goal ...`.
+fn stated_in_comment(comment: &str) -> (Option<&str>, Option<&str>) {
+    let after_key = |key: &str| {
+        comment.match_indices(key).find_map(|(at, _)| {
+            let before_ok = comment[..at]
+                .chars()
+                .next_back()
+                .is_none_or(|c| !is_name_char(c));
+            let word = leading_word(comment[at + key.len()..].trim_start());
+            (before_ok && !word.is_empty()).then_some(word)
+        })
+    };
+    let mut root = after_key("root:");
+    let mut goal = after_key("goal:");
+    for clause in comment.split([',', ';']) {
+        if let Some((left, right)) = clause.split_once(" = ") {
+            let name = trailing_word(left.trim_end());
+            if name.is_empty() {
+                continue;
+            }
+            let right = right.trim();
+            if root.is_none() && right.contains("(root)") {
+                root = Some(name);
+            }
+            if goal.is_none() && right.split_whitespace().next() == Some("goal") {
+                goal = Some(name);
+            }
+        }
+    }
+    (root, goal)
+}
+
+fn is_name_char(c: char) -> bool {
+    c.is_alphanumeric() || c == '_'
+}
+
+fn leading_word(text: &str) -> &str {
+    let end = text.find(|c| !is_name_char(c)).unwrap_or(text.len());
+    &text[..end]
+}
+
+fn trailing_word(text: &str) -> &str {
+    let start = text
+        .char_indices()
+        .rev()
+        .find(|&(_, c)| !is_name_char(c))
+        .map_or(0, |(i, c)| i + c.len_utf8());
+    &text[start..]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn comments_state_root_and_goal() {
+        assert_eq!(
+            stated_in_comment(" format: X -> Y:1   (goal: Bucharest; root: Arad; rulemaker(4))"),
+            (Some("Arad"), Some("Bucharest"))
+        );
+        assert_eq!(
+            stated_in_comment(" solution, Oct 2014). A = entrance (root), M = goal (centre)."),
+            (Some("A"), Some("M"))
+        );
+        assert_eq!(
+            stated_in_comment(" B->A costs 75 (A->B is .75)"),
+            (None, None)
+        );
+    }
+
+    #[test]
+    fn reads_two_graphs_and_the_reversed_pair() {
+        let text = "# A = start (root), C = goal\nA -> B C\nB -> A\nC -> \n\
+                    wA -> B:0.5 ?2:C\nwB -> A:1\nwC -> \nh A 1\nh B 1.5\nh C 0\n";
+        let graphs = parse_graphs(text, "g.txt").unwrap();
+        assert_eq!(graphs.len(), 2);
+        let (a, b) = (&graphs[0], &graphs[1]);
+        assert!(!a.weighted() && b.weighted());
+        assert_eq!(a.start(), 0);
+        assert!(a.is_goal(&2));
+        let mut arcs = Vec::new();
+        b.successors(&0, |_, to, cost| arcs.push((to, cost.to_string())));
+        assert_eq!(arcs, [(1, "0.5".to_owned()), (2, "2".to_owned())]);
+        let mut out = String::new();
+        a.write_state(&0, &mut out);
+        a.write_state(&2, &mut out);
+        assert_eq!(out, "{A...}{CG}");
+    }
+
+    #[test]
+    fn errors_name_file_line_and_token() {
+        let e = parse_graphs("root A\ngoal B\nA -> B\nB -> Q\nh A 1\nh B 0\n", "g.txt");
+        assert_eq!(e.unwrap_err().to_string(), "g.txt:4: undefined node `Q`");
+        let e = parse_graphs("root A\ngoal B\nA -> B\nB -> A\nh A 1\nh Z 0\n", "g.txt");
+        assert_eq!(e.unwrap_err().to_string(), "g.txt:6: undefined node `Z`");
+        let e = parse_graphs("root A\ngoal Z\nA -> B\nB -> A\nh A 1\nh B 0\n", "g.txt");
+        assert_eq!(e.unwrap_err().to_string(), "g.txt:2: undefined node `Z`");
+        let e = parse_graphs(
+            "root A\ngoal B\nA -> B:x\nB -> A:1\nh A 1\nh B 0\n",
+            "g.txt",
+        );
+        assert!(
+            e.unwrap_err()
+                .to_string()
+                .starts_with("g.txt:3: cannot read `B:x`")
+        );
+        let e = parse_graphs("root A\ngoal B\nA -> B:1\nB -> A\nh A 1\nh B 0\n", "g.txt");
+        assert!(
+            e.unwrap_err()
+                .to_string()
+                .starts_with("g.txt:4: cannot read `A`")
+        );
+        let e = parse_graphs("root A\ngoal B\nA -> B\nB -> A\nh A 1\n", "g.txt");
+        assert_eq!(
+            e.unwrap_err().to_string(),
+            "g.txt:4: node `B` has no `h` entry"
+        );
+        let e = parse_graphs("goal B\nA -> B\nB -> A\nh A 1\nh B 0\n", "g.txt");
+        assert!(
+            e.unwrap_err()
+                .to_string()
+                .starts_with("g.txt: no root stated")
+        );
+        let e = parse_graphs("root A\ngoal B\nA -> B\nfoo bar\n", "g.txt");
+        assert!(
+            e.unwrap_err()
+                .to_string()
+                .starts_with("g.txt:4: cannot read `foo`")
+        );
+    }
+}
