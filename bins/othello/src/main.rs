@@ -147,25 +147,39 @@ fn run(command: Command) -> Result<String, Error> {
             let started = Instant::now();
             let (margin, first, nodes) = if size == 4 {
                 let s = solve(&Position::<4>::start(), table_bits);
-                (s.margin, format!("{:?}", s.best_move), s.nodes)
+                (
+                    s.margin,
+                    move_name(s.best_move.map(|m| m.map_square(|q| q.index()))),
+                    s.nodes,
+                )
             } else {
                 let s = solve(&Position::<6>::start(), table_bits);
-                (s.margin, format!("{:?}", s.best_move), s.nodes)
+                (
+                    s.margin,
+                    move_name(s.best_move.map(|m| m.map_square(|q| q.index()))),
+                    s.nodes,
+                )
             };
-            let squares = i32::from(size) * i32::from(size);
             let verdict = match margin {
-                m if m > 0 => "the first player (black) wins",
-                m if m < 0 => "the second player (white) wins",
-                _ => "a draw",
+                m if m > 0 => format!("the first player (black) wins by {m} discs"),
+                m if m < 0 => format!("the second player (white) wins by {} discs", -m),
+                _ => "a draw".to_owned(),
             };
             format!(
-                "size {size}: value {margin} ({verdict}; {} to {} on a full board)\nbest first move {first}\nnodes {nodes}\ntime {:.2} s\n",
-                (squares + margin) / 2,
-                (squares - margin) / 2,
+                "size {size}: value {margin} ({verdict})\nbest first move {first}\nnodes {nodes}\ntime {:.2} s\n",
                 started.elapsed().as_secs_f64()
             )
         }
     })
+}
+
+/// A move as the files number it: the square index, or `pass`.
+fn move_name(mv: Option<Option<usize>>) -> String {
+    match mv {
+        Some(Some(index)) => index.to_string(),
+        Some(None) => "pass".to_owned(),
+        None => "none".to_owned(),
+    }
 }
 
 fn main() -> ExitCode {

@@ -206,6 +206,6 @@ mod tests {
         let err = parse_position::<8>("x", "g").unwrap_err();
         assert!(err.to_string().starts_with("g:1: token \"x\""), "{err}");
         let err = parse_position::<8>(&format!("{text} 0"), "g").unwrap_err();
-        assert!(err.to_string().starts_with("g:9: token \"0\""), "{err}");
+        assert!(err.to_string().starts_with("g:10: token \"0\""), "{err}");
     }
 }

@@ -42,6 +42,9 @@ mod side;
 mod square;
 pub mod tiny;
 
+#[cfg(test)]
+mod proptests;
+
 pub use board::Board;
 pub use error::Error;
 pub use perft::perft;

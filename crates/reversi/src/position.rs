@@ -157,3 +157,13 @@ impl<const N: usize> Position<N> {
         self.board.count(self.to_move) as i32 - self.board.count(self.to_move.opponent()) as i32
     }
 }
+
+impl<const N: usize> Move<N> {
+    /// The placed square through `f`, or `None` for a pass.
+    pub fn map_square<T>(self, f: impl FnOnce(Square<N>) -> T) -> Option<T> {
+        match self {
+            Self::Place(square) => Some(f(square)),
+            Self::Pass => None,
+        }
+    }
+}
