@@ -1,6 +1,189 @@
-//! `maxconnect4` (work in progress).
+//! `maxconnect4`: the Max-Connect4 agent of the assignment, in one-move and interactive modes.
+//!
+//! ```text
+//! maxconnect4 [--stats] one-move INPUT OUTPUT DEPTH
+//! maxconnect4 [--stats] interactive INPUT computer-next|human-next DEPTH
+//! ```
+//! The console layout follows the assignment's sample program (docs/maxconnect4-format.md); the
+//! computer moves by the engine search of search-core (iterative deepening, transposition table,
+//! centre-first ordering) to DEPTH plies.
 
-fn main() {
-    eprintln!("error: maxconnect4 is not implemented yet");
-    std::process::exit(1);
+use clap::Parser;
+use cli_support::{Prompt, atomic_write, fail, usage_error, warn};
+use connect4::{Error, Position, Side, choose_move, format, new_engine};
+use search_core::Engine;
+use std::io::{self, BufRead, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Instant;
+
+/// The Max-Connect4 agent: one move from a game file, or a game against a human.
+#[derive(Parser, Debug)]
+#[command(
+    name = "maxconnect4",
+    override_usage = "maxconnect4 [--stats] one-move INPUT OUTPUT DEPTH\n       \
+                      maxconnect4 [--stats] interactive INPUT computer-next|human-next DEPTH"
+)]
+struct Cli {
+    /// Print the depth, nodes searched and time of every computer move on stderr.
+    #[arg(long)]
+    stats: bool,
+    /// `one-move` or `interactive`.
+    mode: String,
+    /// The game file to start from (interactive: a missing file starts an empty board).
+    input: PathBuf,
+    /// one-move: the file to write the new state to; interactive: who moves first.
+    #[arg(value_name = "OUTPUT|computer-next|human-next")]
+    third: String,
+    /// Search depth in plies (1 to 42).
+    #[arg(value_parser = clap::value_parser!(u32).range(1..=42))]
+    depth: u32,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.mode.as_str() {
+        "one-move" => one_move(&cli),
+        "interactive" => {
+            let computer_next = match cli.third.as_str() {
+                "computer-next" => true,
+                "human-next" => false,
+                other => {
+                    return usage_error(format!("`{other}` is not computer-next or human-next"));
+                }
+            };
+            interactive(&cli, computer_next)
+        }
+        other => return usage_error(format!("{other} is an unrecognized game mode")),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => fail(message),
+    }
+}
+
+/// A failure to report as `error: ...`.
+type Failure = String;
+
+fn output_error(e: io::Error) -> Failure {
+    format!("cannot write to standard output: {e}")
+}
+
+/// The computer's move: the engine's choice, with `--stats` on stderr.
+fn computer_move(engine: &mut Engine<u8>, position: &Position, cli: &Cli) -> Option<usize> {
+    let start = Instant::now();
+    let outcome = choose_move(engine, position, cli.depth);
+    let elapsed = start.elapsed();
+    if cli.stats {
+        eprintln!(
+            "stats: depth {}, nodes {}, time {:.3} ms, value {} (player 1's view)",
+            cli.depth,
+            outcome.stats.nodes,
+            elapsed.as_secs_f64() * 1e3,
+            outcome.value
+        );
+    }
+    outcome.best_move.map(usize::from)
+}
+
+fn save(path: &Path, position: &Position) -> Result<(), Failure> {
+    let text = format::game_file(position);
+    atomic_write(path, |w| w.write_all(text.as_bytes())).map_err(|e| e.to_string())
+}
+
+fn one_move(cli: &Cli) -> Result<(), Failure> {
+    let position = format::read_game(&cli.input).map_err(|e| e.to_string())?;
+    let mut out = io::stdout().lock();
+    let board = position.board();
+    write!(out, "{}{}", format::HEADER, format::state_before(board)).map_err(output_error)?;
+    if board.is_full() {
+        out.write_all(format::BOARD_FULL.as_bytes())
+            .map_err(output_error)?;
+        return out.flush().map_err(output_error);
+    }
+    let mut engine = new_engine();
+    let column = computer_move(&mut engine, &position, cli).ok_or("the search found no move")?;
+    let after = position
+        .play_column(column)
+        .ok_or("the search chose a full column")?;
+    let output = PathBuf::from(&cli.third);
+    save(&output, &after)?;
+    out.write_all(format::move_report(&after, column).as_bytes())
+        .map_err(output_error)?;
+    out.flush().map_err(output_error)
+}
+
+fn interactive(cli: &Cli, computer_next: bool) -> Result<(), Failure> {
+    let mut position = match format::read_game(&cli.input) {
+        Ok(position) => position,
+        Err(Error::Read { source, .. }) if source.kind() == io::ErrorKind::NotFound => {
+            warn(format!(
+                "{} does not exist: starting from an empty board with player 1 to move",
+                cli.input.display()
+            ));
+            Position::start()
+        }
+        Err(e) => return Err(e.to_string()),
+    };
+    let computer = if computer_next {
+        position.next()
+    } else {
+        position.next().other()
+    };
+    let mut prompt = Prompt::new(io::stdin().lock(), io::stdout().lock());
+    write!(
+        prompt.output(),
+        "{}{}",
+        format::HEADER,
+        format::state_before(position.board())
+    )
+    .map_err(output_error)?;
+    let mut engine = new_engine();
+    loop {
+        if position.board().is_full() {
+            let report = format::final_report(position.board(), computer);
+            prompt
+                .output()
+                .write_all(report.as_bytes())
+                .map_err(output_error)?;
+            return prompt.output().flush().map_err(output_error);
+        }
+        let (column, file) = if position.next() == computer {
+            let column =
+                computer_move(&mut engine, &position, cli).ok_or("the search found no move")?;
+            (column, "computer.txt")
+        } else {
+            match ask_human(&mut prompt, &position)? {
+                Some(column) => (column, "human.txt"),
+                None => {
+                    prompt
+                        .output()
+                        .write_all(format::END_OF_INPUT.as_bytes())
+                        .map_err(output_error)?;
+                    return prompt.output().flush().map_err(output_error);
+                }
+            }
+        };
+        position = position
+            .play_column(column)
+            .ok_or("a full column was chosen")?;
+        save(Path::new(file), &position)?;
+        prompt
+            .output()
+            .write_all(format::move_report(&position, column).as_bytes())
+            .map_err(output_error)?;
+    }
+}
+
+/// Asks the human for a column until the answer is playable; `None` at end of input.
+fn ask_human<R: BufRead, W: Write>(
+    prompt: &mut Prompt<R, W>,
+    position: &Position,
+) -> Result<Option<usize>, Failure> {
+    let side: Side = position.next();
+    prompt
+        .ask(&format::human_prompt(side), |line| {
+            format::parse_column(line, position.board())
+        })
+        .map_err(|e| e.to_string())
 }

@@ -2,8 +2,10 @@
 //! the engine, from the empty board and from `data/maxconnect4/input2.txt`.
 //!
 //! `cargo run --release -p connect4 --example depth_table [MAX_DEPTH]` (default 14). Times are
-//! medians of 3 runs (1 run when a search takes over a second); the engine starts each run with
-//! a fresh transposition table, whose allocation is included.
+//! means over repeated runs (see `timed`); the engine starts each run with
+//! a fresh transposition table, whose allocation is included. On Linux the times are CPU time of
+//! the searching thread (`/proc/thread-self/schedstat`), so other programs sharing the machine
+//! slow the figures less; elsewhere they are wall-clock times.
 
 use connect4::{Position, choose_move, format, new_engine};
 use search_core::{GameOutcome, alpha_beta};
@@ -11,20 +13,43 @@ use std::time::{Duration, Instant};
 
 const INPUT2: &str = include_str!("../../../data/maxconnect4/input2.txt");
 
-fn timed(mut run: impl FnMut() -> GameOutcome<u8>) -> (GameOutcome<u8>, Duration) {
-    let mut times = Vec::new();
-    let mut outcome;
-    loop {
-        let start = Instant::now();
-        outcome = run();
-        let elapsed = start.elapsed();
-        times.push(elapsed);
-        if times.len() == 3 || elapsed > Duration::from_secs(1) {
-            break;
-        }
+/// Nanoseconds of CPU time of this thread, when the system tells.
+fn cpu_ns() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    text.split_whitespace().next()?.parse().ok()
+}
+
+/// A clock: thread CPU time where available, else wall-clock time.
+fn now() -> (Option<u64>, Instant) {
+    (cpu_ns(), Instant::now())
+}
+
+fn since((cpu, wall): (Option<u64>, Instant)) -> Duration {
+    match (cpu, cpu_ns()) {
+        (Some(a), Some(b)) => Duration::from_nanos(b - a),
+        _ => wall.elapsed(),
     }
-    times.sort();
-    (outcome, times[times.len() / 2])
+}
+
+/// Runs `run` in doubling batches until it has used 0.3 s (at least once, at most about a million
+/// times) and returns the last outcome and the mean time per run (the CPU clock ticks coarsely
+/// and costs a file read, so short searches repeat).
+fn timed(mut run: impl FnMut() -> GameOutcome<u8>) -> (GameOutcome<u8>, Duration) {
+    let start = now();
+    let mut runs = 0u32;
+    let mut batch = 1;
+    loop {
+        let mut outcome = run();
+        for _ in 1..batch {
+            outcome = run();
+        }
+        runs += batch;
+        let total = since(start);
+        if total > Duration::from_millis(300) || runs >= 1_000_000 {
+            return (outcome, total / runs);
+        }
+        batch *= 2;
+    }
 }
 
 fn ms(d: Duration) -> String {

@@ -12,6 +12,13 @@
 use crate::board::Board;
 use crate::board::Side;
 use crate::score::{DIRECTIONS, direction_masks, fours, starts};
+
+// The packing of `evaluate` relies on these layouts.
+const _: () = {
+    let [sv, sh, su, sd] = starts();
+    assert!(sv & sd == 0);
+    assert!(sh >> 32 == 0 && su >> 32 == 0);
+};
 use search_core::Value;
 
 /// Weight of a completed four (a point of score) on a board that is not full.
@@ -28,22 +35,33 @@ pub const fn score_difference(board: &Board) -> Value {
 }
 
 /// The evaluation described in the module documentation.
+///
+/// Speed matters here (most searched positions are leaves). The window masks of two directions
+/// share one word before counting: vertical windows start in rows 0-2 and down-right windows in
+/// rows 3-5, so their start bits never meet; horizontal and up-right windows start at bits below
+/// 32, so the up-right masks move up by 32. That halves the (software) population counts.
 #[must_use]
 pub fn evaluate(board: &Board) -> Value {
     if board.is_full() {
         return score_difference(board);
     }
     let (one, two) = (board.pieces(Side::One), board.pieces(Side::Two));
-    let starts = starts();
-    let mut value = 0;
-    for (d, &s) in DIRECTIONS.iter().enumerate() {
-        let (f1, t1, w1) = direction_masks(one, two, s, starts[d]);
-        let (f2, t2, w2) = direction_masks(two, one, s, starts[d]);
-        value += FOUR * (f1.count_ones() as Value - f2.count_ones() as Value)
-            + THREE * (t1.count_ones() as Value - t2.count_ones() as Value)
-            + TWO * (w1.count_ones() as Value - w2.count_ones() as Value);
-    }
-    value
+    side_value(one, two) - side_value(two, one)
+}
+
+/// One player's part of the evaluation.
+#[inline(always)]
+fn side_value(own: u64, opp: u64) -> Value {
+    const S: [u64; 4] = starts();
+    const D: [u32; 4] = DIRECTIONS;
+    let (fv, tv, wv) = direction_masks(own, opp, D[0], S[0]);
+    let (fh, th, wh) = direction_masks(own, opp, D[1], S[1]);
+    let (fu, tu, wu) = direction_masks(own, opp, D[2], S[2]);
+    let (fd, td, wd) = direction_masks(own, opp, D[3], S[3]);
+    let fours = (fv | fd).count_ones() + (fh | (fu << 32)).count_ones();
+    let threes = (tv | td).count_ones() + (th | (tu << 32)).count_ones();
+    let twos = (wv | wd).count_ones() + (wh | (wu << 32)).count_ones();
+    FOUR * fours as Value + THREE * threes as Value + TWO * twos as Value
 }
 
 #[cfg(test)]

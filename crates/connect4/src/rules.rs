@@ -4,7 +4,7 @@
 //! value means the same thing wherever it comes from (a table entry, a search at either side's
 //! turn): positive is good for player 1. When player 2 is to move, the searches minimise.
 
-use crate::board::{Board, COLUMNS, Side};
+use crate::board::{Board, COLUMNS, ROWS, STRIDE, Side, TOP_MASK};
 use crate::eval::{evaluate, score_difference};
 use search_core::{Game, MoveList, Player, Value};
 
@@ -68,14 +68,14 @@ impl Game for Position {
 
     /// The columns that are not full, left to right.
     fn legal_moves(&self) -> MoveList<u8> {
-        let playable = self.board.playable_columns();
-        let mut moves = MoveList::new();
-        for c in 0..COLUMNS as u8 {
-            if playable & (1 << c) != 0 {
-                moves.push(c);
-            }
+        let free_tops = !self.board.occupied() & TOP_MASK;
+        let mut buf = [0u8; 32];
+        let mut len = 0;
+        for c in 0..COLUMNS {
+            buf[len] = c as u8;
+            len += ((free_tops >> (c * STRIDE + ROWS - 1)) & 1) as usize;
         }
-        moves
+        MoveList::from_buf_and_len(buf, len)
     }
 
     fn play(&self, column: u8) -> Self {
