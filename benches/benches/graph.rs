@@ -53,7 +53,9 @@ fn bridges(c: &mut Criterion) {
     assert_eq!(graph_core::bridges(&ours), expected, "same bridges");
 
     let mut group = c.benchmark_group("bridges 1M vertices 2M edges");
-    group.sample_size(10).measurement_time(Duration::from_secs(10));
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(10));
     group.bench_function("graph-core bridges", |b| {
         b.iter(|| graph_core::bridges(black_box(&ours)));
     });
@@ -81,7 +83,9 @@ fn powergrid_scale(c: &mut Criterion) {
         .collect();
 
     let mut group = c.benchmark_group("powergrid 1M cities 2M lines");
-    group.sample_size(10).measurement_time(Duration::from_secs(20));
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(20));
     group.bench_function("parse + critical lines + preprocess", |b| {
         b.iter_batched(
             || text.clone(),
@@ -103,6 +107,14 @@ fn powergrid_scale(c: &mut Criterion) {
                 sum += index.important_lines(a, b).unwrap();
             }
             sum
+        });
+    });
+    group.bench_function("1M queries by important_lines_many", |b| {
+        let mut answers = Vec::with_capacity(pairs.len());
+        b.iter(|| {
+            answers.clear();
+            index.important_lines_many(&pairs, &mut answers);
+            answers.len()
         });
     });
     group.finish();
