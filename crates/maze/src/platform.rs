@@ -237,3 +237,82 @@ fn open_list<P: Platform>(
         },
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::graph::parse_graphs;
+    use crate::grid::Grid;
+    use crate::problem::MazeProblem;
+    use proptest::prelude::*;
+    use search_core::{SearchProblem, breadth_first, uniform_cost};
+
+    /// A random maze: size, wall bits, start and one to three goal cells.
+    fn maze() -> impl Strategy<Value = (Grid, (u32, u32), Vec<(u32, u32)>)> {
+        (1usize..9, 1usize..9).prop_flat_map(|(rows, cols)| {
+            let cell = (0..rows as u32, 0..cols as u32);
+            (
+                proptest::collection::vec(0u8..16, rows * cols),
+                cell.clone(),
+                proptest::collection::vec(cell, 1..4),
+            )
+                .prop_map(move |(cells, start, goals)| {
+                    (Grid::from_cells(rows, cols, cells), start, goals)
+                })
+        })
+    }
+
+    proptest! {
+        #[test]
+        fn alg_a_cost_is_the_bfs_shortest_path((grid, start, goals) in maze()) {
+            let problem = MazeProblem::new(&grid, "random", start, &goals).unwrap();
+            let bfs = breadth_first(&problem).path.map(|p| p.len());
+            let outcome = run(&problem, Method::AlgA, None);
+            match (bfs, &outcome.result) {
+                (Some(len), Some(path)) => {
+                    prop_assert_eq!(outcome.cost, Num::Int(len as i64));
+                    prop_assert_eq!(path.len(), len + 1);
+                    prop_assert!(problem.is_goal(path.last().unwrap()));
+                }
+                (None, None) => {}
+                (bfs, result) => prop_assert!(false, "bfs {:?}, algA {:?}", bfs, result),
+            }
+        }
+
+        #[test]
+        fn every_returned_path_follows_open_walls((grid, start, goals) in maze()) {
+            let problem = MazeProblem::new(&grid, "random", start, &goals).unwrap();
+            for method in Method::ALL {
+                let outcome = run(&problem, method, None);
+                let Some(path) = outcome.result else { continue };
+                prop_assert_eq!(path[0], start);
+                for pair in path.windows(2) {
+                    let (from, to) = (pair[0], pair[1]);
+                    prop_assert!(
+                        grid.moves(from.0, from.1).any(|(_, t)| t == to),
+                        "{:?}: {:?} -> {:?} is not an open move", method, from, to
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn corrected_hampton_alg_a_is_shortest() {
+        let text = include_str!("../../../data/hampton/ours/hampton_graph.txt");
+        for graph in parse_graphs(text, "hampton_graph.txt").unwrap() {
+            let shortest = uniform_cost(&graph).path.unwrap().cost;
+            let outcome = run(&graph, Method::AlgA, None);
+            // h(M) = 0, so algA's cost (h + g) is the path cost.
+            assert_eq!(outcome.cost, shortest);
+        }
+    }
+
+    #[test]
+    fn hill_stops_without_successors() {
+        let text = "root A\ngoal B\nA -> \nB -> \nh A 1\nh B 0\n";
+        let graph = &parse_graphs(text, "g").unwrap()[0];
+        let outcome = run(graph, Method::Hill, None);
+        assert_eq!((outcome.result, outcome.steps), (Some(vec![0]), 1));
+    }
+}
