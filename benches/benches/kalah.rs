@@ -1,9 +1,103 @@
-//! Benchmarks for `kalah` (placeholder until its issue lands).
+//! Benchmarks for `kalah`: engine search (chain model) from the start of Kalah(6,4) at depths 5,
+//! 10 and 12 (15 in the summary), plain alpha-beta at depths 5 and 10 (the peer: same values, no table or ordering),
+//! the sample-compatible search, chain generation and small exact solves.
+//!
+//! Before the criterion groups it prints one line per depth with the nodes searched, the time
+//! and nodes per second of a single search from a fresh engine (`kalah/summary`); depth 15 is
+//! searched once there (not sampled by criterion: tens of seconds) when `KALAH_BENCH_DEEP` is
+//! set.
 #![allow(missing_docs)]
 
-use criterion::{Criterion, criterion_group, criterion_main};
+use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use kalah::{Board, Rules, chains, sample::sample_choice, solve};
+use search_core::{Engine, Player, alpha_beta};
+use std::hint::black_box;
+use std::time::{Duration, Instant};
 
-fn placeholder(_c: &mut Criterion) {}
+fn start() -> Board {
+    Board::new(Rules::default(), Player::Max)
+}
 
-criterion_group!(benches, placeholder);
+/// One search per depth from a fresh engine: nodes, time, nodes/s (printed once).
+fn summary() {
+    let deep = std::env::var_os("KALAH_BENCH_DEEP").is_some();
+    let depths: &[u32] = if deep { &[5, 10, 12, 15] } else { &[5, 10, 12] };
+    for &depth in depths {
+        let mut engine = Engine::new(20);
+        let t = Instant::now();
+        let outcome = engine.search(&start(), depth);
+        let s = t.elapsed().as_secs_f64();
+        println!(
+            "kalah/summary engine depth {depth:>2}: value {:+}, move {}, {} nodes, {:.4} s, {:.0} nodes/s",
+            outcome.value,
+            outcome
+                .best_move
+                .map_or_else(String::new, |c| c.to_string()),
+            outcome.stats.nodes,
+            s,
+            outcome.stats.nodes as f64 / s
+        );
+    }
+    for depth in [5, 8, 10] {
+        let t = Instant::now();
+        let outcome = alpha_beta(&start(), Some(depth));
+        let s = t.elapsed().as_secs_f64();
+        println!(
+            "kalah/summary alpha-beta depth {depth:>2}: value {:+}, {} nodes, {:.4} s, {:.0} nodes/s",
+            outcome.value,
+            outcome.stats.nodes,
+            s,
+            outcome.stats.nodes as f64 / s
+        );
+    }
+}
+
+fn bench(c: &mut Criterion) {
+    summary();
+    let mut group = c.benchmark_group("kalah/engine_from_start");
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(5));
+    for depth in [5u32, 10, 12] {
+        group.bench_with_input(BenchmarkId::from_parameter(depth), &depth, |b, &depth| {
+            b.iter(|| Engine::new(20).search(black_box(&start()), depth).value);
+        });
+    }
+    group.finish();
+
+    let mut group = c.benchmark_group("kalah/alpha_beta_from_start");
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(5));
+    for depth in [5u32, 10] {
+        group.bench_with_input(BenchmarkId::from_parameter(depth), &depth, |b, &depth| {
+            b.iter(|| alpha_beta(black_box(&start()), Some(depth)).value);
+        });
+    }
+    group.finish();
+
+    let mut group = c.benchmark_group("kalah/sample_compatible");
+    group.sample_size(10);
+    for depth in [5u32, 7] {
+        group.bench_with_input(BenchmarkId::from_parameter(depth), &depth, |b, &depth| {
+            b.iter(|| sample_choice(black_box(&start()), depth));
+        });
+    }
+    group.finish();
+
+    let mut group = c.benchmark_group("kalah/moves");
+    group.bench_function("chains_at_start", |b| {
+        b.iter(|| chains(black_box(&start())).len());
+    });
+    group.finish();
+
+    let mut group = c.benchmark_group("kalah/solve");
+    group.sample_size(10);
+    group.bench_function("4x3", |b| {
+        b.iter(|| solve(Rules::new(4, 3).expect("valid"), 18).value);
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench);
 criterion_main!(benches);

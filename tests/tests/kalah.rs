@@ -76,10 +76,16 @@ fn default_mode_sessions() {
 
 #[test]
 fn default_mode_differs_from_the_sample_on_its_first_move() {
-    // The sample never starts with pot 2 (a free turn); the chain model does at depth 1.
+    // The sample never starts with pot 2 (a free turn). At depth 1 the chain model plays the
+    // best immediate gain: 2-3, 2-4 and 2-5 all gain 2; the engine searches the later pots
+    // first among equals and keeps the first best, so it plays 2-5.
     let outcome = golden::run("kalah", &["1"], &golden::repo_root(), Some(b"0\n"));
     assert!(
-        outcome.stdout.contains("I choose 2\n\n     5  5  5  0  4  4\n  1                    0\n     4  4  4  4  4  4\n\nI choose 3\n"),
+        outcome.stdout.contains(
+            "My turn ... hmm ...\nI choose 2\n\n     5  5  5  0  4  4\n  1                    0\n     4  4  4  4  4  4\n\n\
+             I choose 5\n\n     0  5  5  0  4  4\n  2                    0\n     5  5  5  5  4  4\n\n\
+             Your turn"
+        ),
         "{}",
         outcome.stdout
     );

@@ -241,10 +241,8 @@ impl Board {
     /// Ends the game when the end rule says so, moving every row's stones to its owner's kalah.
     fn finish_if_ended(&mut self) {
         let ended = match self.rules.end {
-            EndRule::EitherSideEmpty => {
-                self.row_stones(Player::Min) == 0 || self.row_stones(Player::Max) == 0
-            }
-            EndRule::MoverSideEmpty => self.row_stones(self.to_move) == 0,
+            EndRule::EitherSideEmpty => self.row_empty(Player::Min) || self.row_empty(Player::Max),
+            EndRule::MoverSideEmpty => self.row_empty(self.to_move),
         };
         if ended {
             let p = self.pots();
@@ -256,6 +254,29 @@ impl Board {
             }
             self.over = true;
         }
+    }
+
+    /// Whether all of `side`'s pots are empty: one 8-byte load, masked to the row.
+    fn row_empty(&self, side: Player) -> bool {
+        let start = self.pot_index(side, 0);
+        let mut word = [0u8; 8];
+        // A row starts at most at pit MAX_POTS + 1, so 8 bytes from there fit in PITS.
+        word.copy_from_slice(&self.pits[start..start + 8]);
+        let mask = match self.pots() {
+            8 => u64::MAX,
+            p => (1u64 << (8 * p)) - 1,
+        };
+        u64::from_le_bytes(word) & mask == 0
+    }
+
+    /// The pits as a compact comparable key (equal exactly when the pits are equal).
+    pub fn pits_key(&self) -> (u128, u16) {
+        let mut low = [0u8; 16];
+        low.copy_from_slice(&self.pits[..16]);
+        (
+            u128::from_le_bytes(low),
+            u16::from_le_bytes([self.pits[16], self.pits[17]]),
+        )
     }
 
     /// The raw pits in sowing order (see the module documentation); unused pits are 0.

@@ -3,14 +3,34 @@
 
 use std::fmt;
 
-/// A chain of pots, packed in a `u64`: a leading 1 bit, then 3 bits per pot, first pot highest.
+/// A chain of pots, packed in a `u64`: in the low 55 bits a leading 1 bit, then 3 bits per pot,
+/// first pot highest; in the top 8 bits a move-ordering score set by the move generator.
 /// Holds up to [`Chain::CAPACITY`] pots of indices below 8. `Copy`, so move lists stay flat.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+/// Equality and hashing look at the pots only, not at the score.
+#[derive(Clone, Copy)]
 pub struct Chain(u64);
 
+/// The bits that hold the pots.
+const PATH: u64 = (1 << 55) - 1;
+
+impl PartialEq for Chain {
+    fn eq(&self, other: &Self) -> bool {
+        self.0 & PATH == other.0 & PATH
+    }
+}
+
+impl Eq for Chain {}
+
+impl std::hash::Hash for Chain {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        (self.0 & PATH).hash(state);
+    }
+}
+
 impl Chain {
-    /// The most pots a chain holds.
-    pub const CAPACITY: usize = 21;
+    /// The most pots a chain holds (a 6-pot side can chain at most 17 pots without sowing
+    /// round the board).
+    pub const CAPACITY: usize = 18;
 
     /// The chain of the single pot `pot` (below 8).
     ///
@@ -33,17 +53,28 @@ impl Chain {
         if self.len() == Self::CAPACITY {
             return None;
         }
-        Some(Self((self.0 << 3) | pot as u64))
+        Some(Self(((self.0 & PATH) << 3) | pot as u64))
+    }
+
+    /// The same chain with a move-ordering score (higher is searched first).
+    #[must_use]
+    pub fn with_score(self, score: u8) -> Self {
+        Self((self.0 & PATH) | (u64::from(score) << 56))
+    }
+
+    /// The move-ordering score (0 unless set).
+    pub fn score(self) -> u8 {
+        (self.0 >> 56) as u8
     }
 
     /// The number of pots.
     pub fn len(self) -> usize {
-        (63 - self.0.leading_zeros() as usize) / 3
+        (63 - (self.0 & PATH).leading_zeros() as usize) / 3
     }
 
     /// Whether the chain has no pot.
     pub fn is_empty(self) -> bool {
-        self.0 == 1
+        self.0 & PATH == 1
     }
 
     /// The first pot (the one reported as "the move"); `None` for the empty chain.
@@ -93,6 +124,11 @@ mod tests {
         assert!(Chain::EMPTY.is_empty());
         assert_eq!(Chain::EMPTY.len(), 0);
         assert_ne!(Chain::single(0), Chain::EMPTY);
+        let scored = c.with_score(200);
+        assert_eq!(scored, c);
+        assert_eq!(scored.score(), 200);
+        assert_eq!(scored.pots().collect::<Vec<_>>(), [2, 5, 0]);
+        assert_eq!(scored.then(1).unwrap().score(), 0);
     }
 
     #[test]
