@@ -124,17 +124,12 @@ fn full_board_prints_board_full_and_writes_nothing() {
         let cells: Vec<String> = row.chars().map(|c| format!("{c} ")).collect();
         want.push_str(&format!(" | {}| \n", cells.concat()));
     }
-    // Hand count: player 1 has the horizontal four of line 4 and the diagonal fours through the
-    // alternating rows; `bit_counts_equal_array_counts` checks the counting itself.
-    let score = out
-        .stdout
-        .lines()
-        .find(|l| l.starts_with("Score: "))
-        .unwrap()
-        .to_owned();
-    want.push_str(&format!(
-        " -----------------\n{score}\n\nBOARD FULL\n\nGame Over!\n\n"
-    ));
+    // Counted by hand: player 1 has the four of line 4, a down-right diagonal from line 1,
+    // column 1 and two down-left diagonals from line 1 (columns 5 and 7); player 2 two
+    // down-right diagonals from line 1 (columns 2 and 4).
+    want.push_str(
+        " -----------------\nScore: Player 1 = 4, Player 2 = 2\n\nBOARD FULL\n\nGame Over!\n\n",
+    );
     assert_eq!(out.stdout, want);
     assert!(!dir.path("out.txt").exists());
 }
@@ -232,9 +227,10 @@ fn interactive_session_to_the_end() {
             .unwrap_or_else(|| panic!("missing {part:?} in:\n{stdout}"));
         rest = &rest[at + part.len()..];
     }
+    // Counted by hand: the only four is player 1's on line 4.
     let final_board = " -----------------\n | 2 1 2 1 2 1 2 | \n | 1 2 1 2 1 2 1 | \n";
     assert!(rest.contains(final_board), "{rest}");
-    assert!(rest.ends_with("BOARD FULL\n\nGame Over!\n\nFinal score: Player 1 = 11, Player 2 = 8\nPlayer 1 (computer) wins.\n"), "{rest}");
+    assert!(rest.ends_with("BOARD FULL\n\nGame Over!\n\nFinal score: Player 1 = 1, Player 2 = 0\nPlayer 1 (computer) wins.\n"), "{rest}");
     // One stats line for the one computer move.
     assert_eq!(out.stderr.lines().count(), 1, "{}", out.stderr);
     assert!(
@@ -249,7 +245,7 @@ fn interactive_session_to_the_end() {
     );
     assert_eq!(
         dir.read("computer.txt"),
-        "1121212\r\n0212121\r\n1212121\r\n1111222\r\n2121212\r\n1212121\r\n2\r\n"
+        "0121212\r\n1212121\r\n1212121\r\n1111222\r\n2121212\r\n1212121\r\n2\r\n"
     );
 }
 
