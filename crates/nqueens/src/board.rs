@@ -1,0 +1,461 @@
+//! The board: one queen per column, its row in `rows`, and counters of queens per row and per
+//! diagonal so that the conflicts of any square are known in O(1). It implements search-core's
+//! [`ConflictProblem`] (variable = column, value = row): a repair moves one queen within its column.
+
+use crate::counters::Counters;
+use crate::error::Error;
+use rand::Rng;
+use search_core::ConflictProblem;
+use std::collections::HashMap;
+
+/// Boards up to this size consider every row when a queen is repaired; larger ones a sample.
+pub const FULL_DOMAIN_MAX: usize = 2048;
+/// Random rows drawn per repair on a large board.
+pub const SAMPLE_ROWS: usize = 48;
+/// Empty rows offered at most per repair (all of them when fewer; drawn at random when more).
+pub const SAMPLE_HOLES: usize = 64;
+/// Random picks tried per column by the greedy start before it settles for the least attacked.
+pub const START_TRIES: usize = 32;
+/// Empty rows checked when judging whether a row's queen could move on.
+const HOLES_CHECKED: usize = 4;
+
+/// An N-Queens board with conflict counters (about 13.6 bytes per queen).
+#[derive(Debug, Clone)]
+pub struct Board {
+    n: usize,
+    /// `rows[col]`: the row (0-based) of the queen in column `col`.
+    rows: Vec<u32>,
+    /// Queens per row.
+    per_row: Counters,
+    /// Queens per diagonal `col + row`.
+    sum: Counters,
+    /// Queens per anti-diagonal `col + (n - 1 - row)`.
+    diff: Counters,
+    /// Per row, the XOR of the columns of its queens: the column of its queen when it has one.
+    xor_cols: Vec<u32>,
+    /// Pairs of queens that attack each other.
+    pairs: u64,
+    /// Rows that were empty when listed (entries may be stale; checked on use).
+    holes: Vec<u32>,
+    /// The number of rows that are empty now.
+    empty_rows: usize,
+    /// Times the board was rebuilt after its first start.
+    rebuilds: u32,
+}
+
+impl Board {
+    /// A board of size `n` (at least 1) with the greedy randomized start: a random permutation,
+    /// built column by column so that each queen avoids the diagonals already taken when one of
+    /// a few random picks allows it. O(n) expected; only the last columns usually keep conflicts.
+    ///
+    /// # Errors
+    /// [`Error::OutOfMemory`] when the arrays cannot be allocated.
+    pub fn new<R: Rng + ?Sized>(n: usize, rng: &mut R) -> Result<Self, Error> {
+        assert!(n >= 1, "a board has at least one column");
+        let oom = || Error::OutOfMemory(n);
+        let mut rows = Vec::new();
+        rows.try_reserve_exact(n).map_err(|_| oom())?;
+        let mut xor_cols = Vec::new();
+        xor_cols.try_reserve_exact(n).map_err(|_| oom())?;
+        let mut board = Self {
+            n,
+            rows,
+            per_row: Counters::zeroed(n).ok_or_else(oom)?,
+            sum: Counters::zeroed(2 * n - 1).ok_or_else(oom)?,
+            diff: Counters::zeroed(2 * n - 1).ok_or_else(oom)?,
+            xor_cols,
+            pairs: 0,
+            holes: Vec::new(),
+            empty_rows: 0,
+            rebuilds: 0,
+        };
+        board.build(rng);
+        Ok(board)
+    }
+
+    /// The board size.
+    pub fn size(&self) -> usize {
+        self.n
+    }
+
+    /// The rows of the queens by column (0-based).
+    pub fn rows(&self) -> &[u32] {
+        &self.rows
+    }
+
+    /// The rows of the queens by column (0-based), consuming the board.
+    pub fn into_rows(self) -> Vec<u32> {
+        self.rows
+    }
+
+    /// Times the board was rebuilt after its first start.
+    pub fn rebuilds(&self) -> u32 {
+        self.rebuilds
+    }
+
+    /// Pairs of queens attacking each other (0 exactly when the board is solved). O(1).
+    pub fn attacking_pairs(&self) -> u64 {
+        self.pairs
+    }
+
+    /// The number of queens attacked by another queen. O(n).
+    pub fn conflicted_count(&self) -> usize {
+        (0..self.n).filter(|&c| self.is_conflicted(c)).count()
+    }
+
+    #[inline]
+    fn anti(&self, col: usize, row: usize) -> usize {
+        col + (self.n - 1 - row)
+    }
+
+    /// Whether both diagonals through `(col, row)` are empty.
+    #[inline]
+    fn diagonals_free(&self, col: usize, row: usize) -> bool {
+        self.sum.is_zero(col + row) && self.diff.is_zero(self.anti(col, row))
+    }
+
+    /// Puts the queen of `col` on `row` in the counters (not in `rows`).
+    #[inline]
+    fn place(&mut self, col: usize, row: usize) {
+        if self.per_row.is_zero(row) {
+            self.empty_rows -= 1;
+        }
+        let anti = self.anti(col, row);
+        self.pairs +=
+            u64::from(self.per_row.get(row) + self.sum.get(col + row) + self.diff.get(anti));
+        self.per_row.increment(row);
+        self.sum.increment(col + row);
+        self.diff.increment(anti);
+        self.xor_cols[row] ^= col as u32;
+    }
+
+    /// Takes the queen of `col` off `row` in the counters (not in `rows`).
+    #[inline]
+    fn lift(&mut self, col: usize, row: usize) {
+        let anti = self.anti(col, row);
+        self.per_row.decrement(row);
+        self.sum.decrement(col + row);
+        self.diff.decrement(anti);
+        self.pairs -=
+            u64::from(self.per_row.get(row) + self.sum.get(col + row) + self.diff.get(anti));
+        self.xor_cols[row] ^= col as u32;
+        if self.per_row.is_zero(row) {
+            // Short lists stay free of duplicates (long ones are compacted in `assign`).
+            if self.holes.len() > SAMPLE_HOLES || !self.holes.contains(&(row as u32)) {
+                self.holes.push(row as u32);
+            }
+            self.empty_rows += 1;
+        }
+    }
+
+    /// Builds a fresh start: the greedy randomized permutation of [`Board::new`]. The rows are
+    /// shuffled first, so the picks for a column read the remaining rows in order instead of
+    /// jumping at random; the picks test bit sets of used diagonals, which stay in cache.
+    pub fn rebuild<R: Rng + ?Sized>(&mut self, rng: &mut R) {
+        self.rebuilds += 1;
+        self.build(rng);
+    }
+
+    fn build<R: Rng + ?Sized>(&mut self, rng: &mut R) {
+        let n = self.n;
+        self.holes.clear();
+        self.shuffled_rows(rng);
+        // Which diagonals hold a queen, as bits (what the tries read: they stay in cache), and
+        // the extra queens of diagonals holding two or more (rare).
+        let mut used_sum = vec![0u64; (2 * n).div_ceil(64)];
+        let mut used_diff = vec![0u64; (2 * n).div_ceil(64)];
+        let mut extra_sum: HashMap<usize, u32> = HashMap::new();
+        let mut extra_diff: HashMap<usize, u32> = HashMap::new();
+        let bit = |set: &[u64], i: usize| set[i / 64] & (1 << (i % 64)) != 0;
+        let fits = |used_sum: &[u64], used_diff: &[u64], row: u32, col: usize| {
+            let row = row as usize;
+            !bit(used_sum, col + row) && !bit(used_diff, col + (n - 1 - row))
+        };
+        let mut pairs = 0u64;
+        for col in 0..n {
+            let remaining = n - col;
+            let tries = col..col + START_TRIES.min(remaining);
+            let mut pick = tries
+                .clone()
+                .find(|&j| fits(&used_sum, &used_diff, self.rows[j], col));
+            if pick.is_none() && remaining > START_TRIES {
+                // Nothing fitted among the next rows: try a few from anywhere in the pool.
+                pick = (0..START_TRIES)
+                    .map(|_| rng.random_range(col..n))
+                    .find(|&j| fits(&used_sum, &used_diff, self.rows[j], col));
+            }
+            let (best, attacks) = pick.map_or_else(
+                || {
+                    // Settle for the least attacked of the next rows.
+                    let count = |set: &[u64], extra: &HashMap<usize, u32>, i: usize| {
+                        u32::from(bit(set, i)) + extra.get(&i).copied().unwrap_or(0)
+                    };
+                    tries
+                        .map(|j| {
+                            let row = self.rows[j] as usize;
+                            let a = count(&used_sum, &extra_sum, col + row)
+                                + count(&used_diff, &extra_diff, col + (n - 1 - row));
+                            (j, a)
+                        })
+                        .min_by_key(|&(_, a)| a)
+                        .expect("at least one row remains")
+                },
+                |j| (j, 0),
+            );
+            self.rows.swap(col, best);
+            let row = self.rows[col] as usize;
+            pairs += u64::from(attacks);
+            for (set, extra, i) in [
+                (&mut used_sum, &mut extra_sum, col + row),
+                (&mut used_diff, &mut extra_diff, col + (n - 1 - row)),
+            ] {
+                if bit(set, i) {
+                    *extra.entry(i).or_insert(0) += 1;
+                } else {
+                    set[i / 64] |= 1 << (i % 64);
+                }
+            }
+        }
+        self.pairs = pairs;
+        self.sum.set_from_bits(&used_sum);
+        self.diff.set_from_bits(&used_diff);
+        for (counters, extra) in [(&mut self.sum, extra_sum), (&mut self.diff, extra_diff)] {
+            for (i, k) in extra {
+                for _ in 0..k {
+                    counters.increment(i);
+                }
+            }
+        }
+        // A permutation: one queen per row.
+        self.per_row.fill(1);
+        self.empty_rows = 0;
+        self.xor_cols.clear();
+        self.xor_cols.resize(n, 0);
+        for (col, &row) in self.rows.iter().enumerate() {
+            self.xor_cols[row as usize] = col as u32;
+        }
+    }
+
+    /// Fills `rows` with a uniformly random permutation (Fisher-Yates).
+    fn shuffled_rows<R: Rng + ?Sized>(&mut self, rng: &mut R) {
+        self.rows.clear();
+        self.rows.extend(0..self.n as u32);
+        for i in (1..self.n).rev() {
+            self.rows.swap(i, rng.random_range(0..=i));
+        }
+    }
+
+    /// Whether the queen of `col` could move to an empty row with free diagonals: one of the
+    /// first few listed empty rows, or `extra` (a row about to be emptied).
+    fn can_leave(&self, col: usize, extra: Option<usize>) -> bool {
+        extra
+            .into_iter()
+            .chain(self.live_holes().take(HOLES_CHECKED))
+            .any(|h| self.diagonals_free(col, h))
+    }
+
+    /// The listed rows that are empty now.
+    fn live_holes(&self) -> impl Iterator<Item = usize> + '_ {
+        self.holes
+            .iter()
+            .map(|&h| h as usize)
+            .filter(|&h| self.per_row.is_zero(h))
+    }
+}
+
+impl ConflictProblem for Board {
+    type Value = u32;
+
+    fn variable_count(&self) -> usize {
+        self.n
+    }
+
+    fn value(&self, col: usize) -> u32 {
+        self.rows[col]
+    }
+
+    #[inline]
+    fn conflicts(&self, col: usize, row: u32) -> usize {
+        let r = row as usize;
+        let mut k = self.per_row.get(r) + self.sum.get(col + r) + self.diff.get(self.anti(col, r));
+        if self.rows[col] == row {
+            k -= 3; // the queen itself
+        }
+        k as usize
+    }
+
+    /// A queen that shares its row with one other queen which could itself move on to an empty
+    /// row with free diagonals is offered only its own row and the empty rows where it would have
+    /// no conflict: the other queen's next repair settles the pair. Any other queen is offered its
+    /// own row; the empty rows (up to [`SAMPLE_HOLES`]); and among the other rows (every row up to
+    /// [`FULL_DOMAIN_MAX`], else [`SAMPLE_ROWS`] random ones) those whose diagonals are free for
+    /// it and whose single queen could move on to an empty row with free diagonals (sharing a row
+    /// with such a queen costs one conflict that the next repair of that queen removes). When no
+    /// row qualifies, the drawn rows are offered as they are.
+    fn candidates<R: Rng + ?Sized>(&self, col: usize, rng: &mut R, out: &mut Vec<u32>) {
+        let n = self.n;
+        let current = self.rows[col] as usize;
+        out.push(current as u32);
+        let sharing = self.per_row.get(current);
+        if sharing == 2 {
+            let other = (self.xor_cols[current] ^ col as u32) as usize;
+            if self.can_leave(other, None) {
+                out.extend(
+                    self.live_holes()
+                        .take(SAMPLE_HOLES)
+                        .filter(|&h| self.conflicts(col, h as u32) == 0)
+                        .map(|h| h as u32),
+                );
+                return;
+            }
+        }
+        if self.holes.len() <= SAMPLE_HOLES {
+            out.extend(self.live_holes().map(|h| h as u32));
+        } else {
+            for _ in 0..SAMPLE_HOLES {
+                let r = self.holes[rng.random_range(0..self.holes.len())];
+                if self.per_row.is_zero(r as usize) {
+                    out.push(r);
+                }
+            }
+        }
+        // Leaving the current row empties it when the queen is alone there.
+        let freed = (sharing == 1).then_some(current);
+        let good = |r: usize| {
+            r != current
+                && self.per_row.get(r) == 1
+                && self.diagonals_free(col, r)
+                && self.can_leave(self.xor_cols[r] as usize, freed)
+        };
+        let before = out.len();
+        if n <= FULL_DOMAIN_MAX {
+            out.extend((0..n).filter(|&r| good(r)).map(|r| r as u32));
+            if out.len() == before {
+                out.extend(0..n as u32);
+            }
+        } else {
+            let mut drawn = [0u32; SAMPLE_ROWS];
+            for slot in &mut drawn {
+                *slot = rng.random_range(0..n as u32);
+            }
+            out.extend(drawn.iter().filter(|&&r| good(r as usize)));
+            if out.len() == before {
+                out.extend_from_slice(&drawn);
+            }
+        }
+    }
+
+    fn assign(&mut self, col: usize, row: u32) {
+        let old = self.rows[col] as usize;
+        let new = row as usize;
+        if old == new {
+            return;
+        }
+        self.lift(col, old);
+        self.place(col, new);
+        self.rows[col] = row;
+        if self.holes.len() > 2 * self.empty_rows + 2 * SAMPLE_HOLES {
+            let per_row = &self.per_row;
+            self.holes.retain(|&r| per_row.is_zero(r as usize));
+            self.holes.sort_unstable();
+            self.holes.dedup();
+        }
+    }
+
+    /// Rebuilds the board from scratch (see [`Board::rebuild`]).
+    fn restart<R: Rng + ?Sized>(&mut self, rng: &mut R) {
+        self.rebuild(rng);
+    }
+
+    /// Same answer as the default, reading only the counters' bytes (one per line).
+    #[inline]
+    fn is_conflicted(&self, col: usize) -> bool {
+        let r = self.rows[col] as usize;
+        !(self.per_row.at_most_one(r)
+            && self.sum.at_most_one(col + r)
+            && self.diff.at_most_one(self.anti(col, r)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::{SeedableRng, rngs::StdRng};
+
+    /// Recounts every conflict from scratch, O(n^2).
+    fn brute_conflicts(rows: &[u32], col: usize, row: u32) -> usize {
+        rows.iter()
+            .enumerate()
+            .filter(|&(c, &r)| {
+                c != col
+                    && (r == row || (c as i64 - col as i64).abs() == (r as i64 - row as i64).abs())
+            })
+            .count()
+    }
+
+    #[test]
+    fn counters_match_a_recount_after_random_moves() {
+        let mut rng = StdRng::seed_from_u64(1);
+        for n in [1usize, 2, 5, 17, 40] {
+            let mut board = Board::new(n, &mut rng).unwrap();
+            let mut sorted = board.rows().to_vec();
+            sorted.sort_unstable();
+            assert!(
+                sorted.iter().copied().eq(0..n as u32),
+                "start is a permutation"
+            );
+            for step in 0..200 {
+                let col = rng.random_range(0..n);
+                let row = rng.random_range(0..n as u32);
+                board.assign(col, row);
+                if step % 50 == 49 {
+                    board.rebuild(&mut rng);
+                }
+                let mut pairs = 0;
+                for c in 0..n {
+                    for r in 0..n as u32 {
+                        assert_eq!(board.conflicts(c, r), brute_conflicts(board.rows(), c, r));
+                    }
+                    let k = brute_conflicts(board.rows(), c, board.rows()[c]);
+                    assert_eq!(board.is_conflicted(c), k > 0);
+                    pairs += k;
+                }
+                assert_eq!(board.attacking_pairs() as usize * 2, pairs);
+                let empty = (0..n as u32).filter(|r| !board.rows().contains(r)).count();
+                assert_eq!(board.empty_rows, empty);
+                for r in 0..n {
+                    let cols: Vec<usize> =
+                        (0..n).filter(|&c| board.rows()[c] as usize == r).collect();
+                    if let [c] = cols[..] {
+                        assert_eq!(board.xor_cols[r] as usize, c);
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn candidates_include_current_row_and_holes() {
+        let mut rng = StdRng::seed_from_u64(2);
+        for n in [50, FULL_DOMAIN_MAX + 10] {
+            let mut board = Board::new(n, &mut rng).unwrap();
+            let hole = board.value(0);
+            board.assign(0, board.value(1));
+            let mut out = Vec::new();
+            board.candidates(2, &mut rng, &mut out);
+            assert_eq!(out[0], board.value(2));
+            assert_eq!(out[1], hole, "the empty row is offered");
+            assert!(out.iter().all(|&r| (r as usize) < n));
+            // A queen sharing its row with one that can move on stays or takes a free hole.
+            let other_can_leave = board.diagonals_free(0, hole as usize);
+            out.clear();
+            board.candidates(1, &mut rng, &mut out);
+            if other_can_leave {
+                assert!(
+                    out[1..].iter().all(|&r| board.conflicts(1, r) == 0),
+                    "{out:?}"
+                );
+            }
+        }
+    }
+}

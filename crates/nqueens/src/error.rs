@@ -1,0 +1,40 @@
+//! The crate's error type.
+
+/// Errors of this crate.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Error {
+    /// A line of the input is not a board size.
+    #[error("{file}:{line}: `{token}` is not a board size (a whole number from 1 to {max})")]
+    BadSize {
+        /// The input file.
+        file: String,
+        /// The 1-based line number.
+        line: usize,
+        /// The text of the line (trimmed).
+        token: String,
+        /// The largest size accepted.
+        max: usize,
+    },
+    /// Boards of size 2 and 3 have no solution.
+    #[error("no solution exists for n = {0}")]
+    NoSolution(usize),
+    /// The board is too large for the memory available.
+    #[error("not enough memory for a board of size {0}")]
+    OutOfMemory(usize),
+    /// Min-conflicts gave up (every allowed attempt ran out of repairs).
+    #[error("no solution found for n = {n}: {source}")]
+    Unsolved {
+        /// The board size.
+        n: usize,
+        /// What search-core reported.
+        source: search_core::Error,
+    },
+    /// A board failed verification (this is a bug: such a board is never written).
+    #[error("invalid board for n = {n}: {reason}")]
+    Invalid {
+        /// The board size.
+        n: usize,
+        /// The first violation found.
+        reason: String,
+    },
+}

@@ -1,0 +1,116 @@
+//! The file formats: one board size per input line, one Python-style list per output line.
+
+use crate::error::Error;
+use std::io::{self, Write};
+
+/// The largest board size accepted (the counters index diagonals with `u32`).
+pub const MAX_SIZE: usize = 1_000_000_000;
+
+/// The board sizes of an input file: `(line number, n)` for every non-blank line. Spaces around
+/// the number, `\r\n` line ends and a missing final newline are accepted.
+///
+/// # Errors
+/// Every line that is not a whole number from 1 to [`MAX_SIZE`], as [`Error::BadSize`] naming
+/// `file`, the line and its text.
+pub fn parse_sizes(text: &str, file: &str) -> Result<Vec<(usize, usize)>, Vec<Error>> {
+    let mut sizes = Vec::new();
+    let mut errors = Vec::new();
+    for (index, line) in text.split('\n').enumerate() {
+        let token = line.trim();
+        if token.is_empty() {
+            continue;
+        }
+        match token.parse::<usize>() {
+            Ok(n) if (1..=MAX_SIZE).contains(&n) => sizes.push((index + 1, n)),
+            _ => errors.push(Error::BadSize {
+                file: file.to_owned(),
+                line: index + 1,
+                token: token.to_owned(),
+                max: MAX_SIZE,
+            }),
+        }
+    }
+    if errors.is_empty() {
+        Ok(sizes)
+    } else {
+        Err(errors)
+    }
+}
+
+/// Writes a board as one line, `[3, 1, 4, 2]`: entry `i` is the 1-based row of the queen in
+/// column `i` (`rows` holds 0-based rows). Numbers are formatted by hand into a 64 KiB buffer.
+///
+/// # Errors
+/// Any error of `out`.
+pub fn write_board<W: Write + ?Sized>(out: &mut W, rows: &[u32]) -> io::Result<()> {
+    const CHUNK: usize = 64 * 1024;
+    let mut buf = Vec::with_capacity(CHUNK + 32);
+    buf.push(b'[');
+    for (i, &row) in rows.iter().enumerate() {
+        if i > 0 {
+            buf.extend_from_slice(b", ");
+        }
+        push_decimal(&mut buf, u64::from(row) + 1);
+        if buf.len() >= CHUNK {
+            out.write_all(&buf)?;
+            buf.clear();
+        }
+    }
+    buf.extend_from_slice(b"]\n");
+    out.write_all(&buf)
+}
+
+/// Appends the decimal digits of `value`.
+fn push_decimal(buf: &mut Vec<u8>, mut value: u64) {
+    let mut digits = [0u8; 20];
+    let mut start = digits.len();
+    loop {
+        start -= 1;
+        digits[start] = b'0' + (value % 10) as u8;
+        value /= 10;
+        if value == 0 {
+            break;
+        }
+    }
+    buf.extend_from_slice(&digits[start..]);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn parses_sizes_with_blank_lines_and_crlf() {
+        assert_eq!(
+            parse_sizes(" 4\r\n\r\n10 \n1", "in.txt").unwrap(),
+            [(1, 4), (3, 10), (4, 1)]
+        );
+        let errors = parse_sizes("4\nfive\n0\n-3\n", "in.txt").unwrap_err();
+        let messages: Vec<String> = errors.iter().map(ToString::to_string).collect();
+        assert_eq!(messages.len(), 3);
+        assert!(messages[0].starts_with("in.txt:2: `five` is not a board size"));
+        assert!(messages[1].starts_with("in.txt:3: `0`"));
+        assert!(messages[2].starts_with("in.txt:4: `-3`"));
+    }
+
+    #[test]
+    fn python_list_format() {
+        let mut out = Vec::new();
+        write_board(&mut out, &[2, 0, 3, 1]).unwrap();
+        assert_eq!(out, b"[3, 1, 4, 2]\n");
+        out.clear();
+        write_board(&mut out, &[0]).unwrap();
+        assert_eq!(out, b"[1]\n");
+    }
+
+    proptest! {
+        #[test]
+        fn matches_std_formatting(rows in proptest::collection::vec(any::<u32>().prop_map(|r| r / 2), 0..3000)) {
+            let mut out = Vec::new();
+            write_board(&mut out, &rows).unwrap();
+            let expected: Vec<String> = rows.iter().map(|r| (u64::from(*r) + 1).to_string()).collect();
+            prop_assert_eq!(String::from_utf8(out).unwrap(), format!("[{}]\n", expected.join(", ")));
+        }
+    }
+}
