@@ -257,3 +257,46 @@ fn astar_with_h_kassel_from_every_origin() {
         assert_eq!(ucs, astar, "{o}");
     }
 }
+
+/// A generated grid map: uniform-cost distance equals the oracle's, read back from a file.
+fn generated_map_matches_dijkstra(roads: usize, seed: u64) {
+    use rand::SeedableRng;
+    let generated =
+        crate::generate::perturbed_grid(roads, &mut rand::rngs::StdRng::seed_from_u64(seed));
+    let path = std::env::temp_dir().join(format!("route-scale-{roads}-{}.txt", std::process::id()));
+    std::fs::write(&path, &generated.text).unwrap();
+    let map = RoadMap::read(&path).unwrap();
+    std::fs::remove_file(&path).unwrap();
+    assert_eq!(map.road_count(), roads);
+    let outcome = find_route(&map, &generated.origin, &generated.destination, None);
+    let (start, goal) = (
+        map.city(&generated.origin).unwrap(),
+        map.city(&generated.destination).unwrap(),
+    );
+    let tenths = |c: &u32| {
+        let (targets, lengths) = map.roads(*c);
+        targets
+            .iter()
+            .zip(lengths)
+            .map(|(&t, &l)| (t, (l * 10.0).round() as u64))
+            .collect::<Vec<_>>()
+    };
+    let (_, expected) = dijkstra(&start, tenths, |c| *c == goal).unwrap();
+    let distance = outcome.route.unwrap().distance;
+    assert!((distance * 10.0 - expected as f64).abs() < 1e-6 * expected as f64);
+    assert!(outcome.stats.expanded <= map.city_count() as u64);
+    assert!(outcome.stats.generated <= 1 + 2 * roads as u64);
+}
+
+#[test]
+fn generated_grid_matches_dijkstra() {
+    generated_map_matches_dijkstra(20_000, 1);
+}
+
+/// The 1,000,000-road map of the benchmark, through a file (about 2 s in the dev profile:
+/// `cargo test -p route -- --ignored`).
+#[test]
+#[ignore = "slow: 1,000,000 roads"]
+fn million_road_map_matches_dijkstra() {
+    generated_map_matches_dijkstra(1_000_000, 2024);
+}
