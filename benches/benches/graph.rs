@@ -109,14 +109,6 @@ fn powergrid_scale(c: &mut Criterion) {
             sum
         });
     });
-    group.bench_function("1M queries by important_lines_many", |b| {
-        let mut answers = Vec::with_capacity(pairs.len());
-        b.iter(|| {
-            answers.clear();
-            index.important_lines_many(&pairs, &mut answers);
-            answers.len()
-        });
-    });
     group.finish();
 }
 

@@ -4,9 +4,6 @@ use crate::names::{Lookup, ShortNameMap};
 use crate::{Error, Grid};
 use graph_core::Lca;
 
-/// Queries whose name lookups [`ImportantLines::important_lines_many`] starts together.
-const CHUNK: usize = 32;
-
 /// Answers [`ImportantLines::important_lines`] in O(1) after [`Grid::preprocess`]: the count is
 /// the distance in the bridge tree between the cities' 2-edge-connected components, found with
 /// an LCA sparse table.
@@ -62,23 +59,6 @@ impl<'g> ImportantLines<'g> {
         })
     }
 
-    /// Answers many queries at once, appending one result per pair to `out`: the same answers as
-    /// [`Self::important_lines`] one after another, but faster on big grids, because the name
-    /// lookups of a few dozen queries are started together and their cache misses overlap.
-    pub fn important_lines_many(
-        &self,
-        pairs: &[(&str, &str)],
-        out: &mut Vec<Result<usize, Error>>,
-    ) {
-        let mut names = Vec::with_capacity(2 * CHUNK);
-        for chunk in pairs.chunks(CHUNK) {
-            names.clear();
-            names.extend(chunk.iter().flat_map(|&(a, b)| [a, b]));
-            self.components_by_name.touch(&names);
-            out.extend(chunk.iter().map(|&(a, b)| self.important_lines(a, b)));
-        }
-    }
-
     /// [`Self::important_lines`] by city numbers; `None` when the cities are in different parts.
     ///
     /// # Panics
@@ -125,20 +105,5 @@ mod tests {
             "no path between `A` and `E`: the grid is not connected"
         );
         assert_eq!(index.important_lines_between(0, 4), None);
-
-        let pairs = [
-            ("A", "D"),
-            ("A", "Z"),
-            ("Llanfairpwllgwyngyll", "B"),
-            ("E", "A"),
-        ];
-        let mut many = Vec::new();
-        index.important_lines_many(&pairs, &mut many);
-        let many: Vec<String> = many.iter().map(|r| format!("{r:?}")).collect();
-        let single: Vec<String> = pairs
-            .iter()
-            .map(|&(a, b)| format!("{:?}", index.important_lines(a, b)))
-            .collect();
-        assert_eq!(many, single);
     }
 }

@@ -88,24 +88,13 @@ impl NameTable {
         &self.text[start..self.ends[id]]
     }
 
-    /// The first slot to probe for `name`.
-    #[inline]
-    fn start(&self, name: &str) -> usize {
-        hash(name.as_bytes()) as usize & (self.slots.len() - 1)
-    }
-
     /// `Ok(slot index)` of `name`, or `Err(index of the empty slot where it would go)`.
     #[inline]
     fn find(&self, name: &str) -> Result<usize, usize> {
-        self.find_from(name, self.start(name))
-    }
-
-    /// [`Self::find`], probing from slot `i` (= [`Self::start`]).
-    #[inline]
-    fn find_from(&self, name: &str, mut i: usize) -> Result<usize, usize> {
         let key = key(name.as_bytes());
         let long = is_long(key);
         let mask = self.slots.len() - 1;
+        let mut i = hash(name.as_bytes()) as usize & mask;
         loop {
             let slot = self.slots[i];
             let Some(id) = value(slot) else {
@@ -116,12 +105,6 @@ impl NameTable {
             }
             i = (i + 1) & mask;
         }
-    }
-
-    /// Loads the first slot of each name (see [`touch_first_slots`]), so that the lookups or
-    /// inserts of these names that follow find their slots cached.
-    pub(crate) fn touch(&self, names: &[&str]) {
-        touch_first_slots(&self.slots, names, |name| self.start(name));
     }
 
     /// The id of `name`.
@@ -176,18 +159,6 @@ impl NameTable {
     }
 }
 
-/// Loads the first slot of each name in one pass. The loads do not depend on each other and
-/// nothing branches on them, so their cache misses overlap (in a big table every lookup is a
-/// miss); the probes that follow then hit the cache. Callers pass a few dozen names at a time.
-#[inline]
-fn touch_first_slots(slots: &[u128], names: &[&str], start: impl Fn(&str) -> usize) {
-    let mut touched = 0u128;
-    for name in names {
-        touched ^= slots[start(name)];
-    }
-    std::hint::black_box(touched);
-}
-
 /// Slots for `names` names: a power of two, at most half full.
 fn slot_count(names: usize) -> usize {
     (names * 2).next_power_of_two().max(16)
@@ -214,21 +185,12 @@ impl ShortNameMap {
     /// The value of `name`.
     #[inline]
     pub(crate) fn get(&self, name: &str) -> Lookup {
-        self.get_from(name, self.start(name))
-    }
-
-    #[inline]
-    fn start(&self, name: &str) -> usize {
-        hash(name.as_bytes()) as usize & (self.slots.len() - 1)
-    }
-
-    #[inline]
-    fn get_from(&self, name: &str, mut i: usize) -> Lookup {
         let key = key(name.as_bytes());
         if is_long(key) {
             return Lookup::Long;
         }
         let mask = self.slots.len() - 1;
+        let mut i = hash(name.as_bytes()) as usize & mask;
         loop {
             let slot = self.slots[i];
             let Some(v) = value(slot) else {
@@ -239,11 +201,6 @@ impl ShortNameMap {
             }
             i = (i + 1) & mask;
         }
-    }
-
-    /// Loads the first slot of each name, like [`NameTable::touch`].
-    pub(crate) fn touch(&self, names: &[&str]) {
-        touch_first_slots(&self.slots, names, |name| self.start(name));
     }
 }
 
@@ -283,8 +240,5 @@ mod tests {
         assert_eq!(map.get("x"), Lookup::Found(2 * 1051));
         assert_eq!(map.get("nowhere"), Lookup::Missing);
         assert_eq!(map.get("a-very-long-city-name-3"), Lookup::Long);
-
-        t.touch(&["city1", "nowhere"]);
-        map.touch(&["city1", "a-very-long-city-name-3"]);
     }
 }

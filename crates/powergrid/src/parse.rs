@@ -6,9 +6,6 @@ use crate::Error;
 use crate::names::NameTable;
 use graph_core::MAX_COUNT;
 
-/// Lines read ahead at once, so their name lookups overlap in memory (see `NameTable::touch`).
-const BATCH: usize = 32;
-
 /// The parsed file: city names and the lines as pairs of city ids, in file order and orientation.
 pub(crate) struct Parsed {
     pub(crate) names: NameTable,
@@ -41,19 +38,6 @@ impl<'a> Lines<'a> {
         }
         None
     }
-
-    /// Replaces `batch` with the next non-blank lines, at most `wanted` and [`BATCH`]; returns
-    /// false when the text ended first.
-    fn next_batch(&mut self, wanted: usize, batch: &mut Vec<(usize, &'a str)>) -> bool {
-        batch.clear();
-        while batch.len() < wanted.min(BATCH) {
-            match self.next_content() {
-                Some(line) => batch.push(line),
-                None => return false,
-            }
-        }
-        true
-    }
 }
 
 /// Parses a whole file's text; `file` names it in error messages.
@@ -63,63 +47,47 @@ pub(crate) fn parse(text: &str, file: &str) -> Result<Parsed, Error> {
     let line_count = count(&mut lines, file, "lines")?;
     // Every name takes at least 2 bytes and every line 4: do not trust a huge announced count.
     let mut names = NameTable::with_capacity(city_count.min(text.len() / 2 + 1));
-    let mut batch = Vec::with_capacity(BATCH);
-    let mut words = Vec::with_capacity(2 * BATCH);
-    while names.len() < city_count {
-        let complete = lines.next_batch(city_count - names.len(), &mut batch);
-        words.clear();
-        words.extend(batch.iter().map(|&(_, name)| name));
-        names.touch(&words);
-        for &(line, name) in &batch {
-            if name.contains(|c: char| c.is_ascii_whitespace()) {
-                return Err(Error::BadCityName {
-                    file: file.to_owned(),
-                    line,
-                    name: name.to_owned(),
-                });
-            }
-            if let Err(first) = names.insert(name) {
-                return Err(Error::DuplicateCity {
-                    file: file.to_owned(),
-                    line,
-                    name: name.to_owned(),
-                    first_line: name_line(text, first),
-                });
-            }
+    for found in 0..city_count {
+        let Some((line, name)) = lines.next_content() else {
+            return Err(too_few(file, lines.last, "cities", city_count, found));
+        };
+        if name.contains(|c: char| c.is_ascii_whitespace()) {
+            return Err(Error::BadCityName {
+                file: file.to_owned(),
+                line,
+                name: name.to_owned(),
+            });
         }
-        if !complete {
-            return Err(too_few(file, lines.last, "cities", city_count, names.len()));
+        if let Err(first) = names.insert(name) {
+            return Err(Error::DuplicateCity {
+                file: file.to_owned(),
+                line,
+                name: name.to_owned(),
+                first_line: name_line(text, first),
+            });
         }
     }
     let mut pairs = Vec::with_capacity(line_count.min(text.len() / 4 + 1));
-    while pairs.len() < line_count {
-        let complete = lines.next_batch(line_count - pairs.len(), &mut batch);
-        words.clear();
-        for &(_, pair) in &batch {
-            words.extend(pair.split_ascii_whitespace().take(2));
-        }
-        names.touch(&words);
-        for &(line, pair) in &batch {
-            let mut words = pair.split_ascii_whitespace();
-            let (Some(a), Some(b), None) = (words.next(), words.next(), words.next()) else {
-                return Err(Error::BadPair {
-                    file: file.to_owned(),
-                    line,
-                    text: pair.to_owned(),
-                });
-            };
-            let city = |name: &str| {
-                names.get(name).ok_or_else(|| Error::UndeclaredCity {
-                    file: file.to_owned(),
-                    line,
-                    name: name.to_owned(),
-                })
-            };
-            pairs.push((city(a)? as u32, city(b)? as u32));
-        }
-        if !complete {
-            return Err(too_few(file, lines.last, "lines", line_count, pairs.len()));
-        }
+    for found in 0..line_count {
+        let Some((line, pair)) = lines.next_content() else {
+            return Err(too_few(file, lines.last, "lines", line_count, found));
+        };
+        let mut words = pair.split_ascii_whitespace();
+        let (Some(a), Some(b), None) = (words.next(), words.next(), words.next()) else {
+            return Err(Error::BadPair {
+                file: file.to_owned(),
+                line,
+                text: pair.to_owned(),
+            });
+        };
+        let city = |name: &str| {
+            names.get(name).ok_or_else(|| Error::UndeclaredCity {
+                file: file.to_owned(),
+                line,
+                name: name.to_owned(),
+            })
+        };
+        pairs.push((city(a)? as u32, city(b)? as u32));
     }
     if let Some((line, rest)) = lines.next_content() {
         return Err(Error::TrailingText {

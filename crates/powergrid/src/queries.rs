@@ -18,85 +18,59 @@ pub fn answer_queries(
     mut report: impl FnMut(Error),
 ) -> io::Result<usize> {
     let mut failed = 0;
-    let mut line = 0;
-    // Lines are read BATCH at a time so that their lookups can overlap (`important_lines_many`).
     let mut buf = Vec::new();
-    let mut ends = Vec::with_capacity(BATCH);
-    let mut answers = Vec::with_capacity(BATCH);
+    let mut line = 0;
     loop {
         buf.clear();
-        ends.clear();
-        while ends.len() < BATCH && input.read_until(b'\n', &mut buf)? > 0 {
-            ends.push(buf.len());
-        }
-        if ends.is_empty() {
+        if input.read_until(b'\n', &mut buf)? == 0 {
             return Ok(failed);
         }
-        // Each line: a pair to look up, nothing (blank), or an error.
-        let mut parsed = Vec::with_capacity(ends.len());
-        let mut pairs = Vec::with_capacity(BATCH);
-        let mut start = 0;
-        for &end in &ends {
-            line += 1;
-            let parsed_line = parse_query(&buf[start..end], file, line);
-            if let Ok(Some(pair)) = parsed_line {
-                pairs.push(pair);
-            }
-            parsed.push(parsed_line.map(|pair| pair.is_some()));
-            start = end;
-        }
-        answers.clear();
-        index.important_lines_many(&pairs, &mut answers);
-        let mut answers = answers.drain(..);
-        for (parsed_line, query_line) in parsed.into_iter().zip(line + 1 - ends.len()..) {
-            let answer = match parsed_line {
-                Ok(false) => continue,
-                Ok(true) => answers
-                    .next()
-                    .unwrap_or(Ok(0))
-                    .map_err(|error| Error::Query {
-                        file: file.to_owned(),
-                        line: query_line,
-                        error: Box::new(error),
-                    }),
-                Err(error) => Err(error),
-            };
-            match answer {
-                Ok(count) => writeln!(out, "{count}")?,
-                Err(error) => {
-                    failed += 1;
-                    report(error);
-                }
+        line += 1;
+        let answer = std::str::from_utf8(&buf)
+            .map_err(|_| Error::BadPair {
+                file: file.to_owned(),
+                line,
+                text: String::from_utf8_lossy(&buf).trim_ascii().to_owned(),
+            })
+            .and_then(|text| answer(index, text, file, line));
+        match answer {
+            Ok(None) => {}
+            Ok(Some(count)) => writeln!(out, "{count}")?,
+            Err(error) => {
+                failed += 1;
+                report(error);
             }
         }
     }
 }
 
-/// Queries read ahead at once.
-const BATCH: usize = 64;
-
 /// One query line: `None` for a blank line.
-fn parse_query<'a>(
-    bytes: &'a [u8],
+fn answer(
+    index: &ImportantLines<'_>,
+    text: &str,
     file: &str,
     line: usize,
-) -> Result<Option<(&'a str, &'a str)>, Error> {
-    let bad = |text: String| Error::BadPair {
-        file: file.to_owned(),
-        line,
-        text,
-    };
-    let text = std::str::from_utf8(bytes)
-        .map_err(|_| bad(String::from_utf8_lossy(bytes).trim_ascii().to_owned()))?
-        .trim_ascii();
+) -> Result<Option<usize>, Error> {
+    let text = text.trim_ascii();
     if text.is_empty() {
         return Ok(None);
     }
     let mut words = text.split_ascii_whitespace();
     let (Some(a), Some(b), None) = (words.next(), words.next(), words.next()) else {
-        return Err(bad(text.to_owned()));
+        return Err(Error::BadPair {
+            file: file.to_owned(),
+            line,
+            text: text.to_owned(),
+        });
     };
-    Ok(Some((a, b)))
+    index
+        .important_lines(a, b)
+        .map(Some)
+        .map_err(|error| Error::Query {
+            file: file.to_owned(),
+            line,
+            error: Box::new(error),
+        })
 }
 
 #[cfg(test)]

