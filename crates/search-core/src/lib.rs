@@ -61,6 +61,9 @@ mod min_conflicts;
 mod monotone;
 mod problem;
 
+#[cfg(test)]
+mod policy_tests;
+
 pub use adversarial::{GameOutcome, GameStats, alpha_beta, minimax};
 pub use cost::Cost;
 pub use depth_first::{depth_first, iterative_deepening};
