@@ -1,9 +1,132 @@
-//! Benchmarks for `reversi` (placeholder until its issue lands).
+//! reversi: the bitboard move generator and flips against plain square-by-square walking, perft
+//! from the 8x8 start, Reversi Tiny full minimax / alpha-beta from the 4x4 start, and COL106
+//! bestMove(6) with alpha-beta and with the engine.
 #![allow(missing_docs)]
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use reversi::search::{Method, Searcher};
+use reversi::{Position, Scored, Side, WinLoss, perft, rules};
+use search_core::{alpha_beta, minimax};
+use std::hint::black_box;
 
-fn placeholder(_c: &mut Criterion) {}
+/// Middle-game positions (black and white masks) from a fixed sequence of first moves.
+fn midgame() -> Vec<(u64, u64)> {
+    let mut position = Position::<8>::start();
+    let mut boards = Vec::new();
+    for ply in 0..40 {
+        let moves: Vec<_> = position.moves().collect();
+        if moves.is_empty() {
+            break;
+        }
+        position = position.play(moves[(ply * 7) % moves.len()]).unwrap();
+        let b = position.board();
+        let mask = |side| {
+            b.discs(side)
+                .fold(0u64, |m, s| m | 1 << (s.row() * 8 + s.col()))
+        };
+        boards.push((mask(Side::Black), mask(Side::White)));
+    }
+    boards
+}
 
-criterion_group!(benches, placeholder);
+fn move_generation(c: &mut Criterion) {
+    let boards = midgame();
+    let mut group = c.benchmark_group("reversi_movegen_40_positions");
+    group.sample_size(20);
+    group.bench_function("kogge_stone", |b| {
+        b.iter(|| {
+            boards.iter().fold(0u64, |acc, &(own, opp)| {
+                acc ^ rules::moves(black_box(own), black_box(opp), u64::MAX)
+            })
+        });
+    });
+    group.bench_function("walking_every_square", |b| {
+        b.iter(|| {
+            boards.iter().fold(0u64, |acc, &(own, opp)| {
+                let empty = !(own | opp);
+                let mut moves = 0;
+                for sq in 0..64 {
+                    let bit = 1u64 << sq;
+                    if empty & bit != 0 && rules::flips_by_walking(own, opp, bit) != 0 {
+                        moves |= bit;
+                    }
+                }
+                acc ^ black_box(moves)
+            })
+        });
+    });
+    group.bench_function("flips_ray_table", |b| {
+        b.iter(|| {
+            boards.iter().fold(0u64, |acc, &(own, opp)| {
+                let mut m = rules::moves(own, opp, u64::MAX);
+                let mut x = acc;
+                while m != 0 {
+                    let bit = m & m.wrapping_neg();
+                    m ^= bit;
+                    x ^= rules::flips(black_box(own), black_box(opp), bit);
+                }
+                x
+            })
+        });
+    });
+    group.bench_function("flips_walking", |b| {
+        b.iter(|| {
+            boards.iter().fold(0u64, |acc, &(own, opp)| {
+                let mut m = rules::moves(own, opp, u64::MAX);
+                let mut x = acc;
+                while m != 0 {
+                    let bit = m & m.wrapping_neg();
+                    m ^= bit;
+                    x ^= rules::flips_by_walking(black_box(own), black_box(opp), bit);
+                }
+                x
+            })
+        });
+    });
+    group.finish();
+}
+
+fn perft_8x8(c: &mut Criterion) {
+    let mut group = c.benchmark_group("reversi_perft");
+    group.sample_size(10);
+    let start = Position::<8>::start();
+    group.bench_function("perft_7_8x8", |b| b.iter(|| perft(black_box(&start), 7)));
+    group.finish();
+}
+
+fn tiny_full_search(c: &mut Criterion) {
+    let mut group = c.benchmark_group("reversi_tiny_4x4_full");
+    group.sample_size(10);
+    let game = Scored::new(Position::<4>::start(), WinLoss);
+    group.bench_function("minimax_224821_states", |b| {
+        b.iter(|| minimax(black_box(&game), None).value)
+    });
+    group.bench_function("alpha_beta_7208_states", |b| {
+        b.iter(|| alpha_beta(black_box(&game), None).value)
+    });
+    group.finish();
+}
+
+fn col106_best_move(c: &mut Criterion) {
+    let mut group = c.benchmark_group("othello_best_move_k6_start");
+    group.sample_size(10);
+    let start = Position::<8>::start();
+    for (name, method) in [
+        ("alpha_beta", Method::AlphaBeta),
+        ("engine", Method::Engine),
+    ] {
+        group.bench_function(name, |b| {
+            b.iter(|| Searcher::new(method).best_move(black_box(&start), 6))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(
+    benches,
+    move_generation,
+    perft_8x8,
+    tiny_full_search,
+    col106_best_move
+);
 criterion_main!(benches);

@@ -40,57 +40,37 @@ const fn step(x: u64, dir: usize) -> u64 {
     }
 }
 
-/// Opponent discs that a run in direction `dir` may cross: for directions with an east or west
-/// component, discs on the first and last columns end every run (they cannot be bracketed).
+/// The moves along one line (a direction and its opposite, `shift` bits apart): flood the own
+/// discs over adjacent runs of `pro` (the opponent discs a run may cross) both ways with
+/// parallel-prefix doubling (runs of up to 6 discs), then step once more off the runs.
 #[inline(always)]
-const fn inner(opp: u64, dir: usize) -> u64 {
-    if dir == 2 || dir == 3 {
-        opp
-    } else {
-        opp & 0x7e7e_7e7e_7e7e_7e7e
-    }
+fn line_moves(own: u64, pro: u64, shift: u32) -> u64 {
+    let mut up = pro & (own << shift);
+    let mut down = pro & (own >> shift);
+    up |= pro & (up << shift);
+    down |= pro & (down >> shift);
+    let pro_up = pro & (pro << shift);
+    let pro_down = pro_up >> shift;
+    let double = 2 * shift;
+    up |= pro_up & (up << double);
+    down |= pro_down & (down >> double);
+    up |= pro_up & (up << double);
+    down |= pro_down & (down >> double);
+    (up << shift) | (down >> shift)
 }
 
-/// One direction's moves by Kogge-Stone parallel prefix: flood the `own` discs over the adjacent
-/// runs of `opp` discs in direction `dir` (three doubling steps cover the six squares a run can
-/// have), then step once more from the runs onto empty squares.
+/// The legal moves of the side owning `own` against `opp`, on a board whose squares are
+/// `on_board`. Along rows and diagonals, opponent discs on the first and last columns cannot be
+/// bracketed, which also keeps every run from wrapping into the next row.
 #[inline(always)]
-fn moves_in(own: u64, opp: u64, empty: u64, dir: usize, shift: u32, left: bool) -> u64 {
-    let pro = inner(opp, dir);
-    // Parallel-prefix flood: g = generator, p = propagator.
-    let (mut g, mut p) = (own, pro);
-    if left {
-        g |= p & (g << shift);
-        p &= p << shift;
-        g |= p & (g << (2 * shift));
-        p &= p << (2 * shift);
-        g |= p & (g << (4 * shift));
-    } else {
-        g |= p & (g >> shift);
-        p &= p >> shift;
-        g |= p & (g >> (2 * shift));
-        p &= p >> (2 * shift);
-        g |= p & (g >> (4 * shift));
-    }
-    // g: own discs and the opponent runs behind them; one more step lands on the move squares.
-    step(g & !own, dir) & empty
-}
-
-/// The legal moves of the side owning `own` against `opp`, on a board whose squares are `on_board`.
-#[inline]
 #[must_use]
 pub fn moves(own: u64, opp: u64, on_board: u64) -> u64 {
-    let empty = on_board & !(own | opp);
-    let mut all = 0;
-    all |= moves_in(own, opp, empty, 0, 1, true);
-    all |= moves_in(own, opp, empty, 1, 1, false);
-    all |= moves_in(own, opp, empty, 2, 8, true);
-    all |= moves_in(own, opp, empty, 3, 8, false);
-    all |= moves_in(own, opp, empty, 4, 9, true);
-    all |= moves_in(own, opp, empty, 5, 7, true);
-    all |= moves_in(own, opp, empty, 6, 7, false);
-    all |= moves_in(own, opp, empty, 7, 9, false);
-    all
+    let inner = opp & 0x7e7e_7e7e_7e7e_7e7e;
+    let reach = line_moves(own, inner, 1)
+        | line_moves(own, opp, 8)
+        | line_moves(own, inner, 7)
+        | line_moves(own, inner, 9);
+    reach & on_board & !(own | opp)
 }
 
 /// For every square and direction, the squares from the square (excluded) to the edge of the
@@ -123,26 +103,19 @@ const fn rays() -> [[u64; 8]; 64] {
 fn flips_up(own: u64, opp: u64, ray: u64) -> u64 {
     let blockers = ray & !opp;
     let first = blockers & blockers.wrapping_neg();
-    if first & own != 0 {
-        ray & (first - 1)
-    } else {
-        0
-    }
+    let closed = u64::from(first & own != 0).wrapping_neg();
+    ray & first.wrapping_sub(1) & closed
 }
 
 /// The flips along one ray going to lower bit positions.
 #[inline(always)]
 fn flips_down(own: u64, opp: u64, ray: u64) -> u64 {
     let blockers = ray & !opp;
-    if blockers == 0 {
-        return 0;
-    }
-    let first = 1u64 << (63 - blockers.leading_zeros());
-    if first & own != 0 {
-        ray & !((first << 1).wrapping_sub(1))
-    } else {
-        0
-    }
+    let first = (1u64 << 63)
+        .checked_shr(blockers.leading_zeros())
+        .unwrap_or(0);
+    let closed = u64::from(first & own != 0).wrapping_neg();
+    ray & !(first << 1).wrapping_sub(1) & closed
 }
 
 /// The opponent discs flipped when the side owning `own` places a disc on the square `mv` (a
