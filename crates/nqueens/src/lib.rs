@@ -40,7 +40,7 @@ mod verify;
 pub use board::{Board, FULL_DOMAIN_MAX, SAMPLE_HOLES, SAMPLE_ROWS, START_TRIES};
 pub use error::Error;
 pub use solve::{
-    DEFAULT_SEED, MAX_ATTEMPTS, REBUILD_AFTER, SolveStats, limits_for, solve, solve_seeded,
-    solve_unchecked,
+    DEFAULT_SEED, MAX_ATTEMPTS, REBUILD_AFTER, SolveStats, limits_for, seeded_rng, solve,
+    solve_seeded, solve_unchecked,
 };
 pub use verify::verify;

@@ -54,7 +54,12 @@ pub fn solve<R: Rng + ?Sized>(n: usize, rng: &mut R) -> Result<(Vec<u32>, SolveS
 /// # Errors
 /// As [`solve`].
 pub fn solve_seeded(n: usize, seed: u64) -> Result<(Vec<u32>, SolveStats), Error> {
-    solve(n, &mut StdRng::seed_from_u64(seed))
+    solve(n, &mut seeded_rng(seed))
+}
+
+/// The generator [`solve_seeded`] uses: the same `seed` always gives the same sequence.
+pub fn seeded_rng(seed: u64) -> StdRng {
+    StdRng::seed_from_u64(seed)
 }
 
 /// [`solve`] without the final check (for timing the phases apart; the caller must check).
