@@ -11,7 +11,7 @@
 
 use crate::board::Board;
 use crate::board::Side;
-use crate::score::{DIRECTIONS, direction_masks, fours, starts};
+use crate::score::{DIRECTIONS, fours, starts};
 
 // The packing of `evaluate` relies on these layouts.
 const _: () = {
@@ -46,28 +46,91 @@ pub fn evaluate(board: &Board) -> Value {
         return score_difference(board);
     }
     let (one, two) = (board.pieces(Side::One), board.pieces(Side::Two));
-    side_value(one, two) - side_value(two, one)
+    side_values(one, two)
 }
 
-/// One player's part of the evaluation.
+/// Per direction `s`: the pair sums of both players' pieces, shared by both sides' window counts.
+/// `x` has the cells where exactly one of the cells `i, i+s` is the player's, `c` where both are.
 #[inline(always)]
-fn side_value(own: u64, opp: u64) -> Value {
+fn pairs(pieces: u64, s: u32) -> (u64, u64) {
+    let next = pieces >> s;
+    (pieces ^ next, pieces & next)
+}
+
+/// One direction's window masks of the player with pair sums `(x, c)` against the opponent with
+/// pair sums `(xo, co)`: the starts of windows with four pieces, with exactly three and no
+/// opponent piece, and with exactly two and no opponent piece. The window's second half has
+/// pair sums `(x >> 2s, c >> 2s)`; adding the halves bit-sliced gives the count.
+#[inline(always)]
+fn windows(x: u64, c: u64, xo: u64, co: u64, s: u32, starts: u64) -> (u64, u64, u64) {
+    let (x2, c2) = (x >> (2 * s), c >> (2 * s));
+    let ones = x ^ x2;
+    let two_bit = c ^ c2 ^ (x & x2);
+    let opponent_pairs = xo | co;
+    let open = starts & !(opponent_pairs | (opponent_pairs >> (2 * s)));
+    let at_least_two = open & two_bit;
+    let threes = at_least_two & ones;
+    (c & c2, threes, at_least_two ^ threes)
+}
+
+/// Both players' evaluation terms, player 1's minus player 2's.
+#[inline(always)]
+fn side_values(one: u64, two: u64) -> Value {
     const S: [u64; 4] = starts();
     const D: [u32; 4] = DIRECTIONS;
-    let (fv, tv, wv) = direction_masks(own, opp, D[0], S[0]);
-    let (fh, th, wh) = direction_masks(own, opp, D[1], S[1]);
-    let (fu, tu, wu) = direction_masks(own, opp, D[2], S[2]);
-    let (fd, td, wd) = direction_masks(own, opp, D[3], S[3]);
-    let fours = (fv | fd).count_ones() + (fh | (fu << 32)).count_ones();
-    let threes = (tv | td).count_ones() + (th | (tu << 32)).count_ones();
-    let twos = (wv | wd).count_ones() + (wh | (wu << 32)).count_ones();
-    FOUR * fours as Value + THREE * threes as Value + TWO * twos as Value
+    let mut masks = [[[0u64; 4]; 3]; 2];
+    for d in 0..4 {
+        let (x1, c1) = pairs(one, D[d]);
+        let (x2, c2) = pairs(two, D[d]);
+        let (f, t, w) = windows(x1, c1, x2, c2, D[d], S[d]);
+        masks[0][0][d] = f;
+        masks[0][1][d] = t;
+        masks[0][2][d] = w;
+        let (f, t, w) = windows(x2, c2, x1, c1, D[d], S[d]);
+        masks[1][0][d] = f;
+        masks[1][1][d] = t;
+        masks[1][2][d] = w;
+    }
+    // Directions 0 (vertical) and 3 (down-right) share a word, as do 1 (horizontal) and 2
+    // (up-right) shifted by 32; see `evaluate`.
+    let count =
+        |m: [u64; 4]| ((m[0] | m[3]).count_ones() + (m[1] | (m[2] << 32)).count_ones()) as Value;
+    let side = |p: usize| {
+        FOUR * count(masks[p][0]) + THREE * count(masks[p][1]) + TWO * count(masks[p][2])
+    };
+    side(0) - side(1)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::score::window_counts;
+    use proptest::prelude::*;
+
+    fn weighted(board: &Board) -> Value {
+        let (one, two) = (board.pieces(Side::One), board.pieces(Side::Two));
+        let (a, b) = (window_counts(one, two), window_counts(two, one));
+        FOUR * (a.fours as Value - b.fours as Value)
+            + THREE * (a.threes as Value - b.threes as Value)
+            + TWO * (a.twos as Value - b.twos as Value)
+    }
+
+    proptest! {
+        #[test]
+        fn evaluation_is_the_weighted_window_count(cells in proptest::collection::vec(0u8..3, 42)) {
+            let (mut one, mut two) = (0, 0);
+            for (i, v) in cells.iter().enumerate() {
+                let bit = crate::board::cell_bit(i / 7, i % 7);
+                match v { 1 => one |= bit, 2 => two |= bit, _ => {} }
+            }
+            let board = Board::from_masks(one, two).unwrap();
+            if board.is_full() {
+                prop_assert_eq!(evaluate(&board), score_difference(&board));
+            } else {
+                prop_assert_eq!(evaluate(&board), weighted(&board));
+            }
+        }
+    }
 
     #[test]
     fn evaluation_matches_the_window_counts() {
@@ -77,12 +140,7 @@ mod tests {
             .enumerate()
         {
             board = board.play(c, if i % 2 == 0 { Side::One } else { Side::Two });
-            let (one, two) = (board.pieces(Side::One), board.pieces(Side::Two));
-            let (a, b) = (window_counts(one, two), window_counts(two, one));
-            let expected = FOUR * (a.fours as Value - b.fours as Value)
-                + THREE * (a.threes as Value - b.threes as Value)
-                + TWO * (a.twos as Value - b.twos as Value);
-            assert_eq!(evaluate(&board), expected);
+            assert_eq!(evaluate(&board), weighted(&board));
         }
     }
 
