@@ -71,6 +71,38 @@ fn is_end_marker(line: &str) -> bool {
         && words.next().is_none()
 }
 
+/// Plain decimals (`123`, `45.6`) with at most 15 digits: the digits as an integer divided by a
+/// power of ten. Both are exact in an `f64`, so the quotient is correctly rounded: the same value
+/// as `str::parse` (Clinger's fast path), without its general machinery. `None` otherwise.
+#[inline]
+fn plain_decimal(token: &str) -> Option<f64> {
+    const POWERS: [f64; 16] = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+    ];
+    let bytes = token.as_bytes();
+    if bytes.is_empty() || bytes.len() > 16 {
+        return None;
+    }
+    let mut mantissa: u64 = 0;
+    let mut digits = 0;
+    let mut point = None;
+    for (i, &b) in bytes.iter().enumerate() {
+        match b {
+            b'0'..=b'9' => {
+                mantissa = mantissa * 10 + u64::from(b - b'0');
+                digits += 1;
+            }
+            b'.' if point.is_none() => point = Some(i),
+            _ => return None,
+        }
+    }
+    if digits == 0 || digits > 15 {
+        return None;
+    }
+    let decimals = point.map_or(0, |p| bytes.len() - 1 - p);
+    Some(mantissa as f64 / POWERS[decimals])
+}
+
 /// Parses a distance or heuristic value: a finite, non-negative decimal number. `-0` reads as 0.
 pub(crate) fn parse_value(
     token: &str,
@@ -78,6 +110,9 @@ pub(crate) fn parse_value(
     file: &str,
     line: usize,
 ) -> Result<f64, Error> {
+    if let Some(value) = plain_decimal(token) {
+        return Ok(value);
+    }
     match token.parse::<f64>() {
         Ok(v) if v.is_finite() && v >= 0.0 => Ok(v + 0.0),
         Ok(v) if v.is_finite() => Err(Error::Negative {
@@ -150,6 +185,54 @@ mod tests {
         }
         let e = parse_value("-4", "distance", "m.txt", 7).unwrap_err();
         assert_eq!(e.to_string(), "m.txt line 7: distance `-4` is negative");
+    }
+
+    #[test]
+    fn plain_decimals_read_as_the_standard_parser_reads_them() {
+        for token in [
+            "0",
+            "7",
+            "132",
+            "0.1",
+            "0.3",
+            "12.5",
+            ".5",
+            "5.",
+            "99.9",
+            "123456789012345",
+            "1.00000000000001",
+            "0.00000000000001",
+            "26874.5",
+            "3.14159265358979",
+        ] {
+            assert_eq!(
+                plain_decimal(token),
+                Some(token.parse::<f64>().unwrap()),
+                "{token}"
+            );
+        }
+        for token in [
+            "",
+            ".",
+            "1.2.3",
+            "1e3",
+            "+1",
+            "-1",
+            "1234567890123456",
+            "1_0",
+            "٣",
+        ] {
+            assert_eq!(plain_decimal(token), None, "{token}");
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn plain_decimal_agrees_with_str_parse(int in 0u64..1_000_000_000, frac in "[0-9]{0,6}") {
+            let token = if frac.is_empty() { int.to_string() } else { format!("{int}.{frac}") };
+            let expected: f64 = token.parse().unwrap();
+            proptest::prop_assert_eq!(parse_value(&token, "distance", "f", 1).unwrap(), expected);
+        }
     }
 
     #[test]
