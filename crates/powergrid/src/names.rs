@@ -93,8 +93,7 @@ impl NameTable {
     fn find(&self, name: &str) -> Result<usize, usize> {
         let key = key(name.as_bytes());
         let long = is_long(key);
-        let mask = self.slots.len() - 1;
-        let mut i = hash(name.as_bytes()) as usize & mask;
+        let mut i = first_slot(name, self.slots.len());
         loop {
             let slot = self.slots[i];
             let Some(id) = value(slot) else {
@@ -103,7 +102,10 @@ impl NameTable {
             if slot & KEY_MASK == key && (!long || self.name(id as usize) == name) {
                 return Ok(i);
             }
-            i = (i + 1) & mask;
+            i += 1;
+            if i == self.slots.len() {
+                i = 0;
+            }
         }
     }
 
@@ -159,9 +161,15 @@ impl NameTable {
     }
 }
 
-/// Slots for `names` names: a power of two, at most half full.
+/// Slots for `names` names: at most 80% full (linear probing stays short with a good hash).
 fn slot_count(names: usize) -> usize {
-    (names * 2).next_power_of_two().max(16)
+    (names + names / 4).max(16)
+}
+
+/// Where the probe for `name` starts in a table of `len` slots (multiply-shift range reduction).
+#[inline]
+fn first_slot(name: &str, len: usize) -> usize {
+    ((u128::from(hash(name.as_bytes())) * len as u128) >> 64) as usize
 }
 
 /// The answer of [`ShortNameMap::get`].
@@ -189,8 +197,7 @@ impl ShortNameMap {
         if is_long(key) {
             return Lookup::Long;
         }
-        let mask = self.slots.len() - 1;
-        let mut i = hash(name.as_bytes()) as usize & mask;
+        let mut i = first_slot(name, self.slots.len());
         loop {
             let slot = self.slots[i];
             let Some(v) = value(slot) else {
@@ -199,7 +206,10 @@ impl ShortNameMap {
             if slot & KEY_MASK == key {
                 return Lookup::Found(v);
             }
-            i = (i + 1) & mask;
+            i += 1;
+            if i == self.slots.len() {
+                i = 0;
+            }
         }
     }
 }
