@@ -126,6 +126,29 @@ mod tests {
         assert_eq!(outcome.best_move, None);
     }
 
+    #[test]
+    fn engine_agrees_with_alpha_beta_on_the_samples() {
+        let input2 = "0000000\r\n0000000\r\n0200000\r\n0100002\r\n0200111\r\n1100222\r\n1";
+        let input2 = crate::format::parse_game(input2, "input2.txt").unwrap();
+        // Also a late position, where the depth reaches the end of the game.
+        let late = random_position(&[
+            3, 3, 2, 4, 1, 1, 0, 6, 5, 5, 5, 2, 2, 3, 4, 4, 0, 0, 6, 6, 1, 1, 2, 3, 3, 4, 4, 5, 5,
+            6, 6, 0, 0, 1, 2,
+        ]);
+        assert_eq!(late.board().piece_count(), 35);
+        let mut engine = Engine::new(16);
+        for position in [Position::start(), input2, late] {
+            for depth in 1..=7 {
+                let chosen = choose_move(&mut engine, &position, depth);
+                let reference = alpha_beta(&position, Some(depth));
+                assert_eq!(chosen.value, reference.value, "depth {depth}");
+                let mv = chosen.best_move.unwrap();
+                let after = alpha_beta(&position.play(mv), Some(depth - 1));
+                assert_eq!(after.value, reference.value, "depth {depth}: move {mv}");
+            }
+        }
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(48))]
         #[test]
