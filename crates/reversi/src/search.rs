@@ -12,6 +12,12 @@ pub trait Scoring: Copy + std::fmt::Debug {
     fn max_side(&self) -> Side;
     /// The value of `position` from Max's point of view.
     fn value<const N: usize>(&self, position: &Position<N>) -> Value;
+    /// Whether searches with this scoring usually run to the end of the game, where ordering
+    /// moves by the opponent's replies (fastest first) pays; otherwise a static square order
+    /// is used.
+    fn exact_end(&self) -> bool {
+        true
+    }
 }
 
 /// The game value: 1 when Black (dark) leads, -1 when White leads, 0 for a tie; Black is Max.
@@ -56,6 +62,9 @@ impl Scoring for RootScore {
     fn value<const N: usize>(&self, position: &Position<N>) -> Value {
         let board = position.board();
         board.count(self.root) as Value - board.count(self.root.opponent()) as Value
+    }
+    fn exact_end(&self) -> bool {
+        false
     }
 }
 
@@ -122,20 +131,54 @@ fn hash<const N: usize>(position: &Position<N>, extra: u64) -> u64 {
         ^ (side << 63 | extra))
 }
 
+/// The static rank of a square for move ordering (lower first): corners, then edges away from
+/// the corners, inner squares, squares next to a corner on an edge, and last the diagonal
+/// neighbours of the corners.
+fn square_rank<const N: usize>(square: Square<N>) -> u32 {
+    let last = N - 1;
+    let dist = |x: usize| x.min(last - x);
+    let (r, c) = (dist(square.row()), dist(square.col()));
+    match (r.min(c), r.max(c)) {
+        (0, 0) => 0,
+        (1, 1) => 4,
+        (0, 1) => 3,
+        (0, _) => 1,
+        _ => 2,
+    }
+}
+
+/// Puts placements in the static order of [`square_rank`] (ties by index): cheap, for the
+/// depth-limited COL106 searches where most ordered nodes are one ply above the leaves.
+fn order_static<const N: usize>(moves: &mut MoveList<Move<N>>) {
+    moves.sort_unstable_by_key(|mv| match *mv {
+        Move::Place(square) => square_rank(square) << 8 | square.index() as u32,
+        Move::Pass => 0,
+    });
+}
+
 /// Puts placements in a promising order for the engine: corners first, then the moves that
 /// leave the opponent the fewest replies; ties by square index, so the order is deterministic.
+/// Each key is computed once (on the stack for up to 32 moves).
 fn order<const N: usize>(position: &Position<N>, moves: &mut MoveList<Move<N>>) {
-    let key = |mv: &Move<N>| match *mv {
-        Move::Place(square) => {
-            let last = N - 1;
-            let corner = (square.row() == 0 || square.row() == last)
-                && (square.col() == 0 || square.col() == last);
-            let replies = position.play_legal(*mv).placements().len();
-            (!corner, replies, square.index())
+    let last = N - 1;
+    let key = |mv: Move<N>| -> u32 {
+        match mv {
+            Move::Place(square) => {
+                let corner = (square.row() == 0 || square.row() == last)
+                    && (square.col() == 0 || square.col() == last);
+                let replies = position.play_legal(mv).placements().len() as u32;
+                // Non-corners after corners, then fewer replies, then the square index.
+                u32::from(!corner) << 16 | replies << 8 | square.index() as u32
+            }
+            Move::Pass => 0,
         }
-        Move::Pass => (false, 0, 0),
     };
-    moves.sort_unstable_by_key(key);
+    let mut keyed: smallvec::SmallVec<[(u32, Move<N>); 32]> =
+        moves.iter().map(|&mv| (key(mv), mv)).collect();
+    keyed.sort_unstable_by_key(|&(k, _)| k);
+    for (slot, (_, mv)) in moves.iter_mut().zip(keyed) {
+        *slot = mv;
+    }
 }
 
 impl<const N: usize, S: Scoring> EngineGame for Scored<N, S> {
@@ -147,7 +190,11 @@ impl<const N: usize, S: Scoring> EngineGame for Scored<N, S> {
     }
 
     fn order_moves(&self, moves: &mut MoveList<Move<N>>) {
-        order(&self.position, moves);
+        if self.scoring.exact_end() {
+            order(&self.position, moves);
+        } else {
+            order_static(moves);
+        }
     }
 }
 
@@ -221,7 +268,7 @@ impl<const N: usize> EngineGame for TieBroken<N> {
     }
 
     fn order_moves(&self, moves: &mut MoveList<Move<N>>) {
-        order(&self.position, moves);
+        order_static(moves);
     }
 }
 
