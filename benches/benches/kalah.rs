@@ -8,7 +8,7 @@
 //! set.
 #![allow(missing_docs)]
 
-use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use criterion::{BatchSize, BenchmarkId, Criterion, criterion_group, criterion_main};
 use kalah::{Board, Rules, chains, sample::sample_choice, solve};
 use search_core::{Engine, Player, alpha_beta};
 use std::hint::black_box;
@@ -60,7 +60,15 @@ fn bench(c: &mut Criterion) {
         .measurement_time(Duration::from_secs(5));
     for depth in [5u32, 10, 12] {
         group.bench_with_input(BenchmarkId::from_parameter(depth), &depth, |b, &depth| {
-            b.iter(|| Engine::new(20).search(black_box(&start()), depth).value);
+            // A fresh engine per search; allocating and dropping its table is not timed.
+            b.iter_batched(
+                || Engine::new(20),
+                |mut engine| {
+                    let value = engine.search(black_box(&start()), depth).value;
+                    (engine, value)
+                },
+                BatchSize::PerIteration,
+            );
         });
     }
     group.finish();

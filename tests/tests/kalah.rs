@@ -207,4 +207,21 @@ fn solve_small_variants() {
         "{}",
         outcome.stdout
     );
+    // Progress lines, one per depth, before the exact result.
+    let outcome = golden::run(
+        "kalah",
+        &["solve", "--pots", "2", "--stones", "2", "--deepen-to", "3"],
+        &golden::repo_root(),
+        None,
+    );
+    assert_eq!(outcome.code, Some(0), "{}", outcome.stderr);
+    let lines: Vec<&str> = outcome.stdout.lines().collect();
+    assert!(lines.len() >= 4, "{}", outcome.stdout);
+    for (i, line) in lines[..3].iter().enumerate() {
+        assert!(
+            line.starts_with(&format!("depth {}: value ", i + 1)),
+            "{line}"
+        );
+    }
+    assert!(lines[3].starts_with("Kalah(2,2): "), "{}", outcome.stdout);
 }

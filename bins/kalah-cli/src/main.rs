@@ -46,6 +46,10 @@ enum Command {
         #[arg(long, value_name = "BITS", default_value_t = 22,
               value_parser = clap::value_parser!(u32).range(4..=30))]
         table_bits: u32,
+        /// First deepen depth by depth up to this many plies, printing each depth's value as
+        /// it goes (progress on large variants), then solve exactly.
+        #[arg(long, value_name = "PLIES", default_value_t = 0)]
+        deepen_to: u32,
     },
 }
 
@@ -78,6 +82,7 @@ fn main() -> ExitCode {
             capture,
             end,
             table_bits,
+            deepen_to,
         }) => {
             let rules = match kalah::Rules::new(pots, stones) {
                 Ok(rules) => rules
@@ -92,7 +97,7 @@ fn main() -> ExitCode {
                     }),
                 Err(e) => return cli_support::usage_error(e),
             };
-            match solve::run(rules, table_bits) {
+            match solve::run(rules, table_bits, deepen_to) {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) => cli_support::fail(e),
             }

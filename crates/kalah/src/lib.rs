@@ -44,5 +44,5 @@ pub use chain::Chain;
 pub use error::Error;
 pub use game::chains;
 pub use rules::{CaptureRule, EndRule, MAX_POTS, MAX_STONES, Rules};
-pub use search::{Computer, Decision, Solution, Strategy, solve};
+pub use search::{Computer, Decision, Solution, Strategy, solve, solve_deepening};
 pub use search_core::Player;

@@ -103,6 +103,44 @@ pub fn solve(rules: Rules, table_bits: u32) -> Solution {
     }
 }
 
+/// Like [`solve`], but first deepens depth by depth up to `deepen_to` plies, reporting each
+/// depth's outcome (value, move, counters) to `report` before the exact search; the counters of
+/// the result add up every search. With `deepen_to` 0 it is [`solve`].
+pub fn solve_deepening(
+    rules: Rules,
+    table_bits: u32,
+    deepen_to: u32,
+    mut report: impl FnMut(u32, &Decision),
+) -> Solution {
+    if deepen_to == 0 {
+        return solve(rules, table_bits);
+    }
+    let start = Board::new(rules, Player::Max);
+    let mut engine = Engine::new(table_bits);
+    let mut stats = GameStats::default();
+    for depth in 1..=deepen_to {
+        let outcome = engine.search_once(&start, Some(depth));
+        stats.nodes += outcome.stats.nodes;
+        stats.leaves += outcome.stats.leaves;
+        report(
+            depth,
+            &Decision {
+                chain: outcome.best_move.unwrap_or(Chain::EMPTY),
+                value: Some(outcome.value),
+                nodes: outcome.stats.nodes,
+            },
+        );
+    }
+    let outcome = engine.search_once(&start, None);
+    stats.nodes += outcome.stats.nodes;
+    stats.leaves += outcome.stats.leaves;
+    Solution {
+        value: outcome.value,
+        best: outcome.best_move,
+        stats,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -118,6 +156,10 @@ mod tests {
         let start = Board::new(rules, Player::Max);
         let reference = search_core::minimax(&start, None).value;
         assert_eq!(solve(rules, 10).value, reference);
+        let mut depths = Vec::new();
+        let deepened = solve_deepening(rules, 10, 3, |d, _| depths.push(d));
+        assert_eq!(deepened.value, reference);
+        assert_eq!(depths, [1, 2, 3]);
     }
 
     #[test]
