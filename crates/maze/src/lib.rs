@@ -7,7 +7,7 @@
 //!   cell's bits, h = Manhattan distance to the nearest goal cell) and the [`Platform`] trait;
 //! - [`graph`]: labelled graphs with optional arc costs, an `h` table, root and goal;
 //! - [`platform`]: the six methods, each a search-core algorithm with the platform's policies;
-//! - [`format`]: the platform's printing; [`draw`]: text art of a maze and a path;
+//! - [`format`](mod@format): the platform's printing; [`draw`]: text art of a maze and a path;
 //! - [`num`]: Python's int/float arithmetic and printing.
 //!
 //! # Example

@@ -5,6 +5,10 @@
 //!   (integers or decimals) and an optional heuristic. Searched by [`breadth_first`],
 //!   [`depth_first`], [`iterative_deepening`], [`uniform_cost`], [`greedy_best_first`], [`astar`],
 //!   [`hill_climbing`] and [`steepest_ascent`]. Every search returns its path and [`Stats`].
+//!   [`search_with`] runs the graph-search loop with chosen [`SearchOptions`]: queue, stack or
+//!   priority frontier, FIFO/LIFO ties, duplicate handling (incl. path redirection), successors
+//!   sorted by heuristic, and an observer of every pop (the CS364 platform's methods are such
+//!   policies; see the `maze` crate).
 //! - [`ConflictProblem`]: variables with values and O(1) conflict counts, repaired by
 //!   [`min_conflicts`] with seeded random tie-breaking and restarts.
 //! - [`Game`]: positions with a side to move, ordered legal moves and a static evaluation,
