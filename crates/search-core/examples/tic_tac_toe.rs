@@ -7,7 +7,9 @@ use search_core::{Engine, EngineGame, Game, MoveList, Player, Value, alpha_beta,
 /// A position: X's and O's squares as 9-bit masks; X (Max) moves first.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct TicTacToe {
+    /// X's squares, bit `3 * row + col`.
     pub x: u16,
+    /// O's squares.
     pub o: u16,
 }
 
@@ -24,7 +26,7 @@ const LINES: [u16; 8] = [
 
 impl TicTacToe {
     fn wins(mask: u16) -> bool {
-        LINES.iter().any(|&line| mask & line == line)
+        LINES.iter().filter(|&&line| mask & line == line).count() > 0
     }
 }
 

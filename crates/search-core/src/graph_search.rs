@@ -436,8 +436,12 @@ pub fn breadth_first<P: SearchProblem>(problem: &P) -> ResultOf<P> {
 }
 
 /// Uniform-cost search (Dijkstra's algorithm with lazy deletion): frontier ordered by path cost.
+///
+/// Path and counters are exactly [`best_first`]'s with [`Priority::PathCost`]; it runs a fast
+/// path that keeps children certain to be skipped off the heap (see `monotone.rs`).
 pub fn uniform_cost<P: SearchProblem>(problem: &P) -> ResultOf<P> {
-    best_first(problem, Priority::PathCost)
+    crate::monotone::search(problem, false)
+        .unwrap_or_else(|| best_first(problem, Priority::PathCost))
 }
 
 /// A*: frontier ordered by path cost plus heuristic.
@@ -462,8 +466,13 @@ pub fn uniform_cost<P: SearchProblem>(problem: &P) -> ResultOf<P> {
 /// assert_eq!(result.path.unwrap().cost, 18.0);
 /// assert_eq!(result.stats.expanded, 9); // a perfect heuristic expands only the path
 /// ```
+///
+/// Path and counters are exactly [`best_first`]'s with [`Priority::PathCostPlusHeuristic`]. With
+/// a consistent heuristic it runs the same fast path as [`uniform_cost`]; when the heuristic
+/// turns out inconsistent (a key below one already popped), it runs the plain loop instead.
 pub fn astar<P: SearchProblem>(problem: &P) -> ResultOf<P> {
-    best_first(problem, Priority::PathCostPlusHeuristic)
+    crate::monotone::search(problem, true)
+        .unwrap_or_else(|| best_first(problem, Priority::PathCostPlusHeuristic))
 }
 
 /// Greedy best-first search: frontier ordered by the heuristic alone.

@@ -93,7 +93,7 @@ impl<S: Clone + Eq + std::hash::Hash, C: Cost> OpenCosts<S, C> {
             Self::Dense(costs) => &mut costs[problem.state_index(state)],
             Self::Hashed(costs) => {
                 if let Some(best) = costs.get_mut(state) {
-                    if g < *best {
+                    if g.total_order(best) == Ordering::Less {
                         *best = g;
                         return true;
                     }
@@ -104,7 +104,7 @@ impl<S: Clone + Eq + std::hash::Hash, C: Cost> OpenCosts<S, C> {
             }
         };
         match best {
-            Some(b) if !(g < *b) => false,
+            Some(b) if g.total_order(b) != Ordering::Less => false,
             _ => {
                 *best = Some(g);
                 true
@@ -151,7 +151,7 @@ pub(crate) fn search<P: SearchProblem>(problem: &P, with_heuristic: bool) -> Opt
         seq,
         slot: 0,
     });
-    let mut last_f = start_f;
+    let mut last_f;
 
     while let Some(Entry {
         f,
