@@ -359,3 +359,15 @@ fn no_legal_move_is_minus_one() {
     assert_eq!(full.lines().nth(2), Some("turn 1"));
     std::fs::remove_dir_all(&tmp).unwrap();
 }
+
+#[test]
+fn solve_4x4_white_wins_by_8() {
+    // 4x4 Othello with perfect play ends 3-11 (two squares stay empty).
+    let out = othello(&strings(&["solve", "--size", "4", "--table-bits", "16"]));
+    assert_eq!(
+        out.lines().next(),
+        Some("size 4: value -8 (the second player (white) wins by 8 discs)"),
+        "{out}"
+    );
+    assert!(out.lines().any(|l| l.starts_with("nodes ")), "{out}");
+}
