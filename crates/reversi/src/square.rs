@@ -11,9 +11,13 @@ use std::fmt;
 pub struct Square<const N: usize>(u8);
 
 impl<const N: usize> Square<N> {
+    /// Stops the build for sizes the 8x8 layout cannot hold.
+    const SIZE_OK: () = assert!(N >= 1 && N <= 8, "board size must be at most 8");
+
     /// The square at `row`, `col` (from 0), or `None` off the board.
     #[must_use]
     pub fn new(row: usize, col: usize) -> Option<Self> {
+        let () = Self::SIZE_OK;
         (row < N && col < N).then(|| Self((row * 8 + col) as u8))
     }
 
@@ -43,6 +47,7 @@ impl<const N: usize> Square<N> {
 
     /// Every square in reading order.
     pub fn all() -> impl Iterator<Item = Self> {
+        let () = Self::SIZE_OK;
         (0..N * N).map(|i| Self((i / N * 8 + i % N) as u8))
     }
 
