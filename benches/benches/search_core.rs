@@ -2,54 +2,14 @@
 //! `pathfinding`'s `astar` and `dijkstra`; alpha-beta and the engine on tic-tac-toe.
 #![allow(missing_docs)]
 
-use benches::WeightedGrid;
+use benches::{GridProblem, WeightedGrid};
 use criterion::{Criterion, criterion_group, criterion_main};
-use search_core::{Engine, SearchProblem, alpha_beta, astar, uniform_cost};
+use search_core::{Engine, alpha_beta, astar, uniform_cost};
 use std::hint::black_box;
 
 #[allow(dead_code, unreachable_pub)]
 #[path = "../../crates/search-core/examples/tic_tac_toe.rs"]
 mod tic_tac_toe;
-
-/// The grid as a search-core problem: corner to corner.
-struct GridProblem<'a>(&'a WeightedGrid);
-
-impl SearchProblem for GridProblem<'_> {
-    type State = usize;
-    type Action = ();
-    type Cost = u32;
-    fn start(&self) -> usize {
-        0
-    }
-    fn is_goal(&self, cell: &usize) -> bool {
-        *cell == self.0.cost.len() - 1
-    }
-    fn successors(&self, cell: &usize, mut visit: impl FnMut((), usize, u32)) {
-        self.0.neighbours(*cell, |next, cost| visit((), next, cost));
-    }
-    fn heuristic(&self, cell: &usize) -> u32 {
-        self.0.manhattan_to_corner(*cell)
-    }
-    fn state_count(&self) -> Option<usize> {
-        Some(self.0.cost.len())
-    }
-    fn state_index(&self, cell: &usize) -> usize {
-        *cell
-    }
-}
-
-fn successors_for_pathfinding(
-    grid: &WeightedGrid,
-    cell: usize,
-) -> impl Iterator<Item = (usize, u32)> {
-    let mut out = [(0, 0); 4];
-    let mut n = 0;
-    grid.neighbours(cell, |next, cost| {
-        out[n] = (next, cost);
-        n += 1;
-    });
-    out.into_iter().take(n)
-}
 
 fn grid_search(c: &mut Criterion) {
     let grid = WeightedGrid::random(1000, 42);
@@ -57,13 +17,9 @@ fn grid_search(c: &mut Criterion) {
     let problem = GridProblem(&grid);
     // Same answer first: a benchmark of different results would mean nothing.
     let ours = uniform_cost(&problem).path.expect("connected").cost;
-    let theirs = pathfinding::prelude::dijkstra(
-        &0,
-        |&c| successors_for_pathfinding(&grid, c),
-        |&c| c == goal,
-    )
-    .expect("connected")
-    .1;
+    let theirs = pathfinding::prelude::dijkstra(&0, |&c| grid.successors(c), |&c| c == goal)
+        .expect("connected")
+        .1;
     assert_eq!(ours, theirs);
     assert_eq!(astar(&problem).path.expect("connected").cost, ours);
 
@@ -75,12 +31,8 @@ fn grid_search(c: &mut Criterion) {
     group.bench_function("pathfinding::dijkstra", |b| {
         b.iter(|| {
             black_box(
-                pathfinding::prelude::dijkstra(
-                    &0,
-                    |&c| successors_for_pathfinding(&grid, c),
-                    |&c| c == goal,
-                )
-                .map(|r| r.1),
+                pathfinding::prelude::dijkstra(&0, |&c| grid.successors(c), |&c| c == goal)
+                    .map(|r| r.1),
             )
         })
     });
@@ -92,7 +44,7 @@ fn grid_search(c: &mut Criterion) {
             black_box(
                 pathfinding::prelude::astar(
                     &0,
-                    |&c| successors_for_pathfinding(&grid, c),
+                    |&c| grid.successors(c),
                     |&c| grid.manhattan_to_corner(c),
                     |&c| c == goal,
                 )

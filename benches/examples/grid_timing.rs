@@ -2,46 +2,10 @@
 //! on a loaded machine, where criterion's medians wander.
 //! `cargo run --release -p benches --example grid_timing [ROUNDS [SIDE [ONLY]]]`.
 
-use benches::WeightedGrid;
-use search_core::{Priority, SearchProblem, astar, best_first, uniform_cost};
+use benches::{GridProblem, WeightedGrid};
+use search_core::{Priority, astar, best_first, uniform_cost};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
-
-struct GridProblem<'a>(&'a WeightedGrid);
-
-impl SearchProblem for GridProblem<'_> {
-    type State = usize;
-    type Action = ();
-    type Cost = u32;
-    fn start(&self) -> usize {
-        0
-    }
-    fn is_goal(&self, cell: &usize) -> bool {
-        *cell == self.0.cost.len() - 1
-    }
-    fn successors(&self, cell: &usize, mut visit: impl FnMut((), usize, u32)) {
-        self.0.neighbours(*cell, |next, cost| visit((), next, cost));
-    }
-    fn heuristic(&self, cell: &usize) -> u32 {
-        self.0.manhattan_to_corner(*cell)
-    }
-    fn state_count(&self) -> Option<usize> {
-        Some(self.0.cost.len())
-    }
-    fn state_index(&self, cell: &usize) -> usize {
-        *cell
-    }
-}
-
-fn successors(grid: &WeightedGrid, cell: usize) -> impl Iterator<Item = (usize, u32)> {
-    let mut out = [(0, 0); 4];
-    let mut n = 0;
-    grid.neighbours(cell, |next, cost| {
-        out[n] = (next, cost);
-        n += 1;
-    });
-    out.into_iter().take(n)
-}
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -65,7 +29,7 @@ fn main() {
             &|| uniform_cost(&problem).path.unwrap().cost,
             &|| best_first(&problem, Priority::PathCost).path.unwrap().cost,
             &|| {
-                pathfinding::prelude::dijkstra(&0, |&c| successors(&grid, c), |&c| c == goal)
+                pathfinding::prelude::dijkstra(&0, |&c| grid.successors(c), |&c| c == goal)
                     .unwrap()
                     .1
             },
@@ -79,7 +43,7 @@ fn main() {
             &|| {
                 pathfinding::prelude::astar(
                     &0,
-                    |&c| successors(&grid, c),
+                    |&c| grid.successors(c),
                     |&c| grid.manhattan_to_corner(c),
                     |&c| c == goal,
                 )

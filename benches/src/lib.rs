@@ -2,6 +2,7 @@
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
+use search_core::SearchProblem;
 
 /// A square 4-connected grid whose cells have random entry costs in `1..=9`.
 #[derive(Debug, Clone)]
@@ -43,5 +44,46 @@ impl WeightedGrid {
     pub fn manhattan_to_corner(&self, cell: usize) -> u32 {
         let (row, col) = (cell / self.side, cell % self.side);
         ((self.side - 1 - row) + (self.side - 1 - col)) as u32
+    }
+}
+
+/// The grid as a search-core problem: from the top-left corner to the bottom-right one, the
+/// heuristic [`WeightedGrid::manhattan_to_corner`], states densely indexed.
+pub struct GridProblem<'a>(pub &'a WeightedGrid);
+
+impl SearchProblem for GridProblem<'_> {
+    type State = usize;
+    type Action = ();
+    type Cost = u32;
+    fn start(&self) -> usize {
+        0
+    }
+    fn is_goal(&self, cell: &usize) -> bool {
+        *cell == self.0.cost.len() - 1
+    }
+    fn successors(&self, cell: &usize, mut visit: impl FnMut((), usize, u32)) {
+        self.0.neighbours(*cell, |next, cost| visit((), next, cost));
+    }
+    fn heuristic(&self, cell: &usize) -> u32 {
+        self.0.manhattan_to_corner(*cell)
+    }
+    fn state_count(&self) -> Option<usize> {
+        Some(self.0.cost.len())
+    }
+    fn state_index(&self, cell: &usize) -> usize {
+        *cell
+    }
+}
+
+impl WeightedGrid {
+    /// The neighbours of `cell` with their costs as an iterator (the form `pathfinding` takes).
+    pub fn successors(&self, cell: usize) -> impl Iterator<Item = (usize, u32)> {
+        let mut out = [(0, 0); 4];
+        let mut n = 0;
+        self.neighbours(cell, |next, cost| {
+            out[n] = (next, cost);
+            n += 1;
+        });
+        out.into_iter().take(n)
     }
 }

@@ -40,6 +40,7 @@
 
 use crate::closed::{ClosedSet, StateMap};
 use crate::cost::Cost;
+use crate::min_entry::MinEntry;
 use crate::problem::{Path, ResultOf, SearchProblem, SearchResult, Stats};
 use std::cmp::Ordering;
 use std::collections::{BinaryHeap, VecDeque};
@@ -224,61 +225,12 @@ struct Node<S, A, C> {
 
 const NO_PARENT: u32 = u32::MAX;
 
-/// A first-in first-out frontier entry: the priority and the node's arena index. The index
-/// doubles as the insertion sequence, so equal priorities leave first in, first out.
-struct Entry<C> {
-    f: C,
-    node: u32,
-}
+/// A first-in first-out frontier entry: the priority, and the node's arena index as the tie
+/// key (it doubles as the insertion sequence, so equal priorities leave first in, first out).
+type Entry<C> = MinEntry<C, u32>;
 
-impl<C: Cost> PartialEq for Entry<C> {
-    fn eq(&self, other: &Self) -> bool {
-        self.cmp(other) == Ordering::Equal
-    }
-}
-impl<C: Cost> Eq for Entry<C> {}
-impl<C: Cost> PartialOrd for Entry<C> {
-    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
-        Some(self.cmp(other))
-    }
-}
-impl<C: Cost> Ord for Entry<C> {
-    /// Reversed, so that `BinaryHeap` (a max-heap) pops the lowest `(f, node)` first.
-    fn cmp(&self, other: &Self) -> Ordering {
-        other
-            .f
-            .total_order(&self.f)
-            .then_with(|| other.node.cmp(&self.node))
-    }
-}
-
-/// A frontier entry with an explicit tie key (lower leaves first).
-struct TiedEntry<C> {
-    f: C,
-    tie: i64,
-    node: u32,
-}
-
-impl<C: Cost> PartialEq for TiedEntry<C> {
-    fn eq(&self, other: &Self) -> bool {
-        self.cmp(other) == Ordering::Equal
-    }
-}
-impl<C: Cost> Eq for TiedEntry<C> {}
-impl<C: Cost> PartialOrd for TiedEntry<C> {
-    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
-        Some(self.cmp(other))
-    }
-}
-impl<C: Cost> Ord for TiedEntry<C> {
-    /// Reversed, so that `BinaryHeap` pops the lowest `(f, tie)` first.
-    fn cmp(&self, other: &Self) -> Ordering {
-        other
-            .f
-            .total_order(&self.f)
-            .then_with(|| other.tie.cmp(&self.tie))
-    }
-}
+/// A frontier entry with an explicit tie key (lower leaves first) and the node's arena index.
+type TiedEntry<C> = MinEntry<C, i64, u32>;
 
 /// A priority frontier where, among equal priorities, the newest entry leaves first; entries
 /// pushed "late" (redirected paths) go behind everything of their priority.
@@ -331,12 +283,19 @@ trait Open<C> {
 impl<C: Cost> Open<C> for BinaryHeap<Entry<C>> {
     #[inline]
     fn push(&mut self, f: C, node: u32) -> i64 {
-        BinaryHeap::push(self, Entry { f, node });
+        BinaryHeap::push(
+            self,
+            Entry {
+                f,
+                tie: node,
+                item: (),
+            },
+        );
         i64::from(node)
     }
     #[inline]
     fn pop(&mut self) -> Option<(Option<C>, u32)> {
-        BinaryHeap::pop(self).map(|e| (Some(e.f), e.node))
+        BinaryHeap::pop(self).map(|e| (Some(e.f), e.tie))
     }
     fn len(&self) -> usize {
         BinaryHeap::len(self)
@@ -348,21 +307,21 @@ impl<C: Cost> Open<C> for LifoHeap<C> {
     fn push(&mut self, f: C, node: u32) -> i64 {
         let tie = self.low;
         self.low -= 1;
-        self.heap.push(TiedEntry { f, tie, node });
+        self.heap.push(TiedEntry { f, tie, item: node });
         tie
     }
     fn push_late(&mut self, f: C, node: u32) -> i64 {
         let tie = self.high;
         self.high += 1;
-        self.heap.push(TiedEntry { f, tie, node });
+        self.heap.push(TiedEntry { f, tie, item: node });
         tie
     }
     fn push_tied(&mut self, f: C, tie: i64, node: u32) {
-        self.heap.push(TiedEntry { f, tie, node });
+        self.heap.push(TiedEntry { f, tie, item: node });
     }
     #[inline]
     fn pop(&mut self) -> Option<(Option<C>, u32)> {
-        self.heap.pop().map(|e| (Some(e.f), e.node))
+        self.heap.pop().map(|e| (Some(e.f), e.item))
     }
     fn len(&self) -> usize {
         self.heap.len()

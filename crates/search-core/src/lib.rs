@@ -62,6 +62,7 @@ mod game;
 mod graph_search;
 mod local;
 mod min_conflicts;
+mod min_entry;
 mod monotone;
 mod problem;
 

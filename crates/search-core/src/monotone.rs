@@ -16,41 +16,14 @@
 
 use crate::closed::ClosedSet;
 use crate::cost::Cost;
+use crate::min_entry::{MinEntry, key_order};
 use crate::problem::{Path, ResultOf, SearchProblem, SearchResult, Stats};
 use std::cmp::Ordering;
 use std::collections::{BinaryHeap, HashMap};
 
-/// A live frontier entry: priority, generation sequence (FIFO among equal priorities), and the
-/// slot holding the node.
-struct Entry<C> {
-    f: C,
-    seq: u64,
-    slot: u32,
-}
-
-impl<C: Cost> Entry<C> {
-    fn key_cmp(f: &C, seq: u64, other_f: &C, other_seq: u64) -> Ordering {
-        f.total_order(other_f).then(seq.cmp(&other_seq))
-    }
-}
-
-impl<C: Cost> PartialEq for Entry<C> {
-    fn eq(&self, other: &Self) -> bool {
-        self.seq == other.seq
-    }
-}
-impl<C: Cost> Eq for Entry<C> {}
-impl<C: Cost> PartialOrd for Entry<C> {
-    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
-        Some(self.cmp(other))
-    }
-}
-impl<C: Cost> Ord for Entry<C> {
-    /// Reversed for `BinaryHeap`: the lowest key is the greatest.
-    fn cmp(&self, other: &Self) -> Ordering {
-        Self::key_cmp(&other.f, other.seq, &self.f, self.seq)
-    }
-}
+/// A live frontier entry: priority, generation sequence as the tie key (first in, first out
+/// among equal priorities), and the slot holding the node.
+type Entry<C> = MinEntry<C, u64, u32>;
 
 /// A node waiting on the frontier.
 struct Pending<S, A, C> {
@@ -148,15 +121,15 @@ pub(crate) fn search<P: SearchProblem>(problem: &P, with_heuristic: bool) -> Opt
     });
     heap.push(Entry {
         f: start_f,
-        seq,
-        slot: 0,
+        tie: seq,
+        item: 0,
     });
     let mut last_f;
 
     while let Some(Entry {
         f,
-        seq: key_seq,
-        slot,
+        tie: key_seq,
+        item: slot,
     }) = heap.pop()
     {
         stats.popped += 1;
@@ -165,9 +138,7 @@ pub(crate) fn search<P: SearchProblem>(problem: &P, with_heuristic: bool) -> Opt
         if problem.is_goal(&node.state) {
             stats.popped += stale
                 .iter()
-                .filter(|(sf, sseq)| {
-                    Entry::<P::Cost>::key_cmp(sf, *sseq, &f, key_seq) == Ordering::Less
-                })
+                .filter(|(sf, sseq)| key_order(sf, sseq, &f, &key_seq) == Ordering::Less)
                 .count() as u64;
             let path = rebuild(&expanded, node);
             return Some(SearchResult {
@@ -226,8 +197,8 @@ pub(crate) fn search<P: SearchProblem>(problem: &P, with_heuristic: bool) -> Opt
             };
             heap.push(Entry {
                 f: child_f,
-                seq,
-                slot: child_slot,
+                tie: seq,
+                item: child_slot,
             });
         });
         if !monotone {
