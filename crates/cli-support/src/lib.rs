@@ -45,6 +45,28 @@ pub enum Error {
     /// Reading the answer at a prompt failed (not end of input: a real I/O error).
     #[error("cannot read input: {0}")]
     Read(#[source] io::Error),
+    /// Writing a question or a message at a prompt failed (a closed pipe, a full disk).
+    #[error("cannot write output: {0}")]
+    Output(#[source] io::Error),
+    /// Reading an input file failed.
+    #[error("cannot read {path}: {source}")]
+    ReadFile {
+        /// The file.
+        path: PathBuf,
+        /// The underlying error.
+        source: io::Error,
+    },
+}
+
+/// Reads a whole text file; the error names the file.
+///
+/// # Errors
+/// [`Error::ReadFile`] when the file is missing, unreadable or not UTF-8.
+pub fn read_text(path: &Path) -> Result<String, Error> {
+    std::fs::read_to_string(path).map_err(|source| Error::ReadFile {
+        path: path.to_path_buf(),
+        source,
+    })
 }
 
 /// Exit status for a run that failed on its input or environment.
@@ -136,9 +158,9 @@ impl<R: BufRead, W: Write> Prompt<R, W> {
     /// Reads one line (without its `\n` or `\r\n`); `None` at end of input.
     ///
     /// # Errors
-    /// [`Error::Read`] on an I/O error.
+    /// [`Error::Output`] when flushing the question fails, [`Error::Read`] when reading fails.
     pub fn read_line(&mut self) -> Result<Option<&str>, Error> {
-        self.output.flush().map_err(Error::Read)?;
+        self.output.flush().map_err(Error::Output)?;
         self.line.clear();
         let n = self.input.read_line(&mut self.line).map_err(Error::Read)?;
         if n == 0 {
@@ -156,20 +178,20 @@ impl<R: BufRead, W: Write> Prompt<R, W> {
     /// Returns `None` at end of input.
     ///
     /// # Errors
-    /// [`Error::Read`] on an I/O error.
+    /// [`Error::Output`] when writing fails, [`Error::Read`] when reading fails.
     pub fn ask<T>(
         &mut self,
         question: &str,
         mut parse: impl FnMut(&str) -> Result<T, String>,
     ) -> Result<Option<T>, Error> {
         loop {
-            write!(self.output, "{question}").map_err(Error::Read)?;
+            write!(self.output, "{question}").map_err(Error::Output)?;
             let Some(line) = self.read_line()? else {
                 return Ok(None);
             };
             match parse(line) {
                 Ok(value) => return Ok(Some(value)),
-                Err(reason) => writeln!(self.output, "{reason}").map_err(Error::Read)?,
+                Err(reason) => writeln!(self.output, "{reason}").map_err(Error::Output)?,
             }
         }
     }
@@ -198,6 +220,31 @@ mod tests {
             "temporary file left"
         );
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_failed_write_is_reported_as_output_and_a_missing_file_by_name() {
+        struct Closed;
+        impl Write for Closed {
+            fn write(&mut self, _: &[u8]) -> io::Result<usize> {
+                Err(io::Error::from(io::ErrorKind::BrokenPipe))
+            }
+            fn flush(&mut self) -> io::Result<()> {
+                Ok(())
+            }
+        }
+        let mut prompt = Prompt::new(io::Cursor::new("1\n"), Closed);
+        let err = prompt
+            .ask("? ", |l| Ok::<_, String>(l.to_owned()))
+            .unwrap_err();
+        assert!(matches!(err, Error::Output(_)), "{err}");
+        assert!(err.to_string().starts_with("cannot write output"), "{err}");
+        let err = read_text(Path::new("/nonexistent/map.txt")).unwrap_err();
+        assert!(
+            err.to_string()
+                .starts_with("cannot read /nonexistent/map.txt: "),
+            "{err}"
+        );
     }
 
     #[test]
