@@ -33,8 +33,22 @@ struct Slot<M> {
     best: Option<M>,
 }
 
+impl<M> Slot<M> {
+    /// A slot that holds nothing.
+    const EMPTY: Self = Self {
+        key: 0,
+        depth: 0,
+        value: 0,
+        bound: Bound::Empty,
+        best: None,
+    };
+}
+
 /// Remaining depth as stored in the table; unlimited depth is `u32::MAX`.
 const UNLIMITED: u32 = u32::MAX;
+
+/// The smallest remaining depth at which the table is probed and written.
+const MIN_TABLE_DEPTH: u32 = 2;
 
 /// A reusable search engine; keep one per game to reuse its table across moves.
 ///
@@ -75,16 +89,7 @@ impl<M: Copy + PartialEq> Engine<M> {
     pub fn new(table_bits: u32) -> Self {
         let size = 1usize << table_bits.min(40);
         Self {
-            table: vec![
-                Slot {
-                    key: 0,
-                    depth: 0,
-                    value: 0,
-                    bound: Bound::Empty,
-                    best: None,
-                };
-                size
-            ],
+            table: vec![Slot::EMPTY; size],
             mask: size as u64 - 1,
             killers: Vec::new(),
             stats: GameStats::default(),
@@ -161,9 +166,16 @@ impl<M: Copy + PartialEq> Engine<M> {
             return position.evaluate() * mover.sign();
         }
         let depth_tag = remaining.unwrap_or(UNLIMITED);
-        let key = position.key();
+        // One ply above the leaves a same-depth entry almost never cuts, and the probe is a cache
+        // miss: the table is used from two plies up (and at unlimited depth).
+        let use_table = depth_tag >= MIN_TABLE_DEPTH;
+        let key = if use_table { position.key() } else { 0 };
         let slot_index = (key & self.mask) as usize;
-        let slot = self.table[slot_index];
+        let slot = if use_table {
+            self.table[slot_index]
+        } else {
+            Slot::EMPTY
+        };
         let mut table_move = None;
         if slot.bound != Bound::Empty && slot.key == key {
             table_move = slot.best;
@@ -234,13 +246,15 @@ impl<M: Copy + PartialEq> Engine<M> {
         } else {
             Bound::Exact
         };
-        self.table[slot_index] = Slot {
-            key,
-            depth: depth_tag,
-            value: best,
-            bound,
-            best: best_move,
-        };
+        if use_table {
+            self.table[slot_index] = Slot {
+                key,
+                depth: depth_tag,
+                value: best,
+                bound,
+                best: best_move,
+            };
+        }
         best
     }
 
