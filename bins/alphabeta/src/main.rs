@@ -34,8 +34,7 @@ fn main() -> ExitCode {
 
 fn run(args: &Args) -> Result<ExitCode, Box<dyn std::error::Error>> {
     let file = args.input.display().to_string();
-    let text =
-        std::fs::read_to_string(&args.input).map_err(|e| format!("cannot read {file}: {e}"))?;
+    let text = cli_support::read_text(&args.input)?;
     let mut out = String::new();
     let mut failed = false;
     for result in gametree::solve_text(&text, &file) {

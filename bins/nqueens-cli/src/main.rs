@@ -44,8 +44,7 @@ fn main() -> ExitCode {
 
 fn run(args: &Args) -> Result<ExitCode, Box<dyn std::error::Error>> {
     let file = args.input.display().to_string();
-    let text =
-        std::fs::read_to_string(&args.input).map_err(|e| format!("cannot read {file}: {e}"))?;
+    let text = cli_support::read_text(&args.input)?;
     let sizes = match nqueens::format::parse_sizes(&text, &file) {
         Ok(sizes) => sizes,
         Err(errors) => {
