@@ -1,30 +1,9 @@
 //! Golden tests for `alphabeta`: every published sample through the real binary, bad input, and a
 //! tree with a million leaves.
 
+use golden::Scratch;
 use rand::{Rng, SeedableRng, rngs::StdRng};
-use std::path::{Path, PathBuf};
-
-/// A fresh empty folder under the target directory's temp space.
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("alphabeta-golden-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn samples() -> Vec<PathBuf> {
-    let dir = golden::data_dir().join("cisc352/alphabeta");
-    let mut inputs: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| {
-            let name = p.file_name().unwrap().to_string_lossy().into_owned();
-            name.ends_with(".txt") && !name.ends_with("_out.txt")
-        })
-        .collect();
-    inputs.sort();
-    inputs
-}
+use std::path::Path;
 
 fn expected_for(input: &Path) -> String {
     let stem = input.file_stem().unwrap().to_string_lossy().into_owned();
@@ -33,9 +12,9 @@ fn expected_for(input: &Path) -> String {
 
 #[test]
 fn every_sample_reproduces_its_published_output() {
-    let inputs = samples();
+    let inputs = golden::sample_inputs(&golden::data_dir().join("cisc352/alphabeta"));
     assert!(inputs.len() >= 7, "samples missing: {inputs:?}");
-    let dir = temp_dir("samples");
+    let dir = Scratch::new("alphabeta-samples");
     let mut report = String::new();
     for input in &inputs {
         let out = dir.join("out.txt");
@@ -60,12 +39,11 @@ fn every_sample_reproduces_its_published_output() {
         assert!(run.stdout.is_empty(), "nothing on stdout");
     }
     assert!(report.is_empty(), "samples differ:{report}");
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn default_file_names_and_crlf() {
-    let dir = temp_dir("defaults");
+    let dir = Scratch::new("alphabeta-defaults");
     let spec =
         std::fs::read_to_string(golden::data_dir().join("cisc352/alphabeta/spec_example.txt"))
             .unwrap();
@@ -75,19 +53,18 @@ fn default_file_names_and_crlf() {
         spec.trim_end(),
         spec.trim_end().replace(",(", ", ( ")
     );
-    std::fs::write(dir.join("alphabeta.txt"), crlf).unwrap();
+    dir.write("alphabeta.txt", crlf);
     let run = golden::run::<&str>("alphabeta", &[], &dir, None);
     assert_eq!(run.code, Some(0), "{}", run.stderr);
     assert_eq!(
         std::fs::read_to_string(dir.join("alphabeta_out.txt")).unwrap(),
         "Graph 1: Score: 4; Leaf Nodes Examined: 6\nGraph 2: Score: 4; Leaf Nodes Examined: 6\n"
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn malformed_trees_are_reported_and_the_others_answered() {
-    let dir = temp_dir("malformed");
+    let dir = Scratch::new("alphabeta-malformed");
     let good = "{(A,MAX),(B,MIN),(C,MIN)} {(A,B),(A,C),(B,3),(B,4),(C,2),(C,7)}";
     let bad = [
         (
@@ -121,7 +98,7 @@ fn malformed_trees_are_reported_and_the_others_answered() {
         text.push('\n');
     }
     text.push_str(good);
-    std::fs::write(dir.join("in.txt"), &text).unwrap();
+    dir.write("in.txt", &text);
     let run = golden::run("alphabeta", &["in.txt", "out.txt"], &dir, None);
     assert_eq!(run.code, Some(1));
     for (k, (_, message)) in bad.iter().enumerate() {
@@ -137,12 +114,11 @@ fn malformed_trees_are_reported_and_the_others_answered() {
         std::fs::read_to_string(dir.join("out.txt")).unwrap(),
         "Graph 1: Score: 3; Leaf Nodes Examined: 3\nGraph 8: Score: 3; Leaf Nodes Examined: 3\n"
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn missing_input_is_an_error_and_writes_nothing() {
-    let dir = temp_dir("missing");
+    let dir = Scratch::new("alphabeta-missing");
     let run = golden::run("alphabeta", &["nope.txt", "out.txt"], &dir, None);
     assert_eq!(run.code, Some(1));
     assert!(
@@ -153,7 +129,6 @@ fn missing_input_is_an_error_and_writes_nothing() {
     assert!(!dir.join("out.txt").exists());
     let run = golden::run("alphabeta", &["a", "b", "c"], &dir, None);
     assert_eq!(run.code, Some(2), "usage error");
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// Root MAX with 1024 MIN children sharing 1,000,000 leaves; the expected score and leaf count
@@ -191,8 +166,8 @@ fn million_leaves_through_the_binary() {
     edges.pop();
     nodes.push('}');
     edges.push('}');
-    let dir = temp_dir("million");
-    std::fs::write(dir.join("big.txt"), format!("{nodes} {edges}\n")).unwrap();
+    let dir = Scratch::new("alphabeta-million");
+    dir.write("big.txt", format!("{nodes} {edges}\n"));
     let start = std::time::Instant::now();
     let run = golden::run("alphabeta", &["big.txt", "out.txt"], &dir, None);
     let elapsed = start.elapsed();
@@ -203,5 +178,4 @@ fn million_leaves_through_the_binary() {
     );
     // Dev profile on a shared machine: a loose bound (release is far below a second).
     assert!(elapsed.as_secs_f64() < 5.0, "took {elapsed:?}");
-    std::fs::remove_dir_all(&dir).unwrap();
 }

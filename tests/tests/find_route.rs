@@ -1,7 +1,7 @@
 //! Golden tests for `find_route`, through the real binary (working directory data/find_route).
 
-use golden::{Case, Outcome, check_cases, check_table, data_dir, parse_table, run};
-use std::path::{Path, PathBuf};
+use golden::{Case, Outcome, Scratch, check_cases, check_table, data_dir, parse_table, run};
+use std::path::PathBuf;
 
 fn dir() -> PathBuf {
     data_dir().join("find_route")
@@ -11,18 +11,9 @@ fn find_route(args: &[&str]) -> Outcome {
     run("find_route", args, &dir(), None)
 }
 
-/// A scratch folder for files a test writes, removed first if a previous run left it.
-fn scratch(name: &str) -> PathBuf {
-    let path = std::env::temp_dir().join(format!("find_route-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&path);
-    std::fs::create_dir_all(&path).expect("create scratch folder");
-    path
-}
-
-fn write(dir: &Path, name: &str, text: &str) -> String {
-    let path = dir.join(name);
-    std::fs::write(&path, text).expect("write test file");
-    path.display().to_string()
+/// Writes a file into `dir` and returns its path as an argument.
+fn write(dir: &Scratch, name: &str, text: &str) -> String {
+    dir.write(name, text).display().to_string()
 }
 
 fn cities() -> Vec<String> {
@@ -170,7 +161,7 @@ fn assert_error(args: &[&str], message: &str) {
 
 #[test]
 fn bad_files() {
-    let tmp = scratch("bad");
+    let tmp = Scratch::new("find_route-bad");
     assert_error(
         &["no_such_map.txt", "A", "B"],
         "cannot read no_such_map.txt",
@@ -213,18 +204,16 @@ fn bad_files() {
         &["input1.txt", "Bremen", "Kassel", &h],
         "expected `City value`",
     );
-    let binary = tmp.join("binary.txt");
-    std::fs::write(&binary, b"A B 1\n\xff\xfe 2 3\n").unwrap();
+    let binary = tmp.write("binary.txt", b"A B 1\n\xff\xfe 2 3\n");
     assert_error(
         &[&binary.display().to_string(), "A", "B"],
         "line 2: not UTF-8 text",
     );
-    std::fs::remove_dir_all(&tmp).unwrap();
 }
 
 #[test]
 fn lenient_input() {
-    let tmp = scratch("lenient");
+    let tmp = Scratch::new("find_route-lenient");
     // Decimals, blank lines, text after END OF INPUT, no final newline on the heuristic.
     let map = write(
         &tmp,
@@ -260,7 +249,6 @@ fn lenient_input() {
         out.stderr,
         format!("warning: {open} has no `END OF INPUT` line; read it to the end\n")
     );
-    std::fs::remove_dir_all(&tmp).unwrap();
 }
 
 #[test]

@@ -2,34 +2,14 @@
 //! inputs (expected files checked by hand against docs/maxconnect4-format.md), the file round
 //! trip, a full board, bad arguments and files, and interactive sessions driven through stdin.
 
+use golden::Scratch;
 use std::path::{Path, PathBuf};
 
 const PROGRAM: &str = "maxconnect4";
 
-/// A fresh scratch folder for one test, removed when dropped.
-struct Scratch(PathBuf);
-
-impl Scratch {
-    fn new(name: &str) -> Self {
-        let dir = std::env::temp_dir().join(format!("maxconnect4-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("create scratch folder");
-        Self(dir)
-    }
-
-    fn path(&self, name: &str) -> PathBuf {
-        self.0.join(name)
-    }
-
-    fn read(&self, name: &str) -> String {
-        std::fs::read_to_string(self.path(name)).unwrap_or_else(|e| panic!("read {name}: {e}"))
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
+/// The text of the file `name` in the scratch folder `dir`.
+fn read(dir: &Scratch, name: &str) -> String {
+    std::fs::read_to_string(dir.join(name)).unwrap_or_else(|e| panic!("read {name}: {e}"))
 }
 
 fn sample(name: &str) -> PathBuf {
@@ -46,17 +26,17 @@ fn run(args: &[&str], cwd: &Path, stdin: Option<&[u8]>) -> golden::Outcome {
 }
 
 fn one_move_golden(input: &str, depth: &str, stem: &str) {
-    let dir = Scratch::new(stem);
+    let dir = Scratch::new(&format!("maxconnect4-{stem}"));
     let input = sample(input);
     let out = run(
         &["one-move", input.to_str().unwrap(), "out.txt", depth],
-        &dir.0,
+        &dir,
         None,
     );
     assert_eq!(out.code, Some(0), "stderr: {}", out.stderr);
     let want = expected(&format!("{stem}.stdout"));
     assert!(out.stdout == want, "{}", golden::diff(&want, &out.stdout));
-    assert_eq!(dir.read("out.txt"), expected(&format!("{stem}.game")));
+    assert_eq!(read(&dir, "out.txt"), expected(&format!("{stem}.game")));
     assert_eq!(out.stderr, "");
 }
 
@@ -72,25 +52,25 @@ fn one_move_on_input2() {
 
 #[test]
 fn file_round_trip_lf_crlf_and_our_own_output() {
-    let dir = Scratch::new("round-trip");
+    let dir = Scratch::new("maxconnect4-round-trip");
     let crlf = std::fs::read_to_string(sample("input2.txt")).unwrap();
     assert!(
         crlf.contains("\r\n") && !crlf.ends_with('\n'),
         "sample is CRLF without final newline"
     );
     // LF, with a final newline: same game, same output.
-    std::fs::write(dir.path("lf.txt"), crlf.replace("\r\n", "\n") + "\n").unwrap();
-    let out = run(&["one-move", "lf.txt", "a.txt", "5"], &dir.0, None);
+    dir.write("lf.txt", crlf.replace("\r\n", "\n") + "\n");
+    let out = run(&["one-move", "lf.txt", "a.txt", "5"], &dir, None);
     assert_eq!(out.code, Some(0), "{}", out.stderr);
     assert_eq!(out.stdout, expected("input2-depth5.stdout"));
-    let written = dir.read("a.txt");
+    let written = read(&dir, "a.txt");
     assert_eq!(written, expected("input2-depth5.game"));
     // Every line ends in \r\n, the last one included; 6 rows and the player to move.
     assert!(written.ends_with("\r\n"));
     assert_eq!(written.matches("\r\n").count(), 7);
     assert_eq!(written.replace("\r\n", "").len(), 43);
     // Our file reads back: the next move is number 14, by player 2.
-    let again = run(&["one-move", "a.txt", "b.txt", "3"], &dir.0, None);
+    let again = run(&["one-move", "a.txt", "b.txt", "3"], &dir, None);
     assert_eq!(again.code, Some(0), "{}", again.stderr);
     assert!(
         again.stdout.contains("\nmove 14: Player 2, column "),
@@ -106,17 +86,17 @@ fn file_round_trip_lf_crlf_and_our_own_output() {
         .map(|l| l.replace([' ', '|'], ""))
         .collect();
     assert_eq!(shown, before[..6], "the board shown is the board written");
-    assert!(dir.read("b.txt").ends_with("\r\n1\r\n"));
+    assert!(read(&dir, "b.txt").ends_with("\r\n1\r\n"));
 }
 
 #[test]
 fn full_board_prints_board_full_and_writes_nothing() {
-    let dir = Scratch::new("full");
+    let dir = Scratch::new("maxconnect4-full");
     let rows = [
         "1212121", "2121212", "1212121", "1111222", "2121212", "1212121",
     ];
-    std::fs::write(dir.path("full.txt"), rows.join("\r\n") + "\r\n2").unwrap();
-    let out = run(&["one-move", "full.txt", "out.txt", "3"], &dir.0, None);
+    dir.write("full.txt", rows.join("\r\n") + "\r\n2");
+    let out = run(&["one-move", "full.txt", "out.txt", "3"], &dir, None);
     assert_eq!(out.code, Some(0), "{}", out.stderr);
     let mut want =
         String::from("\nMaxConnect-4 game\n\nGame state before move:\n -----------------\n");
@@ -131,21 +111,21 @@ fn full_board_prints_board_full_and_writes_nothing() {
         " -----------------\nScore: Player 1 = 4, Player 2 = 2\n\nBOARD FULL\n\nGame Over!\n\n",
     );
     assert_eq!(out.stdout, want);
-    assert!(!dir.path("out.txt").exists());
+    assert!(!dir.join("out.txt").exists());
 }
 
 #[test]
 fn bad_arguments_and_files() {
-    let dir = Scratch::new("bad");
+    let dir = Scratch::new("maxconnect4-bad");
     let input = sample("input2.txt");
     let input = input.to_str().unwrap();
 
-    let few = run(&["one-move", input, "out.txt"], &dir.0, None);
+    let few = run(&["one-move", input, "out.txt"], &dir, None);
     assert_eq!(few.code, Some(2));
     assert!(few.stderr.contains("Usage: maxconnect4"), "{}", few.stderr);
     assert!(few.stdout.is_empty());
 
-    let mode = run(&["two-moves", input, "out.txt", "3"], &dir.0, None);
+    let mode = run(&["two-moves", input, "out.txt", "3"], &dir, None);
     assert_eq!(mode.code, Some(2));
     assert!(
         mode.stderr
@@ -154,14 +134,14 @@ fn bad_arguments_and_files() {
         mode.stderr
     );
 
-    let who = run(&["interactive", input, "nobody-next", "3"], &dir.0, None);
+    let who = run(&["interactive", input, "nobody-next", "3"], &dir, None);
     assert_eq!(who.code, Some(2));
     assert!(who.stderr.contains("nobody-next"), "{}", who.stderr);
 
-    let depth = run(&["one-move", input, "out.txt", "deep"], &dir.0, None);
+    let depth = run(&["one-move", input, "out.txt", "deep"], &dir, None);
     assert_eq!(depth.code, Some(2));
 
-    let missing = run(&["one-move", "missing.txt", "out.txt", "3"], &dir.0, None);
+    let missing = run(&["one-move", "missing.txt", "out.txt", "3"], &dir, None);
     assert_eq!(missing.code, Some(1));
     assert!(
         missing.stderr.starts_with("error: cannot read missing.txt"),
@@ -170,17 +150,17 @@ fn bad_arguments_and_files() {
     );
 
     let floating = "0000000\n0000000\n0000000\n0010000\n0000000\n1100222\n1\n";
-    std::fs::write(dir.path("floating.txt"), floating).unwrap();
-    let out = run(&["one-move", "floating.txt", "out.txt", "3"], &dir.0, None);
+    dir.write("floating.txt", floating);
+    let out = run(&["one-move", "floating.txt", "out.txt", "3"], &dir, None);
     assert_eq!(out.code, Some(1));
     assert_eq!(
         out.stderr,
         "error: floating.txt:4: the piece in column 3 floats over an empty cell (line 5)\n"
     );
-    std::fs::write(dir.path("player.txt"), "0000000\n".repeat(6) + "x\n").unwrap();
+    dir.write("player.txt", "0000000\n".repeat(6) + "x\n");
     let out = run(
         &["interactive", "player.txt", "human-next", "3"],
-        &dir.0,
+        &dir,
         None,
     );
     assert_eq!(out.code, Some(1));
@@ -188,22 +168,22 @@ fn bad_arguments_and_files() {
         out.stderr,
         "error: player.txt:7: `x` is not the player to move (1 or 2)\n"
     );
-    assert!(!dir.path("out.txt").exists());
+    assert!(!dir.join("out.txt").exists());
 }
 
 /// The human plays player 2 on a board with three empty cells (two in column 1, one in column 7):
 /// every kind of bad answer is rejected, then the game runs to the end.
 #[test]
 fn interactive_session_to_the_end() {
-    let dir = Scratch::new("session");
+    let dir = Scratch::new("maxconnect4-session");
     let rows = [
         "0121210", "0212121", "1212121", "1111222", "2121212", "1212121",
     ];
-    std::fs::write(dir.path("start.txt"), rows.join("\n") + "\n2\n").unwrap();
+    dir.write("start.txt", rows.join("\n") + "\n2\n");
     let answers = "x\n8\n4\n 7 \n7\n1\n";
     let out = run(
         &["--stats", "interactive", "start.txt", "human-next", "6"],
-        &dir.0,
+        &dir,
         Some(answers.as_bytes()),
     );
     assert_eq!(out.code, Some(0), "{}", out.stderr);
@@ -240,22 +220,22 @@ fn interactive_session_to_the_end() {
     );
     // Files after each side's last move: the full board with the other player to move.
     assert_eq!(
-        dir.read("human.txt"),
+        read(&dir, "human.txt"),
         "2121212\r\n1212121\r\n1212121\r\n1111222\r\n2121212\r\n1212121\r\n1\r\n"
     );
     assert_eq!(
-        dir.read("computer.txt"),
+        read(&dir, "computer.txt"),
         "0121212\r\n1212121\r\n1212121\r\n1111222\r\n2121212\r\n1212121\r\n2\r\n"
     );
 }
 
 #[test]
 fn interactive_end_of_input_stops_cleanly() {
-    let dir = Scratch::new("eof");
+    let dir = Scratch::new("maxconnect4-eof");
     let input = sample("input2.txt");
     let out = run(
         &["interactive", input.to_str().unwrap(), "computer-next", "4"],
-        &dir.0,
+        &dir,
         Some(b"abc\n"),
     );
     assert_eq!(out.code, Some(0), "{}", out.stderr);
@@ -272,16 +252,16 @@ fn interactive_end_of_input_stops_cleanly() {
         "{}",
         out.stdout
     );
-    assert!(dir.read("computer.txt").ends_with("\r\n2\r\n"));
-    assert!(!dir.path("human.txt").exists());
+    assert!(read(&dir, "computer.txt").ends_with("\r\n2\r\n"));
+    assert!(!dir.join("human.txt").exists());
 }
 
 #[test]
 fn interactive_missing_input_starts_empty() {
-    let dir = Scratch::new("missing");
+    let dir = Scratch::new("maxconnect4-missing");
     let out = run(
         &["interactive", "none.txt", "human-next", "3"],
-        &dir.0,
+        &dir,
         Some(b""),
     );
     assert_eq!(out.code, Some(0), "{}", out.stderr);

@@ -2,6 +2,7 @@
 //! all six methods), its six traces, the Romania silent and verbose outputs, the Hampton outputs
 //! (their dict parts) and our corrected Hampton graph's outputs; `--draw`; bad input.
 
+use golden::Scratch;
 use std::path::{Path, PathBuf};
 
 const PROGRAM: &str = "maze";
@@ -154,10 +155,9 @@ fn draw_marks_the_path() {
 
 #[test]
 fn other_goals_and_sizes() {
-    let dir = std::env::temp_dir().join(format!("maze-golden-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = Scratch::new("maze-goals");
     // A 2x3 corridor: (0,0) -> (0,1) -> (0,2) -> (1,2).
-    std::fs::write(dir.join("small.txt"), "0100 0101 0011\n0000 0000 1000\n").unwrap();
+    dir.write("small.txt", "0100 0101 0011\n0000 0000 1000\n");
     let out = run_ok(
         &strings(&[
             "small.txt",
@@ -194,7 +194,6 @@ fn other_goals_and_sizes() {
         out,
         "best:  fail\ndepth:  {'result': [(0, 0), (0, 1), (0, 2), (1, 2)], 'steps': 4, 'cost': 3, 'nodes': 4}\n"
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// Runs `maze` on bad input: exit 1 and one stderr line containing each of `needles`.
@@ -211,27 +210,24 @@ fn assert_fails(args: &[&str], cwd: &Path, needles: &[&str]) {
 
 #[test]
 fn bad_input_names_file_line_and_token() {
-    let dir = std::env::temp_dir().join(format!("maze-bad-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let write = |name: &str, text: &str| std::fs::write(dir.join(name), text).unwrap();
-    write("cell.txt", "0110 0101\n0110 0121\n");
+    let dir = Scratch::new("maze-bad");
+    dir.write("cell.txt", "0110 0101\n0110 0121\n");
     assert_fails(&["cell.txt"], &dir, &["cell.txt:2", "`0121`"]);
-    write("short.txt", "0110 0101\n0110 011\n");
+    dir.write("short.txt", "0110 0101\n0110 011\n");
     assert_fails(&["short.txt"], &dir, &["short.txt:2", "`011`"]);
-    write("ragged.txt", "0110 0101\n0110 0101 0101\n");
+    dir.write("ragged.txt", "0110 0101\n0110 0101 0101\n");
     assert_fails(&["ragged.txt"], &dir, &["ragged.txt:2", "3 cells", "has 2"]);
     assert_fails(&["--start", "14,0"], &dir, &["maze0.txt", "--start 14,0"]);
     assert_fails(&["--goal", "3,99"], &dir, &["maze0.txt", "--goal 3,99"]);
     assert_fails(&["missing.txt"], &dir, &["missing.txt"]);
-    write(
+    dir.write(
         "graph.txt",
         "root A\ngoal B\nA -> B C\nB -> A\nh A 1\nh B 0\n",
     );
     assert_fails(&["graph", "graph.txt"], &dir, &["graph.txt:3", "`C`"]);
-    write("nogoal.txt", "root A\nA -> A\nh A 1\n");
+    dir.write("nogoal.txt", "root A\nA -> A\nh A 1\n");
     assert_fails(&["graph", "nogoal.txt"], &dir, &["nogoal.txt", "goal"]);
     // Usage errors exit 2, as clap does.
     let out = golden::run(PROGRAM, &strings(&["--method", "bogus"]), &dir, None);
     assert_eq!(out.code, Some(2));
-    std::fs::remove_dir_all(&dir).unwrap();
 }

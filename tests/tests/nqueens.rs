@@ -2,15 +2,8 @@
 //! is a correct answer, so boards are checked, not compared), n = 10^5, sizes without a solution,
 //! bad input, seeds.
 
-use std::path::{Path, PathBuf};
-
-/// A fresh empty folder in the system's temp space.
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("nqueens-golden-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
+use golden::Scratch;
+use std::path::Path;
 
 /// Parses one output line, `[3, 1, 4, 2]` (spaces optional), into its numbers.
 fn parse_list(line: &str) -> Vec<usize> {
@@ -65,24 +58,10 @@ fn sizes(input: &Path) -> Vec<usize> {
         .collect()
 }
 
-fn samples() -> Vec<PathBuf> {
-    let dir = golden::data_dir().join("cisc352/nqueens");
-    let mut inputs: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| {
-            let name = p.file_name().unwrap().to_string_lossy().into_owned();
-            name.ends_with(".txt") && !name.ends_with("_out.txt")
-        })
-        .collect();
-    inputs.sort();
-    inputs
-}
-
 #[test]
 fn published_example_outputs_pass_the_checker() {
     // The checker itself: the published answers are valid, a broken one is not.
-    for input in samples() {
+    for input in golden::sample_inputs(&golden::data_dir().join("cisc352/nqueens")) {
         let stem = input.file_stem().unwrap().to_string_lossy().into_owned();
         let out = std::fs::read_to_string(input.with_file_name(format!("{stem}_out.txt"))).unwrap();
         let ns = sizes(&input);
@@ -97,9 +76,9 @@ fn published_example_outputs_pass_the_checker() {
 
 #[test]
 fn every_sample_gets_valid_boards() {
-    let inputs = samples();
+    let inputs = golden::sample_inputs(&golden::data_dir().join("cisc352/nqueens"));
     assert!(inputs.len() >= 3, "samples missing: {inputs:?}");
-    let dir = temp_dir("samples");
+    let dir = Scratch::new("nqueens-samples");
     for input in &inputs {
         let out = dir.join("out.txt");
         let run = golden::run("nqueens", &[input.as_os_str(), out.as_os_str()], &dir, None);
@@ -114,13 +93,12 @@ fn every_sample_gets_valid_boards() {
             assert!(n < 2 || line.contains(", "), "Python list style: {line}");
         }
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn hundred_thousand_queens() {
-    let dir = temp_dir("1e5");
-    std::fs::write(dir.join("nqueens.txt"), "100000\n").unwrap();
+    let dir = Scratch::new("nqueens-1e5");
+    dir.write("nqueens.txt", "100000\n");
     let run = golden::run::<&str>("nqueens", &[], &dir, None);
     assert_eq!(run.code, Some(0), "{}", run.stderr);
     let text = std::fs::read_to_string(dir.join("nqueens_out.txt")).unwrap();
@@ -131,13 +109,12 @@ fn hundred_thousand_queens() {
     sorted.sort_unstable();
     assert!(sorted.iter().copied().eq(1..=100_000), "not a permutation");
     check_board(&board, 100_000);
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn sizes_without_solution_are_reported_and_the_rest_written() {
-    let dir = temp_dir("nosolution");
-    std::fs::write(dir.join("in.txt"), "1\r\n2\r\n\r\n5\r\n3\r\n  8  ").unwrap();
+    let dir = Scratch::new("nqueens-nosolution");
+    dir.write("in.txt", "1\r\n2\r\n\r\n5\r\n3\r\n  8  ");
     let run = golden::run("nqueens", &["in.txt", "out.txt"], &dir, None);
     assert_eq!(run.code, Some(1));
     assert_eq!(
@@ -150,14 +127,13 @@ fn sizes_without_solution_are_reported_and_the_rest_written() {
     assert_eq!(lines[0], "[1]");
     check_board(&parse_list(lines[1]), 5);
     check_board(&parse_list(lines[2]), 8);
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn bad_lines_name_file_and_line_and_nothing_is_written() {
-    let dir = temp_dir("bad");
-    std::fs::write(dir.join("in.txt"), "4\nfour\n0\n5\n-1\n").unwrap();
-    std::fs::write(dir.join("out.txt"), "old\n").unwrap();
+    let dir = Scratch::new("nqueens-bad");
+    dir.write("in.txt", "4\nfour\n0\n5\n-1\n");
+    dir.write("out.txt", "old\n");
     let run = golden::run("nqueens", &["in.txt", "out.txt"], &dir, None);
     assert_eq!(run.code, Some(1));
     let errors: Vec<&str> = run.stderr.lines().collect();
@@ -179,13 +155,12 @@ fn bad_lines_name_file_and_line_and_nothing_is_written() {
     );
     let run = golden::run("nqueens", &["--seed", "x"], &dir, None);
     assert_eq!(run.code, Some(2), "usage error");
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn seeds_make_runs_reproducible() {
-    let dir = temp_dir("seed");
-    std::fs::write(dir.join("nqueens.txt"), "60\n200\n").unwrap();
+    let dir = Scratch::new("nqueens-seed");
+    dir.write("nqueens.txt", "60\n200\n");
     let mut outputs = Vec::new();
     for args in [&[][..], &[][..], &["--seed", "7"][..], &["--seed", "7"][..]] {
         let run = golden::run("nqueens", args, &dir, None);
@@ -195,5 +170,4 @@ fn seeds_make_runs_reproducible() {
     assert_eq!(outputs[0], outputs[1], "default seed is fixed");
     assert_eq!(outputs[2], outputs[3], "same seed, same boards");
     assert_ne!(outputs[0], outputs[2], "another seed, other boards");
-    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -2,6 +2,7 @@
 //! stdout (critical lines, then `important` and one count per query), checked through the real
 //! binary with queries from a file and from standard input; plus bad-input and `--dot` checks.
 
+use golden::Scratch;
 use std::path::{Path, PathBuf};
 
 const PROGRAM: &str = "PowerGrid";
@@ -96,12 +97,6 @@ fn expected_stdout(input: &Path, expected: &Expected, with_queries: bool) -> Str
 /// One way of running a case: arguments, standard input, whether queries are answered.
 type Run<'a> = (Vec<String>, Option<&'a [u8]>, bool);
 
-fn temp_dir(tag: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("powergrid-golden-{}-{tag}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 fn cases() -> Vec<(PathBuf, Expected)> {
     let dir = golden::data_dir().join("powergrid");
     let mut cases: Vec<(PathBuf, Expected)> = std::fs::read_dir(&dir)
@@ -125,7 +120,7 @@ fn cases() -> Vec<(PathBuf, Expected)> {
 #[test]
 fn golden_expected_files() {
     let dir = golden::data_dir().join("powergrid");
-    let tmp = temp_dir("queries");
+    let tmp = Scratch::new("powergrid-queries");
     let mut failures = String::new();
     for (input, expected) in cases() {
         let name = input.file_name().unwrap().to_string_lossy().into_owned();
@@ -134,8 +129,7 @@ fn golden_expected_files() {
             .iter()
             .map(|(a, b, _)| format!("{a} {b}\n"))
             .collect();
-        let query_file = tmp.join(format!("{name}.queries"));
-        std::fs::write(&query_file, &queries).unwrap();
+        let query_file = tmp.write(&format!("{name}.queries"), &queries);
         // (arguments, standard input, whether queries are answered)
         let runs: [Run<'_>; 3] = [
             (vec![name.clone()], None, false),
@@ -164,7 +158,7 @@ fn golden_expected_files() {
             }
         }
     }
-    std::fs::remove_dir_all(&tmp).unwrap();
+    drop(tmp);
     assert!(failures.is_empty(), "{failures}");
 }
 
@@ -182,10 +176,10 @@ fn fig3_prints_the_assignments_order() {
 
 /// Runs the program on a grid file with the given text (and optional queries on stdin).
 fn run_on(tag: &str, grid: &str, args: &[&str], stdin: Option<&str>) -> golden::Outcome {
-    let dir = temp_dir(tag);
-    std::fs::write(dir.join("grid.txt"), grid).unwrap();
+    let dir = Scratch::new(&format!("powergrid-{tag}"));
+    dir.write("grid.txt", grid);
     let outcome = golden::run(PROGRAM, args, &dir, stdin.map(str::as_bytes));
-    std::fs::remove_dir_all(&dir).unwrap();
+    drop(dir);
     assert!(!outcome.stderr.contains("panicked"), "{}", outcome.stderr);
     outcome
 }
