@@ -68,6 +68,68 @@ pub fn parse_table(text: &str, program: &str, table_name: &str) -> Vec<Case> {
     cases
 }
 
+/// A fresh, empty folder for the files one test writes, in the system's temp space; removed
+/// when dropped. Dereferences to its [`Path`].
+#[derive(Debug)]
+pub struct Scratch {
+    path: PathBuf,
+}
+
+impl Scratch {
+    /// A new empty folder named after `name` and this process (a leftover of an earlier run
+    /// with the same name is removed first).
+    pub fn new(name: &str) -> Self {
+        let path = std::env::temp_dir().join(format!("golden-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&path);
+        std::fs::create_dir_all(&path)
+            .unwrap_or_else(|e| panic!("create scratch folder {}: {e}", path.display()));
+        Self { path }
+    }
+
+    /// Writes `text` to the file `name` in the folder and returns its path.
+    pub fn write(&self, name: &str, text: impl AsRef<[u8]>) -> PathBuf {
+        let path = self.path.join(name);
+        std::fs::write(&path, text).unwrap_or_else(|e| panic!("write {}: {e}", path.display()));
+        path
+    }
+}
+
+impl std::ops::Deref for Scratch {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.path
+    }
+}
+
+impl AsRef<Path> for Scratch {
+    fn as_ref(&self) -> &Path {
+        &self.path
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.path);
+    }
+}
+
+/// The sample inputs of a data folder: its `*.txt` files that are not `*_out.txt` answers,
+/// sorted by name.
+pub fn sample_inputs(dir: &Path) -> Vec<PathBuf> {
+    let mut inputs: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("read {}: {e}", dir.display()))
+        .map(|entry| entry.expect("directory entry").path())
+        .filter(|p| {
+            let name = p
+                .file_name()
+                .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+            name.ends_with(".txt") && !name.ends_with("_out.txt")
+        })
+        .collect();
+    inputs.sort();
+    inputs
+}
+
 /// The repository's `data/` folder.
 pub fn data_dir() -> PathBuf {
     repo_root().join("data")
@@ -250,6 +312,30 @@ mod tests {
         assert_eq!(cases[1].args, ["100", "1", "0000"]);
         assert_eq!(cases[1].expected, "");
         assert!(cases[1].name.starts_with("t:6 "));
+    }
+
+    #[test]
+    fn scratch_is_fresh_and_removed_when_dropped() {
+        let path = {
+            let scratch = Scratch::new("harness-self-test");
+            let file = scratch.write("a.txt", "x");
+            assert_eq!(std::fs::read_to_string(file).unwrap(), "x");
+            scratch.to_path_buf()
+        };
+        assert!(!path.exists());
+    }
+
+    #[test]
+    fn sample_inputs_skip_answers() {
+        let scratch = Scratch::new("harness-samples");
+        for name in ["b.txt", "a.txt", "a_out.txt", "notes.md"] {
+            scratch.write(name, "");
+        }
+        let names: Vec<_> = sample_inputs(&scratch)
+            .iter()
+            .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
+            .collect();
+        assert_eq!(names, ["a.txt", "b.txt"]);
     }
 
     #[test]
