@@ -160,15 +160,17 @@ fn order_static<const N: usize>(moves: &mut MoveList<Move<N>>) {
 /// leave the opponent the fewest replies; ties by square index, so the order is deterministic.
 /// Each key is computed once (on the stack for up to 32 moves).
 fn order<const N: usize>(position: &Position<N>, moves: &mut MoveList<Move<N>>) {
-    let last = N - 1;
+    // Close to the end the subtrees are tiny: the static order is cheaper than looking ahead.
+    if position.board().empties().len() <= SHALLOW_EMPTIES {
+        order_static(moves);
+        return;
+    }
     let key = |mv: Move<N>| -> u32 {
         match mv {
             Move::Place(square) => {
-                let corner = (square.row() == 0 || square.row() == last)
-                    && (square.col() == 0 || square.col() == last);
                 let replies = position.play_legal(mv).placements().len() as u32;
-                // Non-corners after corners, then fewer replies, then the square index.
-                u32::from(!corner) << 16 | replies << 8 | square.index() as u32
+                // Corners first, then fewest replies, then the square index.
+                u32::from(square_rank(square) != 0) << 16 | replies << 8 | square.index() as u32
             }
             Move::Pass => 0,
         }
@@ -180,6 +182,9 @@ fn order<const N: usize>(position: &Position<N>, moves: &mut MoveList<Move<N>>) 
         *slot = mv;
     }
 }
+
+/// At most this many empty squares: order moves statically.
+const SHALLOW_EMPTIES: usize = 6;
 
 impl<const N: usize, S: Scoring> EngineGame for Scored<N, S> {
     fn key(&self) -> u64 {
