@@ -5,7 +5,7 @@
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
     /// The file could not be read.
-    #[error("{file}: cannot read: {source}")]
+    #[error("cannot read {file}: {source}")]
     Io {
         /// The file.
         file: String,
