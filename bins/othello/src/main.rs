@@ -182,23 +182,6 @@ fn move_name(mv: Option<Option<usize>>) -> String {
     }
 }
 
-/// Clap's message on one line: the lines before the usage, without clap's own `error: `.
-fn one_line(text: &str) -> String {
-    let parts: Vec<&str> = text
-        .lines()
-        .take_while(|line| !line.starts_with("Usage:"))
-        .map(str::trim)
-        .filter(|line| !line.is_empty() && !line.starts_with("For more information"))
-        .collect();
-    let joined = parts.join(" ");
-    let message = joined.trim_start_matches("error: ");
-    if message.is_empty() {
-        "bad arguments".to_owned()
-    } else {
-        message.to_owned()
-    }
-}
-
 fn main() -> ExitCode {
     let args = match Args::try_parse() {
         Ok(args) => args,
@@ -210,7 +193,9 @@ fn main() -> ExitCode {
             return ExitCode::from(cli_support::EXIT_USAGE);
         }
         Err(e) => {
-            return cli_support::usage_error(one_line(&e.render().to_string()));
+            return cli_support::usage_error(cli_support::one_line_usage_error(
+                &e.render().to_string(),
+            ));
         }
     };
     match run(args.command) {

@@ -44,23 +44,6 @@ fn parse_board(text: &str) -> Result<Board<4>, String> {
     format::parse_tiny(text).map_err(|e| e.to_string())
 }
 
-/// Clap's message on one line: the lines before the usage, without clap's own `error: `.
-fn one_line(text: &str) -> String {
-    let parts: Vec<&str> = text
-        .lines()
-        .take_while(|line| !line.starts_with("Usage:"))
-        .map(str::trim)
-        .filter(|line| !line.is_empty() && !line.starts_with("For more information"))
-        .collect();
-    let joined = parts.join(" ");
-    let message = joined.trim_start_matches("error: ");
-    if message.is_empty() {
-        "bad arguments".to_owned()
-    } else {
-        message.to_owned()
-    }
-}
-
 fn main() -> ExitCode {
     let args = match Args::try_parse() {
         Ok(args) => args,
@@ -68,7 +51,9 @@ fn main() -> ExitCode {
             e.exit()
         }
         Err(e) => {
-            return cli_support::usage_error(one_line(&e.render().to_string()));
+            return cli_support::usage_error(cli_support::one_line_usage_error(
+                &e.render().to_string(),
+            ));
         }
     };
     print!(

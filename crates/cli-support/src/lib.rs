@@ -93,6 +93,25 @@ pub fn usage_error(message: impl Display) -> ExitCode {
     ExitCode::from(EXIT_USAGE)
 }
 
+/// A clap usage error folded onto one line: the lines of `rendered` before its `Usage:` block,
+/// trimmed and joined, without clap's leading `error: ` and its "For more information" hint
+/// (`"bad arguments"` when nothing is left). For programs whose interface promises one line.
+pub fn one_line_usage_error(rendered: &str) -> String {
+    let parts: Vec<&str> = rendered
+        .lines()
+        .take_while(|line| !line.starts_with("Usage:"))
+        .map(str::trim)
+        .filter(|line| !line.is_empty() && !line.starts_with("For more information"))
+        .collect();
+    let joined = parts.join(" ");
+    let message = joined.trim_start_matches("error: ");
+    if message.is_empty() {
+        "bad arguments".to_owned()
+    } else {
+        message.to_owned()
+    }
+}
+
 /// Writes `path` whole or not at all: `write` fills a buffered temporary file in the same folder,
 /// which is flushed, synced and renamed over `path` only when `write` succeeded.
 ///
@@ -245,6 +264,16 @@ mod tests {
                 .starts_with("cannot read /nonexistent/map.txt: "),
             "{err}"
         );
+    }
+
+    #[test]
+    fn usage_errors_fold_onto_one_line() {
+        let rendered = "error: the following required arguments were not provided:\n  <BOARD>\n\nUsage: Reversi <FLAG> <PLAYER> <BOARD>\n\nFor more information, try '--help'.\n";
+        assert_eq!(
+            one_line_usage_error(rendered),
+            "the following required arguments were not provided: <BOARD>"
+        );
+        assert_eq!(one_line_usage_error("Usage: x\n"), "bad arguments");
     }
 
     #[test]

@@ -794,30 +794,11 @@ where
     report(None, stats, frontier, open_count, closed_count)
 }
 
-fn rebuild<S: Clone, A: Clone, C: Cost>(nodes: &[Node<S, A, C>], mut index: u32) -> Path<S, A, C> {
-    let cost = nodes[index as usize].g;
-    let mut states = Vec::new();
-    let mut actions = Vec::new();
-    let mut step_costs = Vec::new();
-    loop {
-        let node = &nodes[index as usize];
-        states.push(node.state.clone());
-        if let Some(action) = &node.action {
-            actions.push(action.clone());
-            step_costs.push(node.step);
-        }
-        if node.parent == NO_PARENT {
-            break;
-        }
-        index = node.parent;
-    }
-    states.reverse();
-    actions.reverse();
-    step_costs.reverse();
-    Path {
-        states,
-        actions,
-        step_costs,
-        cost,
-    }
+fn rebuild<S: Clone, A: Clone, C: Cost>(nodes: &[Node<S, A, C>], index: u32) -> Path<S, A, C> {
+    let link = |i: u32| {
+        let node = &nodes[i as usize];
+        let arrival = node.action.as_ref().map(|a| (a, node.step));
+        (&node.state, arrival, node.parent)
+    };
+    Path::from_parent_links(link(index), nodes[index as usize].g, link)
 }

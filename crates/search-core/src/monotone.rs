@@ -219,32 +219,12 @@ fn rebuild<S: Clone, A: Clone, C: Cost>(
     expanded: &[Expanded<S, A, C>],
     goal: &Pending<S, A, C>,
 ) -> Path<S, A, C> {
-    let mut states = vec![goal.state.clone()];
-    let mut actions = Vec::new();
-    let mut step_costs = Vec::new();
-    if let Some(a) = &goal.action {
-        actions.push(a.clone());
-        step_costs.push(goal.step);
-    }
-    let mut index = goal.parent;
-    while index != NO_PARENT {
-        let node = &expanded[index as usize];
-        states.push(node.state.clone());
-        if let Some(a) = &node.action {
-            actions.push(a.clone());
-            step_costs.push(node.step);
-        }
-        index = node.parent;
-    }
-    states.reverse();
-    actions.reverse();
-    step_costs.reverse();
-    Path {
-        states,
-        actions,
-        step_costs,
-        cost: goal.g,
-    }
+    let arrival = goal.action.as_ref().map(|a| (a, goal.step));
+    Path::from_parent_links((&goal.state, arrival, goal.parent), goal.g, |i| {
+        let node = &expanded[i as usize];
+        let arrival = node.action.as_ref().map(|a| (a, node.step));
+        (&node.state, arrival, node.parent)
+    })
 }
 
 #[cfg(test)]

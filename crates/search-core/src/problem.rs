@@ -100,6 +100,43 @@ impl<S, A, C: Cost> Path<S, A, C> {
         }
     }
 
+    /// Builds the path that ends at `last` by following parent links back to the start: each
+    /// step is `(state, Some((action, step_cost)), parent)`, and the start's is
+    /// `(state, None, _)`. `link(i)` gives step `i`; `cost` is the path's total.
+    pub(crate) fn from_parent_links<'a>(
+        last: (&'a S, Option<(&'a A, C)>, u32),
+        cost: C,
+        link: impl Fn(u32) -> (&'a S, Option<(&'a A, C)>, u32),
+    ) -> Self
+    where
+        S: Clone + 'a,
+        A: Clone + 'a,
+    {
+        let mut states = Vec::new();
+        let mut actions = Vec::new();
+        let mut step_costs = Vec::new();
+        let mut step = last;
+        loop {
+            let (state, arrival, parent) = step;
+            states.push(state.clone());
+            let Some((action, step_cost)) = arrival else {
+                break;
+            };
+            actions.push(action.clone());
+            step_costs.push(step_cost);
+            step = link(parent);
+        }
+        states.reverse();
+        actions.reverse();
+        step_costs.reverse();
+        Self {
+            states,
+            actions,
+            step_costs,
+            cost,
+        }
+    }
+
     /// The number of actions.
     pub fn len(&self) -> usize {
         self.actions.len()
