@@ -4,9 +4,39 @@
 //! value means the same thing wherever it comes from (a table entry, a search at either side's
 //! turn): positive is good for player 1. When player 2 is to move, the searches minimise.
 
-use crate::board::{Board, COLUMNS, ROWS, STRIDE, Side, TOP_MASK};
+use crate::board::{Board, COLUMNS, Side};
 use crate::eval::{evaluate, score_difference};
 use search_core::{Game, MoveList, Player, Value};
+
+/// The legal-move buffer for each set of playable columns (bit `c` = column `c`).
+static MOVE_LISTS: [[u8; 32]; 128] = {
+    let mut lists = [[0u8; 32]; 128];
+    let mut set = 0;
+    while set < 128 {
+        let mut len = 0;
+        let mut c = 0;
+        while c < COLUMNS {
+            if set & (1 << c) != 0 {
+                lists[set][len] = c as u8;
+                len += 1;
+            }
+            c += 1;
+        }
+        set += 1;
+    }
+    lists
+};
+
+/// The number of moves in each entry of [`MOVE_LISTS`].
+static MOVE_COUNTS: [u8; 128] = {
+    let mut counts = [0u8; 128];
+    let mut set = 0;
+    while set < 128 {
+        counts[set] = (set as u32).count_ones() as u8;
+        set += 1;
+    }
+    counts
+};
 
 /// A board and the player to move next.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -67,15 +97,12 @@ impl Game for Position {
     }
 
     /// The columns that are not full, left to right.
+    #[inline]
     fn legal_moves(&self) -> MoveList<u8> {
-        let free_tops = !self.board.occupied() & TOP_MASK;
-        let mut buf = [0u8; 32];
-        let mut len = 0;
-        for c in 0..COLUMNS {
-            buf[len] = c as u8;
-            len += ((free_tops >> (c * STRIDE + ROWS - 1)) & 1) as usize;
-        }
-        MoveList::from_buf_and_len(buf, len)
+        // A table lookup: building the list byte by byte on the stack and reading it back whole
+        // stalls store forwarding, and this runs at every inner node.
+        let playable = usize::from(self.board.playable_columns());
+        MoveList::from_buf_and_len(MOVE_LISTS[playable], MOVE_COUNTS[playable] as usize)
     }
 
     fn play(&self, column: u8) -> Self {
