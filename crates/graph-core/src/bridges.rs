@@ -33,95 +33,85 @@ struct LowLink {
     /// Parallel to `preorder`: the tree edge each vertex was discovered through ([`NONE`] for a
     /// search root).
     parent_edge: Vec<u32>,
+    /// Parallel to `preorder`: the preorder position of each vertex's tree parent ([`NONE`] for a
+    /// search root).
+    parent_pos: Vec<u32>,
 }
 
-/// One frame of the explicit depth-first search stack. The vertex's low-link lives here, not in
-/// a per-vertex array: it is only needed while the vertex is on the stack.
-#[derive(Clone, Copy)]
-struct Frame {
-    /// The edge this vertex was entered by (skipped once: parallel edges still count as back edges).
-    parent_edge: u32,
-    /// The next incidence to look at and the end of the vertex's incidences (CSR indices).
-    next: u32,
-    end: u32,
-    /// Discovery time and low-link.
-    time: u32,
-    low: u32,
-}
+/// A stack entry: a vertex to visit, the edge that leads to it and its would-be parent's preorder
+/// position.
+type Pending = (u32, u32, u32);
 
 impl LowLink {
+    /// Two passes. The first is a depth-first search that visits each vertex once and scans its
+    /// incidences once: it pushes every not-yet-visited neighbour (the last push of a vertex to be
+    /// popped makes its tree parent, so the tree is a genuine depth-first tree) and takes the
+    /// smallest preorder position among the already visited neighbours, which are exactly its
+    /// ancestors joined by non-tree edges (undirected depth-first search has no cross edges).
+    /// Nothing is rescanned after backtracking, so each vertex's incidences are fetched from
+    /// memory once. The second pass runs over preorder positions backwards, sequentially, and
+    /// folds each vertex's low-link into its parent's: a tree edge is a bridge when nothing below
+    /// it reaches above it.
     fn run(graph: &MultiGraph) -> Self {
         let n = graph.vertex_count();
         let (offsets, incidences) = graph.csr();
-        let mut is_bridge = vec![false; graph.edge_count()];
-        // Per vertex: (start of its incidences, discovery time or NONE), side by side so that one
-        // cache miss answers both "seen yet?" and "where are its neighbours?".
+        // Per vertex: (start of its incidences, preorder position or NONE), side by side so that
+        // one cache miss answers both "seen yet?" and "where are its neighbours?".
         let mut state: Vec<(u32, u32)> = offsets.iter().map(|&o| (o, NONE)).collect();
         let mut preorder = Vec::with_capacity(n);
         let mut parent_edge = Vec::with_capacity(n);
-        let mut stack: Vec<Frame> = Vec::new();
-        let mut discover = |v: u32, e: u32, state: &mut [(u32, u32)]| {
-            let t = preorder.len() as u32;
-            state[v as usize].1 = t;
-            preorder.push(v);
-            parent_edge.push(e);
-            let (next, end) = (state[v as usize].0, state[v as usize + 1].0);
-            // Every neighbour seen before `v` is an ancestor (undirected DFS has no cross edges),
-            // so it lowers `v`'s low-link right away. The loads are independent of each other (no
-            // branch on them), so their cache misses overlap instead of queueing one by one in the
-            // main loop, which then finds them cached.
-            let mut low = t;
-            for &(w, f) in &incidences[next as usize..end as usize] {
-                let w_time = state[w as usize].1;
-                if f != e {
-                    low = low.min(w_time);
-                }
-            }
-            Frame {
-                parent_edge: e,
-                next,
-                end,
-                time: t,
-                low,
-            }
-        };
+        let mut parent_pos = Vec::with_capacity(n);
+        // Per preorder position: the low-link, first over the vertex's own edges only.
+        let mut low: Vec<u32> = Vec::with_capacity(n);
+        let mut stack: Vec<Pending> = Vec::new();
         for root in 0..n as u32 {
             if state[root as usize].1 != NONE {
                 continue;
             }
-            stack.push(discover(root, NONE, &mut state));
-            while let Some(top) = stack.last_mut() {
-                if top.next < top.end {
-                    let (w, e) = incidences[top.next as usize];
-                    top.next += 1;
-                    if e == top.parent_edge {
-                        continue;
-                    }
+            stack.push((root, NONE, NONE));
+            while let Some((v, e, parent)) = stack.pop() {
+                if state[v as usize].1 != NONE {
+                    continue;
+                }
+                let t = preorder.len() as u32;
+                state[v as usize].1 = t;
+                preorder.push(v);
+                parent_edge.push(e);
+                parent_pos.push(parent);
+                let (start, end) = (state[v as usize].0, state[v as usize + 1].0);
+                let mut l = t;
+                for &(w, f) in &incidences[start as usize..end as usize] {
                     let w_time = state[w as usize].1;
                     if w_time == NONE {
-                        let frame = discover(w, e, &mut state);
-                        stack.push(frame);
-                    } else if w_time < top.low {
-                        top.low = w_time;
-                    }
-                } else {
-                    let finished = *top;
-                    stack.pop();
-                    if let Some(parent) = stack.last_mut() {
-                        if finished.low < parent.low {
-                            parent.low = finished.low;
-                        }
-                        if finished.low > parent.time {
-                            is_bridge[finished.parent_edge as usize] = true;
-                        }
+                        stack.push((w, f, t));
+                    } else if f != e {
+                        // An ancestor (or `v` itself, for a self-loop); a parallel edge to the
+                        // parent counts, only the tree edge itself is skipped.
+                        l = l.min(w_time);
                     }
                 }
+                low.push(l);
+            }
+        }
+        let mut is_bridge = vec![false; graph.edge_count()];
+        for t in (0..n).rev() {
+            let (l, parent) = (low[t], parent_pos[t]);
+            if parent == NONE {
+                continue;
+            }
+            if l == t as u32 {
+                is_bridge[parent_edge[t] as usize] = true;
+            }
+            let p = &mut low[parent as usize];
+            if l < *p {
+                *p = l;
             }
         }
         Self {
             is_bridge,
             preorder,
             parent_edge,
+            parent_pos,
         }
     }
 }
@@ -146,26 +136,27 @@ impl BridgeDecomposition {
             is_bridge,
             preorder,
             parent_edge,
+            parent_pos,
         } = LowLink::run(graph);
-        let edges = graph.edge_list();
         let mut component = vec![NONE; graph.vertex_count()];
+        // Per preorder position, so that the parent's label is found without a random access.
+        let mut component_at: Vec<u32> = Vec::with_capacity(preorder.len());
         let mut tree = BridgeTree::with_capacity(0);
         // Parents come before children in preorder, so one pass labels everything: a vertex
         // entered through a non-bridge tree edge joins its parent's component, otherwise it opens a
         // new component whose bridge-tree parent is the parent's component.
-        for (&v, &e) in preorder.iter().zip(&parent_edge) {
+        for ((&v, &e), &parent) in preorder.iter().zip(&parent_edge).zip(&parent_pos) {
             let label = if e == NONE {
                 tree.push_root()
             } else {
-                let (a, b) = edges[e as usize];
-                let parent = if a == v { b } else { a };
-                let parent_component = component[parent as usize];
+                let parent_component = component_at[parent as usize];
                 if is_bridge[e as usize] {
                     tree.push_child(parent_component, e)
                 } else {
                     parent_component
                 }
             };
+            component_at.push(label);
             component[v as usize] = label;
         }
         Self {

@@ -140,11 +140,6 @@ impl MultiGraph {
     pub(crate) fn csr(&self) -> (&[u32], &[(u32, u32)]) {
         (&self.offsets, &self.incidences)
     }
-
-    /// The raw edge list.
-    pub(crate) fn edge_list(&self) -> &[(u32, u32)] {
-        &self.edges
-    }
 }
 
 fn check_count(what: &'static str, count: usize) -> Result<(), Error> {
