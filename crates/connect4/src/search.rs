@@ -27,18 +27,39 @@ impl EngineGame for Position {
 
     /// Centre columns first.
     fn order_moves(&self, moves: &mut MoveList<u8>) {
-        let mut legal = 0u8;
-        for &m in moves.iter() {
-            legal |= 1 << m;
-        }
-        moves.clear();
-        for c in CENTRE_FIRST {
-            if legal & (1 << c) != 0 {
-                moves.push(c);
-            }
-        }
+        // The engine passes every legal move: then the set is the playable columns (moves are
+        // legal, so as many as there are playable columns means all of them). Any other list is
+        // gathered move by move.
+        let playable = self.board().playable_columns();
+        let set = if moves.len() == playable.count_ones() as usize {
+            playable
+        } else {
+            moves.iter().fold(0u8, |set, &m| set | (1 << m))
+        };
+        let set = usize::from(set & 0x7f);
+        *moves = MoveList::from_buf_and_len(CENTRE_FIRST_LISTS[set], set.count_ones() as usize);
     }
 }
+
+/// For each set of columns (bit `c` = column `c`), its columns in [`CENTRE_FIRST`] order.
+static CENTRE_FIRST_LISTS: [[u8; 32]; 128] = {
+    let mut lists = [[0u8; 32]; 128];
+    let mut set = 0;
+    while set < 128 {
+        let mut len = 0;
+        let mut i = 0;
+        while i < CENTRE_FIRST.len() {
+            let c = CENTRE_FIRST[i];
+            if set & (1 << c) != 0 {
+                lists[set][len] = c;
+                len += 1;
+            }
+            i += 1;
+        }
+        set += 1;
+    }
+    lists
+};
 
 /// The splitmix64 finaliser: a bijection on `u64`, so distinct keys stay distinct.
 const fn mix(mut x: u64) -> u64 {
@@ -111,6 +132,17 @@ mod tests {
         let mut moves: MoveList<u8> = (0..7).collect();
         Position::start().order_moves(&mut moves);
         assert_eq!(moves.as_slice(), &CENTRE_FIRST);
+        // A partial list (not every legal move) keeps its own moves.
+        let mut some: MoveList<u8> = [0u8, 4, 6].into_iter().collect();
+        Position::start().order_moves(&mut some);
+        assert_eq!(some.as_slice(), &[4, 0, 6]);
+        let mut position = Position::start();
+        for _ in 0..6 {
+            position = position.play_column(3).unwrap();
+        }
+        let mut moves = position.legal_moves();
+        position.order_moves(&mut moves);
+        assert_eq!(moves.as_slice(), &[2, 4, 1, 5, 0, 6]);
     }
 
     #[test]
