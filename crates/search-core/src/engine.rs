@@ -170,9 +170,17 @@ impl<M: Copy + PartialEq> Engine<M> {
         // miss: the table is used from two plies up (and at unlimited depth).
         let use_table = depth_tag >= MIN_TABLE_DEPTH;
         let key = if use_table { position.key() } else { 0 };
-        let slot_index = (key & self.mask) as usize;
+        // Two slots per key (adjacent, so one cache line): the first keeps the deeper search,
+        // the second takes whatever the first refuses.
+        let deep_index = (key & self.mask & !1) as usize;
+        let fresh_index = (deep_index | 1) & self.mask as usize;
         let slot = if use_table {
-            self.table[slot_index]
+            let deep = self.table[deep_index];
+            if deep.key == key && deep.bound != Bound::Empty {
+                deep
+            } else {
+                self.table[fresh_index]
+            }
         } else {
             Slot::EMPTY
         };
@@ -247,6 +255,13 @@ impl<M: Copy + PartialEq> Engine<M> {
             Bound::Exact
         };
         if use_table {
+            let deep = &self.table[deep_index];
+            let slot_index =
+                if deep.bound == Bound::Empty || deep.key == key || deep.depth <= depth_tag {
+                    deep_index
+                } else {
+                    fresh_index
+                };
             self.table[slot_index] = Slot {
                 key,
                 depth: depth_tag,
