@@ -57,14 +57,14 @@ fn hash(bytes: &[u8]) -> u64 {
 }
 
 /// The city names, in declaration order, with O(1) lookup by name.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub(crate) struct NameTable {
     /// Every name, concatenated.
     text: String,
     /// `ends[i]` is where name `i` ends in `text` (it starts where name `i - 1` ends).
     ends: Vec<usize>,
     /// Linear-probing slots (see the module documentation); the value is the city id.
-    slots: Vec<u128>,
+    slots: Slots,
 }
 
 impl NameTable {
@@ -73,7 +73,7 @@ impl NameTable {
         Self {
             text: String::new(),
             ends: Vec::with_capacity(capacity),
-            slots: vec![0; slot_count(capacity)],
+            slots: Slots::new(slot_count(capacity)),
         }
     }
 
@@ -95,7 +95,7 @@ impl NameTable {
         let long = is_long(key);
         let mut i = first_slot(name, self.slots.len());
         loop {
-            let slot = self.slots[i];
+            let slot = self.slots.get(i);
             let Some(id) = value(slot) else {
                 return Err(i);
             };
@@ -113,7 +113,7 @@ impl NameTable {
     #[inline]
     pub(crate) fn get(&self, name: &str) -> Option<usize> {
         let i = self.find(name).ok()?;
-        value(self.slots[i]).map(|id| id as usize)
+        value(self.slots.get(i)).map(|id| id as usize)
     }
 
     /// Adds `name` and returns its id, or `Err(existing id)` when it is already there.
@@ -122,12 +122,13 @@ impl NameTable {
             self.grow();
         }
         match self.find(name) {
-            Ok(i) => Err(value(self.slots[i]).unwrap_or_default() as usize),
+            Ok(i) => Err(value(self.slots.get(i)).unwrap_or_default() as usize),
             Err(i) => {
                 let id = self.ends.len();
                 self.text.push_str(name);
                 self.ends.push(self.text.len());
-                self.slots[i] = key(name.as_bytes()) | (id as u128 + 1) << 96;
+                self.slots
+                    .set(i, key(name.as_bytes()) | (id as u128 + 1) << 96);
                 Ok(id)
             }
         }
@@ -135,11 +136,12 @@ impl NameTable {
 
     /// Doubles the slot array and re-inserts every id.
     fn grow(&mut self) {
-        self.slots = vec![0; self.slots.len() * 2];
+        self.slots = Slots::new(self.slots.len() * 2);
         for id in 0..self.ends.len() {
             let name = self.name(id);
             if let Err(i) = self.find(name) {
-                self.slots[i] = key(name.as_bytes()) | (id as u128 + 1) << 96;
+                self.slots
+                    .set(i, key(name.as_bytes()) | (id as u128 + 1) << 96);
             }
         }
     }
@@ -147,16 +149,12 @@ impl NameTable {
     /// A map from the short names (at most [`INLINE`] bytes) to `values[id]`, with the same
     /// layout, so looking a name up costs one cache miss and no detour through the city id.
     pub(crate) fn short_name_map(&self, values: &[u32]) -> ShortNameMap {
-        let slots = self
-            .slots
-            .iter()
-            .map(|&slot| match value(slot) {
-                Some(id) if !is_long(slot & KEY_MASK) => {
-                    slot & KEY_MASK | (values[id as usize] as u128 + 1) << 96
-                }
-                _ => slot,
-            })
-            .collect();
+        let slots = self.slots.map(|slot| match value(slot) {
+            Some(id) if !is_long(slot & KEY_MASK) => {
+                slot & KEY_MASK | (values[id as usize] as u128 + 1) << 96
+            }
+            _ => slot,
+        });
         ShortNameMap { slots }
     }
 }
@@ -166,10 +164,59 @@ fn slot_count(names: usize) -> usize {
     (names + names / 4).max(16)
 }
 
-/// Where the probe for `name` starts in a table of `len` slots (multiply-shift range reduction).
+/// Slots per cache line.
+const PER_LINE: usize = 4;
+
+/// Slots grouped by cache line: a probe starts at the beginning of a line, so a name found in
+/// the first [`PER_LINE`] slots of its probe (most of them) costs one cache miss.
+#[derive(Debug, Clone)]
+struct Slots {
+    lines: Vec<CacheLine>,
+}
+
+/// One cache line of slots.
+#[derive(Debug, Clone, Copy, Default)]
+#[repr(C, align(64))]
+struct CacheLine([u128; PER_LINE]);
+
+impl Slots {
+    /// At least `len` empty slots (whole lines).
+    fn new(len: usize) -> Self {
+        Self {
+            lines: vec![CacheLine::default(); len.div_ceil(PER_LINE)],
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.lines.len() * PER_LINE
+    }
+
+    #[inline]
+    fn get(&self, i: usize) -> u128 {
+        self.lines[i / PER_LINE].0[i % PER_LINE]
+    }
+
+    fn set(&mut self, i: usize, slot: u128) {
+        self.lines[i / PER_LINE].0[i % PER_LINE] = slot;
+    }
+
+    /// The same slots with `f` applied to each.
+    fn map(&self, f: impl Fn(u128) -> u128) -> Self {
+        let lines = self
+            .lines
+            .iter()
+            .map(|line| CacheLine(line.0.map(&f)))
+            .collect();
+        Self { lines }
+    }
+}
+
+/// Where the probe for `name` starts in a table of `len` slots: the first slot of a cache line
+/// (multiply-shift range reduction over the lines).
 #[inline]
 fn first_slot(name: &str, len: usize) -> usize {
-    ((u128::from(hash(name.as_bytes())) * len as u128) >> 64) as usize
+    let lines = (len / PER_LINE) as u128;
+    ((u128::from(hash(name.as_bytes())) * lines) >> 64) as usize * PER_LINE
 }
 
 /// The answer of [`ShortNameMap::get`].
@@ -186,7 +233,7 @@ pub(crate) enum Lookup {
 /// Short names to values (built by [`NameTable::short_name_map`]).
 #[derive(Debug, Clone)]
 pub(crate) struct ShortNameMap {
-    slots: Vec<u128>,
+    slots: Slots,
 }
 
 impl ShortNameMap {
@@ -199,7 +246,7 @@ impl ShortNameMap {
         }
         let mut i = first_slot(name, self.slots.len());
         loop {
-            let slot = self.slots[i];
+            let slot = self.slots.get(i);
             let Some(v) = value(slot) else {
                 return Lookup::Missing;
             };
