@@ -1,8 +1,11 @@
 //! The preprocessed grid: the only value that answers important-line queries.
 
-use crate::names::{Lookup, ShortNameMap};
+use crate::names::{Lookup, Probe, ShortNameMap};
 use crate::{Error, Grid};
 use graph_core::Lca;
+
+/// How many queries [`ImportantLines::important_lines_batch`] looks up at once.
+pub const BATCH: usize = 16;
 
 /// Answers [`ImportantLines::important_lines`] in O(1) after [`Grid::preprocess`]: the count is
 /// the distance in the bridge tree between the cities' 2-edge-connected components, found with
@@ -34,7 +37,24 @@ impl<'g> ImportantLines<'g> {
     /// The component of a city by name.
     #[inline]
     fn component(&self, name: &str) -> Result<usize, Error> {
-        match self.components_by_name.get(name) {
+        let probe = self.components_by_name.start(name);
+        let first = probe.map_or(0, |p| self.components_by_name.first(p));
+        self.finish_component(name, probe, first)
+    }
+
+    /// Completes a component lookup begun by [`ShortNameMap::start`].
+    #[inline]
+    fn finish_component(
+        &self,
+        name: &str,
+        probe: Option<Probe>,
+        first: u128,
+    ) -> Result<usize, Error> {
+        let lookup = match probe {
+            Some(probe) => self.components_by_name.finish(probe, first),
+            None => Lookup::Long,
+        };
+        match lookup {
             Lookup::Found(c) => Some(c as usize),
             Lookup::Long => self.grid.city(name).map(|city| self.grid.component(city)),
             Lookup::Missing => None,
@@ -57,6 +77,53 @@ impl<'g> ImportantLines<'g> {
             from: from.to_owned(),
             to: to.to_owned(),
         })
+    }
+
+    /// [`Self::important_lines`] for each pair of `pairs`, in order: `answer(i, result)` for pair
+    /// `i`. Same results as one call per pair, faster: the name lookups of up to [`BATCH`] pairs
+    /// are all started before the first is finished, so their cache misses overlap instead of
+    /// coming one after another.
+    ///
+    /// ```
+    /// let grid = powergrid::Grid::parse("3\n2\nA\nB\nC\nA B\nB C\n", "g")?;
+    /// let index = grid.preprocess();
+    /// let mut answers = Vec::new();
+    /// index.important_lines_batch(&[("A", "C"), ("B", "Z")], |_, r| answers.push(r.ok()));
+    /// assert_eq!(answers, [Some(2), None]);
+    /// # Ok::<(), powergrid::Error>(())
+    /// ```
+    pub fn important_lines_batch(
+        &self,
+        pairs: &[(&str, &str)],
+        mut answer: impl FnMut(usize, Result<usize, Error>),
+    ) {
+        let map = &self.components_by_name;
+        for (chunk_index, chunk) in pairs.chunks(BATCH).enumerate() {
+            // Three passes: hash every name, then load every probe's first slot in a tight loop
+            // (so that all the misses are in flight together), then finish.
+            let mut probes = [(None, None); BATCH];
+            for (probe, &(from, to)) in probes.iter_mut().zip(chunk) {
+                *probe = (map.start(from), map.start(to));
+            }
+            let mut firsts = [(0, 0); BATCH];
+            for (first, &(a, b)) in firsts.iter_mut().zip(&probes) {
+                *first = (a.map_or(0, |p| map.first(p)), b.map_or(0, |p| map.first(p)));
+            }
+            for (i, ((&(from, to), &(a, b)), &(first_a, first_b))) in
+                chunk.iter().zip(&probes).zip(&firsts).enumerate()
+            {
+                let result = self
+                    .finish_component(from, a, first_a)
+                    .and_then(|a| Ok((a, self.finish_component(to, b, first_b)?)))
+                    .and_then(|(a, b)| {
+                        self.lca.distance(a, b).ok_or_else(|| Error::NoPath {
+                            from: from.to_owned(),
+                            to: to.to_owned(),
+                        })
+                    });
+                answer(chunk_index * BATCH + i, result);
+            }
+        }
     }
 
     /// [`Self::important_lines`] by city numbers; `None` when the cities are in different parts.
@@ -105,5 +172,53 @@ mod tests {
             "no path between `A` and `E`: the grid is not connected"
         );
         assert_eq!(index.important_lines_between(0, 4), None);
+    }
+
+    #[test]
+    fn batches_answer_like_single_queries() {
+        use rand::rngs::StdRng;
+        use rand::{Rng, SeedableRng};
+        let mut rng = StdRng::seed_from_u64(3);
+        let mut text = Vec::new();
+        crate::generate::write_random_grid(&mut rng, 300, 400, &mut text).unwrap();
+        // Two more parts: a long-named city and a lone one.
+        let text = String::from_utf8(text)
+            .unwrap()
+            .replacen("300\n400\n", "302\n401\n", 1)
+            + "c0 a-rather-long-city-name\n";
+        let text = text.replacen("c0\n", "c0\na-rather-long-city-name\nalone\n", 1);
+        let g = Grid::parse(&text, "g").unwrap();
+        let index = g.preprocess();
+        let mut names: Vec<String> = (0..300).map(|i| format!("c{i}")).collect();
+        names.extend(
+            [
+                "a-rather-long-city-name",
+                "alone",
+                "c300",
+                "a-rather-long-city-nam",
+                "",
+            ]
+            .map(String::from),
+        );
+        let pairs: Vec<(&str, &str)> = (0..1000)
+            .map(|_| {
+                let a = &names[rng.random_range(0..names.len())];
+                let b = &names[rng.random_range(0..names.len())];
+                (a.as_str(), b.as_str())
+            })
+            .collect();
+        let mut seen = 0;
+        index.important_lines_batch(&pairs, |i, result| {
+            assert_eq!(i, seen);
+            seen += 1;
+            let expected = index.important_lines(pairs[i].0, pairs[i].1);
+            assert_eq!(
+                format!("{result:?}"),
+                format!("{expected:?}"),
+                "{:?}",
+                pairs[i]
+            );
+        });
+        assert_eq!(seen, pairs.len());
     }
 }

@@ -34,5 +34,5 @@ mod queries;
 
 pub use error::Error;
 pub use grid::{Grid, Line};
-pub use index::ImportantLines;
+pub use index::{BATCH, ImportantLines};
 pub use queries::answer_queries;

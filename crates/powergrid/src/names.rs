@@ -236,17 +236,51 @@ pub(crate) struct ShortNameMap {
     slots: Slots,
 }
 
+/// A lookup begun by [`ShortNameMap::start`]: the key and where its probe starts.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Probe {
+    key: u128,
+    start: usize,
+}
+
 impl ShortNameMap {
     /// The value of `name`.
-    #[inline]
+    #[cfg(test)]
     pub(crate) fn get(&self, name: &str) -> Lookup {
+        match self.start(name) {
+            Some(probe) => self.finish(probe, self.first(probe)),
+            None => Lookup::Long,
+        }
+    }
+
+    /// Begins looking `name` up: hashes it, touches no table memory (`None` for a long name).
+    #[inline]
+    pub(crate) fn start(&self, name: &str) -> Option<Probe> {
         let key = key(name.as_bytes());
         if is_long(key) {
-            return Lookup::Long;
+            return None;
         }
-        let mut i = first_slot(name, self.slots.len());
+        Some(Probe {
+            key,
+            start: first_slot(name, self.slots.len()),
+        })
+    }
+
+    /// The first slot of a probe: the one load that usually misses the cache. Issuing these
+    /// loads back to back for several probes (a few instructions each) lets their misses
+    /// overlap; the out-of-order window would not reach across the hashing of several names.
+    #[inline]
+    pub(crate) fn first(&self, probe: Probe) -> u128 {
+        self.slots.get(probe.start)
+    }
+
+    /// Completes a lookup, given its [`Self::first`] slot.
+    #[inline]
+    pub(crate) fn finish(&self, probe: Probe, first: u128) -> Lookup {
+        let Probe { key, start } = probe;
+        let mut i = start;
+        let mut slot = first;
         loop {
-            let slot = self.slots.get(i);
             let Some(v) = value(slot) else {
                 return Lookup::Missing;
             };
@@ -257,6 +291,7 @@ impl ShortNameMap {
             if i == self.slots.len() {
                 i = 0;
             }
+            slot = self.slots.get(i);
         }
     }
 }

@@ -18,39 +18,89 @@ pub fn answer_queries(
     mut report: impl FnMut(Error),
 ) -> io::Result<usize> {
     let mut failed = 0;
-    let mut buf = Vec::new();
-    let mut line = 0;
+    let mut text = Vec::new();
+    let mut ends = Vec::new();
+    let mut first_line = 1;
     loop {
-        buf.clear();
-        if input.read_until(b'\n', &mut buf)? == 0 {
+        text.clear();
+        ends.clear();
+        while ends.len() < GROUP && input.read_until(b'\n', &mut text)? > 0 {
+            ends.push(text.len());
+        }
+        if ends.is_empty() {
             return Ok(failed);
         }
-        line += 1;
-        let answer = std::str::from_utf8(&buf)
-            .map_err(|_| Error::BadPair {
-                file: file.to_owned(),
-                line,
-                text: String::from_utf8_lossy(&buf).trim_ascii().to_owned(),
-            })
-            .and_then(|text| answer(index, text, file, line));
+        failed += answer_group(index, &text, &ends, first_line, file, out, &mut report)?;
+        first_line += ends.len();
+    }
+}
+
+/// Lines read and answered together ([`ImportantLines::important_lines_batch`] overlaps the
+/// name lookups of the queries within a group).
+const GROUP: usize = 4096;
+
+/// Answers the lines of `text` (line `first_line + i` ends at `ends[i]`), reporting and writing
+/// in line order; returns the number of failed queries.
+fn answer_group(
+    index: &ImportantLines<'_>,
+    text: &[u8],
+    ends: &[usize],
+    first_line: usize,
+    file: &str,
+    out: &mut impl Write,
+    report: &mut impl FnMut(Error),
+) -> io::Result<usize> {
+    let mut lines = Vec::with_capacity(ends.len());
+    let mut pairs = Vec::with_capacity(ends.len());
+    let mut start = 0;
+    for (i, &end) in ends.iter().enumerate() {
+        let line = first_line + i;
+        let parsed = parse_pair(&text[start..end], file, line);
+        if let Ok(Some(pair)) = parsed {
+            pairs.push(pair);
+        }
+        lines.push(parsed.map(|pair| pair.is_some()));
+        start = end;
+    }
+    let mut answers = Vec::with_capacity(pairs.len());
+    index.important_lines_batch(&pairs, |_, answer| answers.push(answer));
+    let mut answers = answers.into_iter();
+    let mut failed = 0;
+    for (i, parsed) in lines.into_iter().enumerate() {
+        let answer = match parsed {
+            Ok(false) => continue,
+            Ok(true) => answers
+                .next()
+                .unwrap_or(Ok(0))
+                .map_err(|error| Error::Query {
+                    file: file.to_owned(),
+                    line: first_line + i,
+                    error: Box::new(error),
+                }),
+            Err(error) => Err(error),
+        };
         match answer {
-            Ok(None) => {}
-            Ok(Some(count)) => writeln!(out, "{count}")?,
+            Ok(count) => writeln!(out, "{count}")?,
             Err(error) => {
                 failed += 1;
                 report(error);
             }
         }
     }
+    Ok(failed)
 }
 
 /// One query line: `None` for a blank line.
-fn answer(
-    index: &ImportantLines<'_>,
-    text: &str,
+fn parse_pair<'t>(
+    bytes: &'t [u8],
     file: &str,
     line: usize,
-) -> Result<Option<usize>, Error> {
+) -> Result<Option<(&'t str, &'t str)>, Error> {
+    let text = std::str::from_utf8(bytes).map_err(|_| Error::BadPair {
+        file: file.to_owned(),
+        line,
+        text: String::from_utf8_lossy(bytes).trim_ascii().to_owned(),
+    })?;
     let text = text.trim_ascii();
     if text.is_empty() {
         return Ok(None);
@@ -63,14 +113,7 @@ fn answer(
             text: text.to_owned(),
         });
     };
-    index
-        .important_lines(a, b)
-        .map(Some)
-        .map_err(|error| Error::Query {
-            file: file.to_owned(),
-            line,
-            error: Box::new(error),
-        })
+    Ok(Some((a, b)))
 }
 
 #[cfg(test)]
@@ -100,5 +143,49 @@ mod tests {
                 "q.txt:8: expected two city names `cityA cityB`, found `\u{fffd}`",
             ]
         );
+    }
+
+    #[test]
+    fn answers_across_groups_in_line_order() {
+        let g = Grid::parse("4\n3\nA\nB\nC\nD\nA B\nB C\nC A\n", "g").unwrap();
+        let index = g.preprocess();
+        let kinds = ["A D", "", "B Q", "A", "C C", "D B", "C A"];
+        let lines: Vec<&str> = (0..2 * GROUP + 7)
+            .map(|i| kinds[i * 5 % kinds.len()])
+            .collect();
+        let input = lines.join("\n");
+        let (mut expected_out, mut expected_errors) = (String::new(), Vec::new());
+        for (i, text) in lines.iter().enumerate() {
+            match answer_one(&index, text, i + 1) {
+                Ok(None) => {}
+                Ok(Some(count)) => expected_out.push_str(&format!("{count}\n")),
+                Err(e) => expected_errors.push(e),
+            }
+        }
+        let mut out = Vec::new();
+        let mut errors = Vec::new();
+        let failed = answer_queries(&index, input.as_bytes(), "q", &mut out, |e| {
+            errors.push(e.to_string())
+        })
+        .unwrap();
+        assert_eq!(String::from_utf8(out).unwrap(), expected_out);
+        assert_eq!(errors, expected_errors);
+        assert_eq!(failed, errors.len());
+        assert!(failed > GROUP / 2);
+    }
+
+    /// One line answered on its own, as the reference.
+    fn answer_one(
+        index: &ImportantLines<'_>,
+        text: &str,
+        line: usize,
+    ) -> Result<Option<usize>, String> {
+        match parse_pair(text.as_bytes(), "q", line).map_err(|e| e.to_string())? {
+            None => Ok(None),
+            Some((a, b)) => index
+                .important_lines(a, b)
+                .map(Some)
+                .map_err(|e| format!("q:{line}: {e}")),
+        }
     }
 }
