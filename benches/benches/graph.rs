@@ -109,6 +109,13 @@ fn powergrid_scale(c: &mut Criterion) {
             sum
         });
     });
+    group.bench_function("1M important_lines queries by name, batched", |b| {
+        b.iter(|| {
+            let mut sum = 0;
+            index.important_lines_batch(&pairs, |_, count| sum += count.unwrap());
+            sum
+        });
+    });
     group.finish();
 }
 
