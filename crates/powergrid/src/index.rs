@@ -34,14 +34,6 @@ impl<'g> ImportantLines<'g> {
         self.grid
     }
 
-    /// The component of a city by name.
-    #[inline]
-    fn component(&self, name: &str) -> Result<usize, Error> {
-        let probe = self.components_by_name.start(name);
-        let first = probe.map_or(0, |p| self.components_by_name.first(p));
-        self.finish_component(name, probe, first)
-    }
-
     /// Completes a component lookup begun by [`ShortNameMap::start`].
     #[inline]
     fn finish_component(
@@ -72,7 +64,14 @@ impl<'g> ImportantLines<'g> {
     /// grid is disconnected and the cities lie in different parts.
     #[inline]
     pub fn important_lines(&self, from: &str, to: &str) -> Result<usize, Error> {
-        let (a, b) = (self.component(from)?, self.component(to)?);
+        // Both names hashed, then both first slots loaded, before either lookup is finished:
+        // the two cache misses overlap, and the next query's fit in the out-of-order window.
+        let map = &self.components_by_name;
+        let (probe_a, probe_b) = (map.start(from), map.start(to));
+        let first_a = probe_a.map_or(0, |p| map.first(p));
+        let first_b = probe_b.map_or(0, |p| map.first(p));
+        let a = self.finish_component(from, probe_a, first_a)?;
+        let b = self.finish_component(to, probe_b, first_b)?;
         self.lca.distance(a, b).ok_or_else(|| Error::NoPath {
             from: from.to_owned(),
             to: to.to_owned(),

@@ -14,15 +14,36 @@ const KEY_MASK: u128 = (1 << 96) - 1;
 /// The slot key of a name: inline bytes and length byte.
 #[inline]
 fn key(name: &[u8]) -> u128 {
-    let mut buf = [0u8; 16];
-    let inline = name.len().min(INLINE);
-    buf[..inline].copy_from_slice(&name[..inline]);
-    buf[INLINE] = if name.len() <= INLINE {
+    let inline = &name[..name.len().min(INLINE)];
+    let (low, high) = match inline.split_first_chunk::<8>() {
+        Some((first, rest)) => (u64::from_le_bytes(*first), load_le(rest)),
+        None => (load_le(inline), 0),
+    };
+    let length = if name.len() <= INLINE {
         name.len() as u8
     } else {
         LONG
     };
-    u128::from_le_bytes(buf)
+    u128::from(low) | u128::from(high) << 64 | u128::from(length) << (8 * INLINE)
+}
+
+/// The bytes of `bytes` (at most 8) as a little-endian number, zero-padded: what copying them
+/// into a zeroed buffer would give, with a few fixed-size loads instead of a copy loop.
+#[inline]
+fn load_le(bytes: &[u8]) -> u64 {
+    let n = bytes.len();
+    debug_assert!(n <= 8);
+    if let (Some(first), Some(last)) = (bytes.first_chunk::<4>(), bytes.last_chunk::<4>()) {
+        // Overlapping halves: the shared bytes are equal, so or-ing them is harmless.
+        u64::from(u32::from_le_bytes(*first))
+            | u64::from(u32::from_le_bytes(*last)) << (8 * (n - 4))
+    } else if n > 0 {
+        u64::from(bytes[0])
+            | u64::from(bytes[n / 2]) << (8 * (n / 2))
+            | u64::from(bytes[n - 1]) << (8 * (n - 1))
+    } else {
+        0
+    }
 }
 
 fn is_long(key: u128) -> bool {
@@ -47,9 +68,7 @@ fn hash(bytes: &[u8]) -> u64 {
     }
     let rest = words.remainder();
     if !rest.is_empty() {
-        let mut buf = [0u8; 8];
-        buf[..rest.len()].copy_from_slice(rest);
-        h = (h.rotate_left(5) ^ u64::from_le_bytes(buf)).wrapping_mul(K);
+        h = (h.rotate_left(5) ^ load_le(rest)).wrapping_mul(K);
     }
     h ^= h >> 29;
     h = h.wrapping_mul(K);
@@ -332,5 +351,25 @@ mod tests {
         assert_eq!(map.get("x"), Lookup::Found(2 * 1051));
         assert_eq!(map.get("nowhere"), Lookup::Missing);
         assert_eq!(map.get("a-very-long-city-name-3"), Lookup::Long);
+    }
+
+    #[test]
+    fn word_loads_match_byte_copies() {
+        let text = b"abcdefghijklmnopqrstuvwxyz\xff\x00\x80";
+        for start in 0..4 {
+            for len in 0..=20 {
+                let bytes = &text[start..start + len];
+                if len <= 8 {
+                    let mut buf = [0u8; 8];
+                    buf[..len].copy_from_slice(bytes);
+                    assert_eq!(load_le(bytes), u64::from_le_bytes(buf), "{len}");
+                }
+                let mut buf = [0u8; 16];
+                let inline = len.min(INLINE);
+                buf[..inline].copy_from_slice(&bytes[..inline]);
+                buf[INLINE] = if len <= INLINE { len as u8 } else { LONG };
+                assert_eq!(key(bytes), u128::from_le_bytes(buf), "{len}");
+            }
+        }
     }
 }
