@@ -83,9 +83,11 @@ impl<const N: usize> Position<N> {
     /// The legal moves in order: the placements by square index, or a single pass, or none when
     /// the game is over.
     pub fn moves(&self) -> impl Iterator<Item = Move<N>> + use<N> {
-        let placements = self.placements();
-        let pass = placements.is_empty() && self.must_pass();
-        placements
+        let (own, opp) = self.own_opp();
+        let placements = rules::moves(own, opp, Board::<N>::MASK);
+        // Generated once; the opponent's moves only when the side to move has none.
+        let pass = placements == 0 && rules::moves(opp, own, Board::<N>::MASK) != 0;
+        SquareSet::<N>(placements)
             .map(Move::Place)
             .chain(pass.then_some(Move::Pass))
     }

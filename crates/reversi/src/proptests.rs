@@ -5,11 +5,11 @@ use crate::board::Board;
 use crate::perft;
 use crate::position::{Move, Position};
 use crate::rules;
-use crate::search::{Margin, Method, RootScore, Scored, Searcher, WinLoss};
+use crate::search::{Margin, Method, RootScore, Scored, Searcher, WinLoss, solve};
 use crate::side::Side;
 use crate::square::Square;
 use proptest::prelude::*;
-use search_core::{Engine, alpha_beta, minimax};
+use search_core::{Engine, Game, alpha_beta, minimax};
 
 /// A plain `N`x`N` array board: the reference implementation.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -283,5 +283,56 @@ proptest! {
         let exact = minimax(&margin, None).value;
         prop_assert_eq!(Engine::new(12).solve(&margin).value, exact);
         prop_assert_eq!(exact.signum(), plain.value);
+        check_solve(&position)?;
     }
+
+    #[test]
+    fn solve_and_windows_agree_6x6_late(choices in prop::collection::vec(any::<u16>(), 22..40)) {
+        let position = playout::<6>(&choices);
+        prop_assume!(position.board().empties().len() <= 9);
+        check_solve(&position)?;
+    }
+}
+
+/// [`solve`] (MTD(f) over null windows, no table near the end) finds the exact margin and a
+/// move achieving it, and engine searches with windows keep the fail-soft contract.
+fn check_solve<const N: usize>(position: &Position<N>) -> Result<(), TestCaseError> {
+    let game = Scored::new(*position, Margin);
+    let exact = alpha_beta(&game, None).value;
+    let solution = solve(position, 10);
+    prop_assert_eq!(solution.margin, exact);
+    if let Some(mv) = solution.best_move {
+        prop_assert_eq!(alpha_beta(&game.play(mv), None).value, exact);
+    } else {
+        prop_assert!(position.is_over());
+    }
+    let mut engine = Engine::new(8);
+    for alpha in exact - 3..=exact + 2 {
+        for width in [1, 3] {
+            let beta = alpha + width;
+            let v = engine.search_window(&game, None, alpha, beta).value;
+            if v <= alpha {
+                prop_assert!(
+                    exact <= v,
+                    "fail low {} at ({}, {}), exact {}",
+                    v,
+                    alpha,
+                    beta,
+                    exact
+                );
+            } else if v >= beta {
+                prop_assert!(
+                    exact >= v,
+                    "fail high {} at ({}, {}), exact {}",
+                    v,
+                    alpha,
+                    beta,
+                    exact
+                );
+            } else {
+                prop_assert_eq!(v, exact);
+            }
+        }
+    }
+    Ok(())
 }

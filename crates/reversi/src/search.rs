@@ -4,7 +4,9 @@
 use crate::position::{Move, Position};
 use crate::side::Side;
 use crate::square::Square;
-use search_core::{Engine, EngineGame, Game, MoveList, Player, Value, alpha_beta, minimax};
+use search_core::{
+    Engine, EngineGame, Game, INFINITY, MoveList, Player, Value, alpha_beta, minimax,
+};
 
 /// How a [`Scored`] position is valued, and which side is Max.
 pub trait Scoring: Copy + std::fmt::Debug {
@@ -384,15 +386,49 @@ pub struct Solution<const N: usize> {
     pub nodes: u64,
 }
 
+/// The depth of the iterative deepening that starts [`solve`].
+const WARM_UP_DEPTH: u32 = 8;
+
+/// At most this many empty squares, [`solve`] searches without the engine's table.
+const NO_TABLE_EMPTIES: usize = 6;
+
 /// Solves `position` exactly with the search-core engine (table of `2^table_bits` entries):
 /// the disc margin with perfect play.
 #[must_use]
 pub fn solve<const N: usize>(position: &Position<N>, table_bits: u32) -> Solution<N> {
+    let game = Scored::new(*position, Margin);
     let mut engine = Engine::new(table_bits);
-    let outcome = engine.solve(&Scored::new(*position, Margin));
+    // A short iterative deepening fills the table with ordering hints, and its margin is the
+    // first guess of an MTD(f) loop of null-window exact searches ("is the margin at least g?")
+    // that closes in on the value from both sides.
+    let warm_up = engine.search(&game, WARM_UP_DEPTH);
+    let mut nodes = warm_up.stats.nodes;
+    let (mut lower, mut upper) = (-INFINITY, INFINITY);
+    let mut guess = warm_up.value;
+    let mut best_move = warm_up.best_move;
+    // A root move is known to achieve a bound when the search fails high for the side to move.
+    let max_to_move = game.to_move() == Player::Max;
+    while lower < upper {
+        let beta = if guess == lower { guess + 1 } else { guess };
+        let outcome = engine.search_window_with(&game, None, beta - 1, beta, |g| {
+            g.position.board().empties().len() > NO_TABLE_EMPTIES
+        });
+        nodes += outcome.stats.nodes;
+        guess = outcome.value;
+        let fail_high = guess >= beta;
+        if fail_high {
+            lower = guess;
+        } else {
+            upper = guess;
+        }
+        // The last such search proves the final bound (each bound's last update is the value).
+        if fail_high == max_to_move {
+            best_move = outcome.best_move;
+        }
+    }
     Solution {
-        margin: outcome.value,
-        best_move: outcome.best_move,
-        nodes: outcome.stats.nodes,
+        margin: lower,
+        best_move,
+        nodes,
     }
 }

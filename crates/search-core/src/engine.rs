@@ -28,6 +28,9 @@ enum Bound {
 struct Slot<M> {
     key: u64,
     depth: u32,
+    /// The nodes the search below this entry visited (saturating): among entries of equal depth
+    /// (every entry of an exact solve is unlimited), the bigger subtree is kept.
+    work: u32,
     value: Value,
     bound: Bound,
     best: Option<M>,
@@ -38,6 +41,7 @@ impl<M> Slot<M> {
     const EMPTY: Self = Self {
         key: 0,
         depth: 0,
+        work: 0,
         value: 0,
         bound: Bound::Empty,
         best: None,
@@ -140,35 +144,105 @@ impl<M: Copy + PartialEq> Engine<M> {
         game: &G,
         depth: Option<u32>,
     ) -> GameOutcome<M> {
+        self.search_window(game, depth, -INFINITY, INFINITY)
+    }
+
+    /// One fixed-depth search (`None`: unlimited) with the window `(alpha, beta)` in Max's point
+    /// of view, reusing the table. Fail-soft: when the returned value `v` lies strictly inside
+    /// the window it is the exact value; `v <= alpha` means the exact value is at most `v`, and
+    /// `v >= beta` that it is at least `v`. A null window (`beta == alpha + 1`) answers "is the
+    /// value above `alpha`?", the building block of MTD(f) and aspiration searches. The window
+    /// `(-INFINITY, INFINITY)` is [`search_once`](Self::search_once). The best move is that of
+    /// the best value found by the side to move: it achieves the returned value when that is
+    /// exact or the search fails high for the side to move (`v >= beta` with Max to move,
+    /// `v <= alpha` with Min to move); after a fail-low for the side to move it means nothing.
+    ///
+    /// ```
+    /// use search_core::{Engine, EngineGame, Game, MoveList, Player, Value, INFINITY};
+    /// #[derive(Clone, Copy)]
+    /// struct Nim { pile: u8, max_to_move: bool }
+    /// impl Game for Nim {
+    ///     type Move = u8;
+    ///     fn to_move(&self) -> Player { if self.max_to_move { Player::Max } else { Player::Min } }
+    ///     fn legal_moves(&self) -> MoveList<u8> { (1..=self.pile.min(3)).collect() }
+    ///     fn play(&self, take: u8) -> Self { Nim { pile: self.pile - take, max_to_move: !self.max_to_move } }
+    ///     fn is_terminal(&self) -> bool { self.pile == 0 }
+    ///     fn evaluate(&self) -> Value { if self.max_to_move { -1 } else { 1 } }
+    /// }
+    /// impl EngineGame for Nim {
+    ///     fn key(&self) -> u64 { u64::from(self.pile) << 1 | u64::from(self.max_to_move) }
+    /// }
+    /// let start = Nim { pile: 30, max_to_move: true };
+    /// let mut engine = Engine::new(16);
+    /// // Is the value at least 1? (null window around 0.5)
+    /// assert!(engine.search_window(&start, None, 0, 1).value >= 1);
+    /// // Is the value at most -1? No: the search fails high.
+    /// assert!(engine.search_window(&start, None, -2, -1).value >= -1);
+    /// assert_eq!(engine.search_window(&start, None, -INFINITY, INFINITY).value, 1);
+    /// ```
+    pub fn search_window<G: EngineGame<Move = M>>(
+        &mut self,
+        game: &G,
+        depth: Option<u32>,
+        alpha: Value,
+        beta: Value,
+    ) -> GameOutcome<M> {
+        self.search_window_with(game, depth, alpha, beta, |_| true)
+    }
+
+    /// [`search_window`](Self::search_window) where the table is probed and written only at
+    /// positions for which `use_table` returns true (and the remaining depth is at least 2, as
+    /// everywhere). Values are unchanged: the table only saves work. Near the end of a game whose
+    /// subtrees are tiny there (the last few empty squares of reversi), a table probe is a cache
+    /// miss that costs more than searching the subtree again, and skipping those positions also
+    /// leaves the table to the big subtrees.
+    pub fn search_window_with<G: EngineGame<Move = M>>(
+        &mut self,
+        game: &G,
+        depth: Option<u32>,
+        alpha: Value,
+        beta: Value,
+        use_table: impl Fn(&G) -> bool,
+    ) -> GameOutcome<M> {
         self.stats = GameStats::default();
         self.root_best = None;
-        let value = self.negamax(game, depth, -INFINITY, INFINITY, 0);
+        let sign = game.to_move().sign();
+        let (a, b) = if sign == 1 {
+            (alpha, beta)
+        } else {
+            (-beta, -alpha)
+        };
+        let value = self.negamax(game, depth, a, b, 0, &use_table);
         GameOutcome {
-            value: value * game.to_move().sign(),
+            value: value * sign,
             best_move: self.root_best,
             stats: self.stats,
         }
     }
 
     /// Negamax with fail-soft alpha-beta; values from the side to move's point of view.
-    fn negamax<G: EngineGame<Move = M>>(
+    fn negamax<G: EngineGame<Move = M>, F: Fn(&G) -> bool>(
         &mut self,
         position: &G,
         remaining: Option<u32>,
         mut alpha: Value,
         beta: Value,
         ply: usize,
+        table_filter: &F,
     ) -> Value {
         self.stats.nodes += 1;
+        let nodes_before = self.stats.nodes;
         let mover = position.to_move();
-        if remaining == Some(0) || position.is_terminal() {
+        // A terminal position has no legal move (the `Game` contract): it is recognised below by
+        // its empty move list, which saves games like reversi generating moves twice per node.
+        if remaining == Some(0) {
             self.stats.leaves += 1;
             return position.evaluate() * mover.sign();
         }
         let depth_tag = remaining.unwrap_or(UNLIMITED);
         // One ply above the leaves a same-depth entry almost never cuts, and the probe is a cache
         // miss: the table is used from two plies up (and at unlimited depth).
-        let use_table = depth_tag >= MIN_TABLE_DEPTH;
+        let use_table = depth_tag >= MIN_TABLE_DEPTH && table_filter(position);
         let key = if use_table { position.key() } else { 0 };
         // Two slots per key (adjacent, so one cache line): the first keeps the deeper search,
         // the second takes whatever the first refuses.
@@ -219,9 +293,9 @@ impl<M: Copy + PartialEq> Engine<M> {
             let same_side = child.to_move() == mover;
             let window = |engine: &mut Self, a: Value, b: Value| {
                 if same_side {
-                    engine.negamax(&child, child_remaining, a, b, ply + 1)
+                    engine.negamax(&child, child_remaining, a, b, ply + 1, table_filter)
                 } else {
-                    -engine.negamax(&child, child_remaining, -b, -a, ply + 1)
+                    -engine.negamax(&child, child_remaining, -b, -a, ply + 1, table_filter)
                 }
             };
             let score = if i == 0 {
@@ -255,20 +329,25 @@ impl<M: Copy + PartialEq> Engine<M> {
             Bound::Exact
         };
         if use_table {
-            let deep = &self.table[deep_index];
-            let slot_index =
-                if deep.bound == Bound::Empty || deep.key == key || deep.depth <= depth_tag {
-                    deep_index
-                } else {
-                    fresh_index
-                };
-            self.table[slot_index] = Slot {
+            let work = u32::try_from(self.stats.nodes - nodes_before).unwrap_or(u32::MAX);
+            let entry = Slot {
                 key,
                 depth: depth_tag,
+                work,
                 value: best,
                 bound,
                 best: best_move,
             };
+            let deep = self.table[deep_index];
+            if deep.bound == Bound::Empty || deep.key == key {
+                self.table[deep_index] = entry;
+            } else if deep.depth < depth_tag || (deep.depth == depth_tag && deep.work <= work) {
+                // The displaced entry keeps a place in the replace-always slot.
+                self.table[fresh_index] = deep;
+                self.table[deep_index] = entry;
+            } else {
+                self.table[fresh_index] = entry;
+            }
         }
         best
     }
