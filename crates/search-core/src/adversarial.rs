@@ -129,7 +129,19 @@ fn search<G: Game>(game: &G, depth: Option<u32>, prune: bool) -> GameOutcome<G::
         let frame = stack
             .last_mut()
             .expect("the root frame stays until the end");
-        if frame.next < frame.moves.len() {
+        if frame.remaining == Some(0) {
+            // Every child is a leaf at the depth limit: evaluate them in a tight loop. Same count
+            // and values as entering each one (a depth-limit leaf is evaluated without a terminal
+            // test).
+            while frame.next < frame.moves.len() {
+                let mv = frame.moves[frame.next];
+                frame.next += 1;
+                stats.nodes += 1;
+                stats.leaves += 1;
+                let value = frame.position.play(mv).evaluate();
+                record(frame, mv, value, prune);
+            }
+        } else if frame.next < frame.moves.len() {
             let mv = frame.moves[frame.next];
             frame.next += 1;
             let child = frame.position.play(mv);
