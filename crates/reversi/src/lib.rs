@@ -39,6 +39,7 @@ mod position;
 pub mod rules;
 pub mod search;
 mod side;
+mod solve;
 mod square;
 pub mod tiny;
 
@@ -50,8 +51,8 @@ pub use error::Error;
 pub use perft::perft;
 pub use position::{Move, Position};
 pub use search::{
-    FullGame, Margin, Method, RootScore, Scored, Scoring, Searcher, Solution, WinLoss, best_move,
-    full_game, solve,
+    FullGame, Margin, Method, RootScore, Scored, Scoring, Searcher, WinLoss, best_move, full_game,
 };
 pub use side::Side;
+pub use solve::{Solution, solve};
 pub use square::{Square, SquareSet};

@@ -4,9 +4,7 @@
 use crate::position::{Move, Position};
 use crate::side::Side;
 use crate::square::Square;
-use search_core::{
-    Engine, EngineGame, Game, INFINITY, MoveList, Player, Value, alpha_beta, minimax,
-};
+use search_core::{Engine, EngineGame, Game, MoveList, Player, Value, alpha_beta, minimax};
 
 /// How a [`Scored`] position is valued, and which side is Max.
 pub trait Scoring: Copy + std::fmt::Debug {
@@ -87,6 +85,26 @@ impl<const N: usize, S: Scoring> Scored<N, S> {
     }
 }
 
+/// The legal moves of `position` as [`Position::moves`] lists them, pushed straight from the
+/// move mask.
+fn move_list<const N: usize>(position: &Position<N>) -> MoveList<Move<N>> {
+    let mut list = MoveList::new();
+    let mut mask = position.placements().0;
+    if mask == 0 {
+        if !position.is_over() {
+            list.push(Move::Pass);
+        }
+        return list;
+    }
+    while mask != 0 {
+        list.push(Move::Place(Square::from_bit_position(
+            mask.trailing_zeros(),
+        )));
+        mask &= mask - 1;
+    }
+    list
+}
+
 fn player(side: Side, max: Side) -> Player {
     if side == max {
         Player::Max
@@ -103,7 +121,7 @@ impl<const N: usize, S: Scoring> Game for Scored<N, S> {
     }
 
     fn legal_moves(&self) -> MoveList<Move<N>> {
-        self.position.moves().collect()
+        move_list(&self.position)
     }
 
     fn play(&self, mv: Move<N>) -> Self {
@@ -149,13 +167,106 @@ fn square_rank<const N: usize>(square: Square<N>) -> u32 {
     }
 }
 
+/// The squares of each [`square_rank`] (0..5) on an `N`x`N` board, in the internal layout.
+const fn rank_masks(n: usize) -> [u64; 5] {
+    let mut masks = [0; 5];
+    let mut r = 0;
+    while r < n {
+        let mut c = 0;
+        while c < n {
+            let dr = if r < n - 1 - r { r } else { n - 1 - r };
+            let dc = if c < n - 1 - c { c } else { n - 1 - c };
+            let (lo, hi) = if dr < dc { (dr, dc) } else { (dc, dr) };
+            let rank = match (lo, hi) {
+                (0, 0) => 0,
+                (1, 1) => 4,
+                (0, 1) => 3,
+                (0, _) => 1,
+                _ => 2,
+            };
+            masks[rank] |= 1 << (r * 8 + c);
+            c += 1;
+        }
+        r += 1;
+    }
+    masks
+}
+
+/// The four quadrants of an `N`x`N` board, in the internal layout.
+const fn quadrants(n: usize) -> [u64; 4] {
+    let half = n / 2;
+    let mut masks = [0; 4];
+    let mut r = 0;
+    while r < n {
+        let mut c = 0;
+        while c < n {
+            masks[(r / half) * 2 + c / half] |= 1 << (r * 8 + c);
+            c += 1;
+        }
+        r += 1;
+    }
+    masks
+}
+
+/// Per-size constant masks.
+struct Masks<const N: usize>;
+
+impl<const N: usize> Masks<N> {
+    const RANKS: [u64; 5] = rank_masks(N);
+    const QUADRANTS: [u64; 4] = quadrants(N);
+}
+
+/// The placements of `moves` as a mask; `None` when the list is a pass (or has one move or
+/// none, where there is nothing to order).
+fn placement_mask<const N: usize>(moves: &MoveList<Move<N>>) -> Option<u64> {
+    if moves.len() < 2 {
+        return None;
+    }
+    let mut mask = 0;
+    for mv in moves.iter() {
+        match mv {
+            Move::Place(square) => mask |= square.bit(),
+            Move::Pass => return None,
+        }
+    }
+    Some(mask)
+}
+
+/// Rewrites `moves` as the squares of `groups` in turn, each by increasing index.
+fn refill<const N: usize>(moves: &mut MoveList<Move<N>>, groups: impl Iterator<Item = u64>) {
+    moves.clear();
+    for mut group in groups {
+        while group != 0 {
+            moves.push(Move::Place(Square::from_bit_position(
+                group.trailing_zeros(),
+            )));
+            group &= group - 1;
+        }
+    }
+}
+
 /// Puts placements in the static order of [`square_rank`] (ties by index): cheap, for the
 /// depth-limited COL106 searches where most ordered nodes are one ply above the leaves.
 fn order_static<const N: usize>(moves: &mut MoveList<Move<N>>) {
-    moves.sort_unstable_by_key(|mv| match *mv {
-        Move::Place(square) => square_rank(square) << 8 | square.index() as u32,
-        Move::Pass => 0,
-    });
+    if let Some(mask) = placement_mask(moves) {
+        refill(moves, Masks::<N>::RANKS.iter().map(|&rank| mask & rank));
+    }
+}
+
+/// The static order near the end of an exact solve: moves in a quadrant holding an odd number
+/// of empty squares first (parity: there the mover is likely to get the last move), each group
+/// in the order of [`square_rank`].
+fn order_parity<const N: usize>(empties: u64, moves: &mut MoveList<Move<N>>) {
+    if let Some(mask) = placement_mask(moves) {
+        let odd = Masks::<N>::QUADRANTS
+            .iter()
+            .filter(|&&q| (q & empties).count_ones() % 2 == 1)
+            .fold(0, |acc, &q| acc | q);
+        let ranks = Masks::<N>::RANKS;
+        let first = ranks.iter().map(|&rank| mask & odd & rank);
+        let then = ranks.iter().map(|&rank| mask & !odd & rank);
+        refill(moves, first.chain(then));
+    }
 }
 
 /// Puts placements in a promising order for the engine: corners first, then the moves that
@@ -163,8 +274,9 @@ fn order_static<const N: usize>(moves: &mut MoveList<Move<N>>) {
 /// Each key is computed once (on the stack for up to 32 moves).
 fn order<const N: usize>(position: &Position<N>, moves: &mut MoveList<Move<N>>) {
     // Close to the end the subtrees are tiny: the static order is cheaper than looking ahead.
-    if position.board().empties().len() <= SHALLOW_EMPTIES {
-        order_static(moves);
+    let empties = position.board().empties();
+    if empties.len() <= SHALLOW_EMPTIES {
+        order_parity(empties.0, moves);
         return;
     }
     let key = |mv: Move<N>| -> u32 {
@@ -372,63 +484,5 @@ pub fn full_game<const N: usize>(start: &Position<N>, k: u32, method: Method) ->
     FullGame {
         moves,
         end: position,
-    }
-}
-
-/// The result of [`solve`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Solution<const N: usize> {
-    /// Black's discs minus White's at the end of perfect play (empty squares count for nobody).
-    pub margin: Value,
-    /// A best first move.
-    pub best_move: Option<Move<N>>,
-    /// Positions the engine visited (warm-up included).
-    pub nodes: u64,
-}
-
-/// The depth of the iterative deepening that starts [`solve`].
-const WARM_UP_DEPTH: u32 = 8;
-
-/// At most this many empty squares, [`solve`] searches without the engine's table.
-const NO_TABLE_EMPTIES: usize = 6;
-
-/// Solves `position` exactly with the search-core engine (table of `2^table_bits` entries):
-/// the disc margin with perfect play.
-#[must_use]
-pub fn solve<const N: usize>(position: &Position<N>, table_bits: u32) -> Solution<N> {
-    let game = Scored::new(*position, Margin);
-    let mut engine = Engine::new(table_bits);
-    // A short iterative deepening fills the table with ordering hints, and its margin is the
-    // first guess of an MTD(f) loop of null-window exact searches ("is the margin at least g?")
-    // that closes in on the value from both sides.
-    let warm_up = engine.search(&game, WARM_UP_DEPTH);
-    let mut nodes = warm_up.stats.nodes;
-    let (mut lower, mut upper) = (-INFINITY, INFINITY);
-    let mut guess = warm_up.value;
-    let mut best_move = warm_up.best_move;
-    // A root move is known to achieve a bound when the search fails high for the side to move.
-    let max_to_move = game.to_move() == Player::Max;
-    while lower < upper {
-        let beta = if guess == lower { guess + 1 } else { guess };
-        let outcome = engine.search_window_with(&game, None, beta - 1, beta, |g| {
-            g.position.board().empties().len() > NO_TABLE_EMPTIES
-        });
-        nodes += outcome.stats.nodes;
-        guess = outcome.value;
-        let fail_high = guess >= beta;
-        if fail_high {
-            lower = guess;
-        } else {
-            upper = guess;
-        }
-        // The last such search proves the final bound (each bound's last update is the value).
-        if fail_high == max_to_move {
-            best_move = outcome.best_move;
-        }
-    }
-    Solution {
-        margin: lower,
-        best_move,
-        nodes,
     }
 }

@@ -1,0 +1,171 @@
+//! Exact solving: an MTD(f) loop of null-window engine searches ("is Black's margin at least
+//! beta?") with the root expanded here, one move per symmetry class of the positions it leads
+//! to.
+
+use crate::board::Board;
+use crate::position::{Move, Position};
+use crate::search::{Margin, Scored};
+use crate::side::Side;
+use crate::square::Square;
+use search_core::{Engine, Game, INFINITY, Player, Value};
+
+/// The result of [`solve`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Solution<const N: usize> {
+    /// Black's discs minus White's at the end of perfect play (empty squares count for nobody).
+    pub margin: Value,
+    /// A best first move (`None` when the game is over).
+    pub best_move: Option<Move<N>>,
+    /// Positions the engine visited (warm-up included).
+    pub nodes: u64,
+}
+
+/// The depth of the iterative deepening that starts [`solve`].
+const WARM_UP_DEPTH: u32 = 14;
+
+/// At most this many empty squares, [`solve`] searches without the engine's table: there a
+/// probe (a cache miss) costs more than the subtree.
+const NO_TABLE_EMPTIES: usize = 6;
+
+/// `board` under symmetry `t` (0..8): bit 2 transposes, bit 0 mirrors the rows, bit 1 the
+/// columns.
+fn transform<const N: usize>(board: &Board<N>, t: usize) -> Board<N> {
+    let mut out = Board::empty();
+    for square in Square::<N>::all() {
+        let (r, c) = (square.row(), square.col());
+        let (r, c) = if t & 4 != 0 { (c, r) } else { (r, c) };
+        let r = if t & 1 != 0 { N - 1 - r } else { r };
+        let c = if t & 2 != 0 { N - 1 - c } else { c };
+        if let Some(target) = Square::new(r, c) {
+            out = out.with(target, board.get(square));
+        }
+    }
+    out
+}
+
+/// The same value for all positions that are images of each other under the board's eight
+/// symmetries (which keep the rules and the margin).
+fn canonical<const N: usize>(position: &Position<N>) -> (u64, u64, bool) {
+    (0..8)
+        .map(|t| {
+            let board = transform(position.board(), t);
+            (
+                board.mask(Side::Black),
+                board.mask(Side::White),
+                position.to_move() == Side::White,
+            )
+        })
+        .min()
+        .unwrap_or((0, 0, false))
+}
+
+/// Solves `position` exactly with the search-core engine (table of `2^table_bits` entries):
+/// the disc margin with perfect play.
+///
+/// A short iterative deepening fills the table with ordering hints and gives the first guess;
+/// then each test "margin >= beta" searches the root's children (one per symmetry class) with
+/// null windows until one answers for the side to move, and the tests close in on the value
+/// from both sides (MTD(f)). Only alpha-beta cuts: the value is exact.
+#[must_use]
+pub fn solve<const N: usize>(position: &Position<N>, table_bits: u32) -> Solution<N> {
+    let game = Scored::new(*position, Margin);
+    let mut engine = Engine::new(table_bits);
+    let warm_up = engine.search(&game, WARM_UP_DEPTH);
+    let mut nodes = warm_up.stats.nodes + 1;
+    let mut moves = game.legal_moves();
+    if moves.is_empty() {
+        return Solution {
+            margin: position.board().margin(),
+            best_move: None,
+            nodes,
+        };
+    }
+    if let Some(first) = warm_up.best_move
+        && let Some(i) = moves.iter().position(|&m| m == first)
+    {
+        moves[..=i].rotate_right(1);
+    }
+    let mut classes: Vec<(Move<N>, Scored<N, Margin>)> = Vec::new();
+    let mut seen = Vec::new();
+    for mv in moves {
+        let child = game.play(mv);
+        let class = canonical(&child.position);
+        if !seen.contains(&class) {
+            seen.push(class);
+            classes.push((mv, child));
+        }
+    }
+    let max_to_move = game.to_move() == Player::Max;
+    let use_table = |g: &Scored<N, Margin>| g.position.board().empties().len() > NO_TABLE_EMPTIES;
+    let (mut lower, mut upper) = (-INFINITY, INFINITY);
+    let mut guess = warm_up.value;
+    let mut best_move = Some(classes[0].0);
+    while lower < upper {
+        let beta = if guess == lower { guess + 1 } else { guess };
+        // One ply of fail-soft alpha-beta over the classes, from Max's point of view.
+        let mut value = if max_to_move { Value::MIN } else { Value::MAX };
+        let mut answered = None;
+        for (i, (_, child)) in classes.iter().enumerate() {
+            let outcome = engine.search_window_with(child, None, beta - 1, beta, use_table);
+            nodes += outcome.stats.nodes;
+            let v = outcome.value;
+            value = if max_to_move {
+                value.max(v)
+            } else {
+                value.min(v)
+            };
+            if (v >= beta) == max_to_move {
+                answered = Some(i);
+                break;
+            }
+        }
+        if value >= beta {
+            lower = value;
+        } else {
+            upper = value;
+        }
+        // The move that answered for the side to move achieves the bound just proved (and the
+        // last bound proved for that side is the value); it is tried first from now on.
+        if let Some(i) = answered {
+            best_move = Some(classes[i].0);
+            classes[..=i].rotate_right(1);
+        }
+        guess = value;
+    }
+    Solution {
+        margin: lower,
+        best_move,
+        nodes,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_start_has_one_move_up_to_symmetry() {
+        let start = Position::<6>::start();
+        let children: Vec<_> = start
+            .moves()
+            .map(|m| canonical(&start.play(m).expect("legal")))
+            .collect();
+        assert_eq!(children.len(), 4);
+        assert!(children.iter().all(|c| *c == children[0]));
+        // A position and its mirror image have the same canonical form, a different one not.
+        let board = transform(start.board(), 2);
+        assert_eq!(
+            canonical(&Position::new(board, Side::Black)),
+            canonical(&start)
+        );
+        assert_ne!(canonical(&start), canonical(&start.pass()));
+    }
+
+    #[test]
+    fn the_4x4_start_is_a_loss_for_black() {
+        let solution = solve(&Position::<4>::start(), 12);
+        let exact = search_core::alpha_beta(&Scored::new(Position::<4>::start(), Margin), None);
+        assert_eq!(solution.margin, exact.value);
+        assert!(solution.margin < 0);
+    }
+}
