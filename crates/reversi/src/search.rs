@@ -282,9 +282,12 @@ fn order<const N: usize>(position: &Position<N>, moves: &mut MoveList<Move<N>>) 
     let key = |mv: Move<N>| -> u32 {
         match mv {
             Move::Place(square) => {
-                let replies = position.play_legal(mv).placements().len() as u32;
-                // Corners first, then fewest replies, then the square index.
-                u32::from(square_rank(square) != 0) << 16 | replies << 8 | square.index() as u32
+                let child = position.play_legal(mv);
+                let replies = child.placements().0;
+                // Replies on corners count twice.
+                let weighted = replies.count_ones() + (replies & Masks::<N>::RANKS[0]).count_ones();
+                // Corners first, then the fewest (weighted) replies, then the square index.
+                u32::from(square_rank(square) != 0) << 16 | weighted << 8 | square.index() as u32
             }
             Move::Pass => 0,
         }

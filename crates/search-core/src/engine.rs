@@ -7,8 +7,9 @@
 //! chosen move achieves that value; among moves of equal value it may differ from alpha-beta's
 //! choice, because the engine searches moves in a different order.
 //!
-//! Move order at a position: the table's best move, then the two killer moves of that ply, then
-//! the order of [`EngineGame::order_moves`].
+//! Move order at a position: the table's best move, then the two killer moves of that ply
+//! (unless [`Engine::with_killers`] turned them off), then the order of
+//! [`EngineGame::order_moves`].
 
 use crate::adversarial::{GameOutcome, GameStats};
 use crate::game::{EngineGame, INFINITY, MoveList, Value};
@@ -86,6 +87,7 @@ pub struct Engine<M> {
     killers: Vec<[Option<M>; 2]>,
     stats: GameStats,
     root_best: Option<M>,
+    use_killers: bool,
 }
 
 impl<M: Copy + PartialEq> Engine<M> {
@@ -98,7 +100,18 @@ impl<M: Copy + PartialEq> Engine<M> {
             killers: Vec::new(),
             stats: GameStats::default(),
             root_best: None,
+            use_killers: true,
         }
+    }
+
+    /// The same engine with the killer moves used for ordering (the default) or not. Killers
+    /// pay where a refutation is often the same move in sibling positions (connect four); in
+    /// games where a move's merit depends on the whole position they push the game's own
+    /// ordering back (6x6 Othello solved from 22 empties: 5 times as many nodes with them).
+    #[must_use]
+    pub fn with_killers(mut self, on: bool) -> Self {
+        self.use_killers = on;
+        self
     }
 
     /// Forgets everything learnt (the table and the killer moves).
@@ -279,7 +292,9 @@ impl<M: Copy + PartialEq> Engine<M> {
             return position.evaluate() * mover.sign();
         }
         position.order_moves(&mut moves);
-        self.promote_killers(&mut moves, ply);
+        if self.use_killers {
+            self.promote_killers(&mut moves, ply);
+        }
         if let Some(tm) = table_move {
             promote(&mut moves, tm);
         }
