@@ -301,7 +301,7 @@ fn order<const N: usize>(position: &Position<N>, moves: &mut MoveList<Move<N>>) 
 }
 
 /// At most this many empty squares: order moves statically.
-const SHALLOW_EMPTIES: usize = 6;
+const SHALLOW_EMPTIES: usize = 5;
 
 impl<const N: usize, S: Scoring> EngineGame for Scored<N, S> {
     fn key(&self) -> u64 {

@@ -25,7 +25,7 @@ const WARM_UP_DEPTH: u32 = 14;
 
 /// At most this many empty squares, [`solve`] searches without the engine's table: there a
 /// probe (a cache miss) costs more than the subtree.
-const NO_TABLE_EMPTIES: usize = 6;
+const NO_TABLE_EMPTIES: usize = 5;
 
 /// `board` under symmetry `t` (0..8): bit 2 transposes, bit 0 mirrors the rows, bit 1 the
 /// columns.
