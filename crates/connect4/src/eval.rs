@@ -50,8 +50,13 @@ pub fn evaluate(board: &Board) -> Value {
     if board.is_full() {
         return score_difference(board);
     }
-    let (one, two) = (board.pieces(Side::One), board.pieces(Side::Two));
-    side_values(one, two)
+    weighted(board)
+}
+
+/// The not-full formula of [`evaluate`] on any board (on a full board it is not the score).
+#[must_use]
+pub fn weighted(board: &Board) -> Value {
+    side_values(board.pieces(Side::One), board.pieces(Side::Two))
 }
 
 /// Per direction `s`: the bit-sliced piece count of the windows starting at each bit, from the

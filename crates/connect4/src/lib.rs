@@ -32,6 +32,7 @@ pub mod board;
 pub mod error;
 pub mod eval;
 pub mod format;
+mod incremental;
 pub mod rules;
 pub mod score;
 pub mod search;

@@ -5,7 +5,8 @@
 //! turn): positive is good for player 1. When player 2 is to move, the searches minimise.
 
 use crate::board::{Board, COLUMNS, Side};
-use crate::eval::{evaluate, score_difference};
+use crate::eval::{score_difference, weighted};
+use crate::incremental::drop_delta;
 use search_core::{Game, MoveList, Player, Value};
 
 /// The legal-move buffer for each set of playable columns (bit `c` = column `c`).
@@ -43,20 +44,32 @@ static MOVE_COUNTS: [u8; 128] = {
 pub struct Position {
     board: Board,
     next: Side,
+    /// The not-full evaluation of `board` ([`crate::eval::weighted`]), kept up to date by every
+    /// move from the cells around the new piece ([`crate::incremental`]).
+    value: Value,
 }
 
 impl Position {
     /// A position from a board and the player to move. The board's piece counts need not match
     /// the player to move: game files may give any player.
     #[must_use]
-    pub const fn new(board: Board, next: Side) -> Self {
-        Self { board, next }
+    pub fn new(board: Board, next: Side) -> Self {
+        Self {
+            board,
+            next,
+            value: weighted(&board),
+        }
     }
 
     /// The empty board with player 1 to move.
     #[must_use]
     pub const fn start() -> Self {
-        Self::new(Board::empty(), Side::One)
+        // Every window of the empty board is worth nothing.
+        Self {
+            board: Board::empty(),
+            next: Side::One,
+            value: 0,
+        }
     }
 
     /// The board.
@@ -71,17 +84,35 @@ impl Position {
         self.next
     }
 
+    /// The position after the player to move drops a piece into `column` (not full), with the
+    /// evaluation updated from the windows through the new piece.
+    #[inline]
+    fn drop_piece(&self, column: usize) -> Self {
+        let board = self.board.play(column, self.next);
+        let (own, opp) = (
+            self.board.pieces(self.next),
+            self.board.pieces(self.next.other()),
+        );
+        let cell = (board.occupied() ^ self.board.occupied()).trailing_zeros();
+        let delta = drop_delta(own, opp, cell);
+        Self {
+            board,
+            next: self.next.other(),
+            value: match self.next {
+                Side::One => self.value + delta,
+                Side::Two => self.value - delta,
+            },
+        }
+    }
+
     /// The position after the player to move drops a piece into `column` (0..7); `None` when the
     /// column does not exist or is full.
     #[must_use]
-    pub const fn play_column(&self, column: usize) -> Option<Self> {
+    pub fn play_column(&self, column: usize) -> Option<Self> {
         if !self.board.can_play(column) {
             return None;
         }
-        Some(Self {
-            board: self.board.play(column, self.next),
-            next: self.next.other(),
-        })
+        Some(self.drop_piece(column))
     }
 }
 
@@ -105,19 +136,23 @@ impl Game for Position {
         MoveList::from_buf_and_len(MOVE_LISTS[playable], MOVE_COUNTS[playable] as usize)
     }
 
+    #[inline]
     fn play(&self, column: u8) -> Self {
-        Self {
-            board: self.board.play(usize::from(column), self.next),
-            next: self.next.other(),
-        }
+        self.drop_piece(usize::from(column))
     }
 
     fn is_terminal(&self) -> bool {
         self.board.is_full()
     }
 
+    /// [`crate::eval::evaluate`] of the board, from the kept value (same result).
+    #[inline]
     fn evaluate(&self) -> Value {
-        evaluate(&self.board)
+        if self.board.is_full() {
+            score_difference(&self.board)
+        } else {
+            self.value
+        }
     }
 }
 
