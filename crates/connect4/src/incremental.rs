@@ -4,8 +4,7 @@
 //! cells lie within three steps of it. The six cells around the piece along a direction (three
 //! on each side) are gathered for the mover and the opponent into two 6-bit numbers, off-board
 //! cells marked in both; a table built at compile time gives the change of the four windows'
-//! worth for that pattern. A line and its mirror image have the same windows through the centre,
-//! so the gathering may read a line in either direction.
+//! worth for that pattern.
 
 use crate::board::BOARD_MASK;
 use crate::eval::{FOUR, THREE, TWO};
@@ -75,10 +74,9 @@ static OFF_BOARD: [[u8; 4]; 64] = {
             let mut mask = 0u8;
             let mut bit = 0;
             while bit < 6 {
-                // Line position m (0..7 without 3); vertical lines are read upwards, the others
-                // downwards (see `gather`).
+                // Line position m (0..7 without the centre 3), at step m - 3 (see `gather`).
                 let m = if bit < 3 { bit } else { bit + 1 };
-                let k = if d == 0 { m - 3 } else { 3 - m };
+                let k = m - 3;
                 let cell = p + k * s;
                 if cell < 0 || cell >= 64 || BOARD_MASK & (1u64 << cell) == 0 {
                     mask |= 1 << bit;
@@ -93,30 +91,37 @@ static OFF_BOARD: [[u8; 4]; 64] = {
     table
 };
 
+/// The six cells at steps -3, -2, -1, 1, 2, 3 of `s` from bit `3s`: the sources of [`gather`].
+const fn neighbours(s: u32) -> u64 {
+    1 | 1 << s | 1 << (2 * s) | 1 << (4 * s) | 1 << (5 * s) | 1 << (6 * s)
+}
+
+/// The multiplier that moves the cells of [`neighbours`] to bits `6s - 5 .. 6s + 1`, in order:
+/// cell `i` of the six (at bit `j s`) moves by `6s - 5 + i - j s`. No other partial product
+/// reaches those bits and none carries into them (checked for every pattern by a test).
+const fn spread(s: u32) -> u64 {
+    let sources = [0, 1, 2, 4, 5, 6];
+    let mut m = 0;
+    let mut i = 0;
+    while i < 6 {
+        m |= 1 << (6 * s - 5 + i as u32 - sources[i] * s);
+        i += 1;
+    }
+    m
+}
+
 /// The line neighbours of the centre (bit 24 of `around`, the board rotated so the new piece
-/// sits at bit 24) in direction index `d`, as 6 bits.
+/// sits at bit 24) in direction index `d`, as 6 bits: steps -3, -2, -1, 1, 2, 3.
 #[inline(always)]
 const fn gather(around: u64, d: usize) -> u64 {
     let s = DIRECTIONS[d];
-    let line = if d == 0 {
-        // Vertical: the seven cells are adjacent bits.
-        (around >> 21) & 0x7f
+    if s == 1 {
+        // Vertical: the cells are adjacent bits 21..27, the centre (bit 24) left out.
+        ((around >> 21) & 7) | ((around >> 22) & 0x38)
     } else {
-        // Bits 0, s, ..., 6s; multiplying by sum(2^(k(s+1))) moves bit js to 6s + 6 - j and
-        // no two partial products share a bit (s and s+1 are coprime), so nothing carries.
-        let pattern = 1 | 1 << s | 1 << (2 * s) | 1 << (3 * s) | 1 << (4 * s) | 1 << (5 * s);
-        let pattern = pattern | 1 << (6 * s);
-        let spread = 1
-            | 1 << (s + 1)
-            | 1 << (2 * (s + 1))
-            | 1 << (3 * (s + 1))
-            | 1 << (4 * (s + 1))
-            | 1 << (5 * (s + 1))
-            | 1 << (6 * (s + 1));
-        let cells = (around >> (24 - 3 * s)) & pattern;
-        (cells.wrapping_mul(spread) >> (6 * s)) & 0x7f
-    };
-    (line & 7) | ((line >> 1) & 0x38)
+        let cells = (around >> (24 - 3 * s)) & neighbours(s);
+        (cells.wrapping_mul(spread(s)) >> (6 * s - 5)) & 63
+    }
 }
 
 /// The change of the evaluation (player 1's view, not-full formula) when the mover, holding
@@ -140,6 +145,7 @@ pub(crate) fn drop_delta(own: u64, opp: u64, cell: u32) -> Value {
 
 #[cfg(test)]
 mod tests {
+    use super::{DIRECTIONS, gather};
     use crate::board::{COLUMNS, Side};
     use crate::eval::{evaluate, weighted};
     use crate::rules::Position;
@@ -163,6 +169,37 @@ mod tests {
             }
         }
         assert!(position.board().is_full());
+    }
+
+    #[test]
+    fn gathering_moves_each_neighbour_to_its_bit() {
+        for (d, &s) in DIRECTIONS.iter().enumerate() {
+            for pattern in 0u64..64 {
+                let mut around = 0u64;
+                for (i, step) in [-3i32, -2, -1, 1, 2, 3].into_iter().enumerate() {
+                    if pattern & (1 << i) != 0 {
+                        around |= 1 << (24 + step * s as i32);
+                    }
+                }
+                assert_eq!(
+                    gather(around, d),
+                    pattern,
+                    "direction {s}, pattern {pattern:06b}"
+                );
+                // Cells off the line never show.
+                let noise = !(around | (1 << 24)) & !line_cells(s);
+                assert_eq!(
+                    gather(around | noise, d),
+                    pattern,
+                    "direction {s} with noise"
+                );
+            }
+        }
+    }
+
+    /// The seven cells of the line through bit 24 in direction `s`.
+    fn line_cells(s: u32) -> u64 {
+        (0..7).fold(0, |m, k| m | 1 << (24 - 3 * s + k * s))
     }
 
     proptest! {
