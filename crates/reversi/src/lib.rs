@@ -32,6 +32,7 @@
 //! ```
 
 mod board;
+pub mod endgame;
 mod error;
 pub mod format;
 mod perft;

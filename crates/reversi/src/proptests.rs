@@ -288,6 +288,29 @@ proptest! {
     }
 
     #[test]
+    fn endgame_search_agrees_with_alpha_beta(
+        choices in prop::collection::vec(any::<u16>(), 24..40),
+        alpha in -8..8i32,
+        width in 1..4i32,
+    ) {
+        let position = playout::<6>(&choices);
+        prop_assume!(position.board().empties().len() <= 7);
+        let sign = if position.to_move() == Side::Black { 1 } else { -1 };
+        let exact = sign * alpha_beta(&Scored::new(position, Margin), None).value;
+        let beta = alpha + width;
+        let (v, nodes) = crate::endgame::solve_small(&position, alpha, beta);
+        prop_assert!(nodes >= 1);
+        if v <= alpha {
+            prop_assert!(exact <= v);
+        } else if v >= beta {
+            prop_assert!(exact >= v);
+        } else {
+            prop_assert_eq!(v, exact);
+        }
+        prop_assert_eq!(crate::endgame::solve_small(&position, -100, 100).0, exact);
+    }
+
+    #[test]
     fn solve_and_windows_agree_6x6_late(choices in prop::collection::vec(any::<u16>(), 22..40)) {
         let position = playout::<6>(&choices);
         prop_assume!(position.board().empties().len() <= 9);

@@ -209,11 +209,11 @@ const fn quadrants(n: usize) -> [u64; 4] {
 }
 
 /// Per-size constant masks.
-struct Masks<const N: usize>;
+pub(crate) struct Masks<const N: usize>;
 
 impl<const N: usize> Masks<N> {
-    const RANKS: [u64; 5] = rank_masks(N);
-    const QUADRANTS: [u64; 4] = quadrants(N);
+    pub(crate) const RANKS: [u64; 5] = rank_masks(N);
+    pub(crate) const QUADRANTS: [u64; 4] = quadrants(N);
 }
 
 /// The placements of `moves` as a mask; `None` when the list is a pass (or has one move or

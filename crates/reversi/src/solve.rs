@@ -3,6 +3,7 @@
 //! to.
 
 use crate::board::Board;
+use crate::endgame;
 use crate::position::{Move, Position};
 use crate::search::{Margin, Scored};
 use crate::side::Side;
@@ -26,6 +27,10 @@ const WARM_UP_DEPTH: u32 = 14;
 /// At most this many empty squares, [`solve`] searches without the engine's table: there a
 /// probe (a cache miss) costs more than the subtree.
 const NO_TABLE_EMPTIES: usize = 5;
+
+/// At most this many empty squares, [`solve`] hands the position to
+/// [`endgame::solve_small`].
+const SMALL_EMPTIES: usize = 5;
 
 /// `board` under symmetry `t` (0..8): bit 2 transposes, bit 0 mirrors the rows, bit 1 the
 /// columns.
@@ -98,6 +103,10 @@ pub fn solve<const N: usize>(position: &Position<N>, table_bits: u32) -> Solutio
     }
     let max_to_move = game.to_move() == Player::Max;
     let use_table = |g: &Scored<N, Margin>| g.position.board().empties().len() > NO_TABLE_EMPTIES;
+    let small = |g: &Scored<N, Margin>, alpha, beta| {
+        (g.position.board().empties().len() <= SMALL_EMPTIES)
+            .then(|| endgame::solve_small(&g.position, alpha, beta))
+    };
     let (mut lower, mut upper) = (-INFINITY, INFINITY);
     let mut guess = warm_up.value;
     let mut best_move = Some(classes[0].0);
@@ -107,7 +116,7 @@ pub fn solve<const N: usize>(position: &Position<N>, table_bits: u32) -> Solutio
         let mut value = if max_to_move { Value::MIN } else { Value::MAX };
         let mut answered = None;
         for (i, (_, child)) in classes.iter().enumerate() {
-            let outcome = engine.search_window_with(child, None, beta - 1, beta, use_table);
+            let outcome = engine.search_window_with(child, None, beta - 1, beta, use_table, small);
             nodes += outcome.stats.nodes;
             let v = outcome.value;
             value = if max_to_move {

@@ -49,6 +49,12 @@ impl<M> Slot<M> {
     };
 }
 
+/// The two hooks of [`Engine::search_window_with`], borrowed for one search.
+struct Hooks<'a, T, S> {
+    use_table: &'a T,
+    solve_small: &'a S,
+}
+
 /// Remaining depth as stored in the table; unlimited depth is `u32::MAX`.
 const UNLIMITED: u32 = u32::MAX;
 
@@ -200,15 +206,25 @@ impl<M: Copy + PartialEq> Engine<M> {
         alpha: Value,
         beta: Value,
     ) -> GameOutcome<M> {
-        self.search_window_with(game, depth, alpha, beta, |_| true)
+        self.search_window_with(game, depth, alpha, beta, |_| true, |_, _, _| None)
     }
 
-    /// [`search_window`](Self::search_window) where the table is probed and written only at
-    /// positions for which `use_table` returns true (and the remaining depth is at least 2, as
-    /// everywhere). Values are unchanged: the table only saves work. Near the end of a game whose
-    /// subtrees are tiny there (the last few empty squares of reversi), a table probe is a cache
-    /// miss that costs more than searching the subtree again, and skipping those positions also
-    /// leaves the table to the big subtrees.
+    /// [`search_window`](Self::search_window) with two hooks from the game.
+    ///
+    /// - `use_table(position)`: whether the table is probed and written there (the remaining
+    ///   depth must also be at least 2). Near the end of a game whose subtrees are tiny (the
+    ///   last few empty squares of reversi) a probe is a cache miss that costs more than
+    ///   searching the subtree again, and skipping those positions leaves the table to the big
+    ///   subtrees.
+    /// - `solve_small(position, alpha, beta)`, consulted at unlimited depth only: the value of
+    ///   `position` from the side to move's point of view, searched by the game itself with the
+    ///   window `(alpha, beta)` in that view, fail-soft like the engine's own search (exact
+    ///   strictly inside the window, otherwise a bound on the same side of it), with the number
+    ///   of positions that search visited (this one included); `None` lets the engine search
+    ///   `position`. A game's specialised endgame goes here.
+    ///
+    /// Values are unchanged as long as `solve_small` keeps its contract; `|_| true` and
+    /// `|_, _, _| None` give [`search_window`](Self::search_window).
     pub fn search_window_with<G: EngineGame<Move = M>>(
         &mut self,
         game: &G,
@@ -216,6 +232,7 @@ impl<M: Copy + PartialEq> Engine<M> {
         alpha: Value,
         beta: Value,
         use_table: impl Fn(&G) -> bool,
+        solve_small: impl Fn(&G, Value, Value) -> Option<(Value, u64)>,
     ) -> GameOutcome<M> {
         self.stats = GameStats::default();
         self.root_best = None;
@@ -225,7 +242,11 @@ impl<M: Copy + PartialEq> Engine<M> {
         } else {
             (-beta, -alpha)
         };
-        let value = self.negamax(game, depth, a, b, 0, &use_table);
+        let hooks = Hooks {
+            use_table: &use_table,
+            solve_small: &solve_small,
+        };
+        let value = self.negamax(game, depth, a, b, 0, &hooks);
         GameOutcome {
             value: value * sign,
             best_move: self.root_best,
@@ -234,15 +255,20 @@ impl<M: Copy + PartialEq> Engine<M> {
     }
 
     /// Negamax with fail-soft alpha-beta; values from the side to move's point of view.
-    fn negamax<G: EngineGame<Move = M>, F: Fn(&G) -> bool>(
+    fn negamax<G, T, S>(
         &mut self,
         position: &G,
         remaining: Option<u32>,
         mut alpha: Value,
         beta: Value,
         ply: usize,
-        table_filter: &F,
-    ) -> Value {
+        hooks: &Hooks<'_, T, S>,
+    ) -> Value
+    where
+        G: EngineGame<Move = M>,
+        T: Fn(&G) -> bool,
+        S: Fn(&G, Value, Value) -> Option<(Value, u64)>,
+    {
         self.stats.nodes += 1;
         let nodes_before = self.stats.nodes;
         let mover = position.to_move();
@@ -252,10 +278,17 @@ impl<M: Copy + PartialEq> Engine<M> {
             self.stats.leaves += 1;
             return position.evaluate() * mover.sign();
         }
+        if remaining.is_none()
+            && let Some((value, visited)) = (hooks.solve_small)(position, alpha, beta)
+        {
+            self.stats.nodes += visited.saturating_sub(1);
+            self.stats.leaves += 1;
+            return value;
+        }
         let depth_tag = remaining.unwrap_or(UNLIMITED);
         // One ply above the leaves a same-depth entry almost never cuts, and the probe is a cache
         // miss: the table is used from two plies up (and at unlimited depth).
-        let use_table = depth_tag >= MIN_TABLE_DEPTH && table_filter(position);
+        let use_table = depth_tag >= MIN_TABLE_DEPTH && (hooks.use_table)(position);
         let key = if use_table { position.key() } else { 0 };
         // Two slots per key (adjacent, so one cache line): the first keeps the deeper search,
         // the second takes whatever the first refuses.
@@ -308,9 +341,9 @@ impl<M: Copy + PartialEq> Engine<M> {
             let same_side = child.to_move() == mover;
             let window = |engine: &mut Self, a: Value, b: Value| {
                 if same_side {
-                    engine.negamax(&child, child_remaining, a, b, ply + 1, table_filter)
+                    engine.negamax(&child, child_remaining, a, b, ply + 1, hooks)
                 } else {
-                    -engine.negamax(&child, child_remaining, -b, -a, ply + 1, table_filter)
+                    -engine.negamax(&child, child_remaining, -b, -a, ply + 1, hooks)
                 }
             };
             let score = if i == 0 {

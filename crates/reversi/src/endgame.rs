@@ -1,0 +1,79 @@
+//! A tight exact search for the last few empty squares, the engine's `solve_small` hook in
+//! [`solve`](crate::solve): fail-soft alpha-beta over the two disc masks, no table, no move
+//! list (each empty square is tried with its flips; none means illegal), the disc margin for
+//! the side to move. Its recursion is at most twice the number of empty squares deep.
+
+use crate::board::Board;
+use crate::position::Position;
+use crate::rules;
+use crate::search::Masks;
+
+/// The disc margin (empty squares count for nobody) of `position` with perfect play, for the
+/// side to move, fail-soft in the window `(alpha, beta)`: exact strictly inside it, a bound on
+/// the same side otherwise. Also the number of positions visited (passes included). Meant for
+/// a handful of empty squares: the work grows like the factorial of their number.
+#[must_use]
+pub fn solve_small<const N: usize>(position: &Position<N>, alpha: i32, beta: i32) -> (i32, u64) {
+    let side = position.to_move();
+    let board = position.board();
+    let mut nodes = 0;
+    let value = search::<N>(
+        board.mask(side),
+        board.mask(side.opponent()),
+        alpha,
+        beta,
+        &mut nodes,
+    );
+    (value, nodes)
+}
+
+fn search<const N: usize>(own: u64, opp: u64, mut alpha: i32, beta: i32, nodes: &mut u64) -> i32 {
+    *nodes += 1;
+    let empties = Board::<N>::MASK & !(own | opp);
+    let mut best = i32::MIN;
+    // Parity: squares in quadrants with an odd number of empty squares first.
+    let odd = Masks::<N>::QUADRANTS
+        .iter()
+        .filter(|&&q| (q & empties).count_ones() % 2 == 1)
+        .fold(0, |acc, &q| acc | q);
+    let mut rest = empties & odd;
+    let mut later = empties & !odd;
+    loop {
+        if rest == 0 {
+            if later == 0 {
+                break;
+            }
+            rest = later;
+            later = 0;
+        }
+        let bit = rest & rest.wrapping_neg();
+        rest ^= bit;
+        let flipped = rules::flips(own, opp, bit);
+        if flipped == 0 {
+            continue;
+        }
+        let value = -search::<N>(opp & !flipped, own | flipped | bit, -beta, -alpha, nodes);
+        if value > best {
+            best = value;
+            if value > alpha {
+                alpha = value;
+                if value >= beta {
+                    return value;
+                }
+            }
+        }
+    }
+    if best != i32::MIN {
+        return best;
+    }
+    // No placement: pass when the opponent has one, otherwise the game is over.
+    let mut rest = empties;
+    while rest != 0 {
+        let bit = rest & rest.wrapping_neg();
+        rest ^= bit;
+        if rules::flips(opp, own, bit) != 0 {
+            return -search::<N>(opp, own, -beta, -alpha, nodes);
+        }
+    }
+    own.count_ones() as i32 - opp.count_ones() as i32
+}
