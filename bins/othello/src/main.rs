@@ -4,7 +4,7 @@
 use clap::error::ErrorKind;
 use clap::{Parser, Subcommand, ValueEnum};
 use reversi::search::{Method, Searcher};
-use reversi::{Position, format, full_game, perft, solve};
+use reversi::{Position, Progress, format, full_game, perft, solve_reporting};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -64,6 +64,9 @@ enum Command {
         /// The transposition table has 2^BITS entries.
         #[arg(long, default_value_t = 22, value_parser = clap::value_parser!(u32).range(10..=28))]
         table_bits: u32,
+        /// Print each step (the warm-up guess, every null-window test) on stderr as it ends.
+        #[arg(long)]
+        progress: bool,
     },
 }
 
@@ -143,17 +146,37 @@ fn run(command: Command) -> Result<String, Error> {
             };
             format!("perft {depth} = {n}\n")
         }
-        Command::Solve { size, table_bits } => {
+        Command::Solve {
+            size,
+            table_bits,
+            progress,
+        } => {
             let started = Instant::now();
+            let report = |step: Progress| {
+                if progress {
+                    let at = started.elapsed().as_secs_f64();
+                    match step {
+                        Progress::WarmUp { guess, nodes } => {
+                            eprintln!("[{at:.2} s] warm-up guess {guess} ({nodes} nodes)");
+                        }
+                        Progress::Test { beta, value, nodes } => {
+                            let answer = if value >= beta { "yes" } else { "no" };
+                            eprintln!(
+                                "[{at:.2} s] margin >= {beta}? {answer} (bound {value}, {nodes} nodes)"
+                            );
+                        }
+                    }
+                }
+            };
             let (margin, first, nodes) = if size == 4 {
-                let s = solve(&Position::<4>::start(), table_bits);
+                let s = solve_reporting(&Position::<4>::start(), table_bits, report);
                 (
                     s.margin,
                     move_name(s.best_move.map(|m| m.map_square(|q| q.index()))),
                     s.nodes,
                 )
             } else {
-                let s = solve(&Position::<6>::start(), table_bits);
+                let s = solve_reporting(&Position::<6>::start(), table_bits, report);
                 (
                     s.margin,
                     move_name(s.best_move.map(|m| m.map_square(|q| q.index()))),

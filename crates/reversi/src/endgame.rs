@@ -30,6 +30,9 @@ pub fn solve_small<const N: usize>(position: &Position<N>, alpha: i32, beta: i32
 fn search<const N: usize>(own: u64, opp: u64, mut alpha: i32, beta: i32, nodes: &mut u64) -> i32 {
     *nodes += 1;
     let empties = Board::<N>::MASK & !(own | opp);
+    if empties.count_ones() == 1 {
+        return last_square(own, opp, empties, nodes);
+    }
     let mut best = i32::MIN;
     // Parity: squares in quadrants with an odd number of empty squares first.
     let odd = Masks::<N>::QUADRANTS
@@ -76,4 +79,22 @@ fn search<const N: usize>(own: u64, opp: u64, mut alpha: i32, beta: i32, nodes: 
         }
     }
     own.count_ones() as i32 - opp.count_ones() as i32
+}
+
+/// The margin for the side to move with one empty square `bit` left: whoever can place there
+/// does (the mover first), and the game ends.
+fn last_square(own: u64, opp: u64, bit: u64, nodes: &mut u64) -> i32 {
+    let discs = |a: u64, b: u64| a.count_ones() as i32 - b.count_ones() as i32;
+    let flipped = rules::flips(own, opp, bit);
+    if flipped != 0 {
+        *nodes += 1;
+        return discs(own | flipped | bit, opp & !flipped);
+    }
+    let flipped = rules::flips(opp, own, bit);
+    if flipped != 0 {
+        // A pass, then the opponent's last placement.
+        *nodes += 2;
+        return discs(own & !flipped, opp | flipped | bit);
+    }
+    discs(own, opp)
 }

@@ -55,5 +55,5 @@ pub use search::{
     FullGame, Margin, Method, RootScore, Scored, Scoring, Searcher, WinLoss, best_move, full_game,
 };
 pub use side::Side;
-pub use solve::{Solution, solve};
+pub use solve::{Progress, Solution, solve, solve_reporting};
 pub use square::{Square, SquareSet};

@@ -73,11 +73,48 @@ fn canonical<const N: usize>(position: &Position<N>) -> (u64, u64, bool) {
 /// from both sides (MTD(f)). Only alpha-beta cuts: the value is exact.
 #[must_use]
 pub fn solve<const N: usize>(position: &Position<N>, table_bits: u32) -> Solution<N> {
+    solve_reporting(position, table_bits, |_| {})
+}
+
+/// One step of [`solve`], as [`solve_reporting`] reports it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Progress {
+    /// The warm-up's margin (the first guess) and the positions it visited.
+    WarmUp {
+        /// The depth-limited margin.
+        guess: Value,
+        /// Positions visited.
+        nodes: u64,
+    },
+    /// A null-window test "margin >= beta" has been answered.
+    Test {
+        /// The tested margin.
+        beta: Value,
+        /// The fail-soft answer: `value >= beta` means yes, and the margin is at least `value`;
+        /// otherwise it is at most `value`.
+        value: Value,
+        /// Positions visited by this test.
+        nodes: u64,
+    },
+}
+
+/// [`solve`], calling `report` after the warm-up and after each null-window test (for progress
+/// output on long solves).
+#[must_use]
+pub fn solve_reporting<const N: usize>(
+    position: &Position<N>,
+    table_bits: u32,
+    mut report: impl FnMut(Progress),
+) -> Solution<N> {
     let game = Scored::new(*position, Margin);
     // Killer moves would push the fastest-first order back (5 times the nodes).
     let mut engine = Engine::new(table_bits).with_killers(false);
     let warm_up = engine.search(&game, WARM_UP_DEPTH);
     let mut nodes = warm_up.stats.nodes + 1;
+    report(Progress::WarmUp {
+        guess: warm_up.value,
+        nodes: warm_up.stats.nodes,
+    });
     let mut moves = game.legal_moves();
     if moves.is_empty() {
         return Solution {
@@ -115,6 +152,7 @@ pub fn solve<const N: usize>(position: &Position<N>, table_bits: u32) -> Solutio
         // One ply of fail-soft alpha-beta over the classes, from Max's point of view.
         let mut value = if max_to_move { Value::MIN } else { Value::MAX };
         let mut answered = None;
+        let nodes_before = nodes;
         for (i, (_, child)) in classes.iter().enumerate() {
             let outcome = engine.search_window_with(child, None, beta - 1, beta, use_table, small);
             nodes += outcome.stats.nodes;
@@ -129,6 +167,11 @@ pub fn solve<const N: usize>(position: &Position<N>, table_bits: u32) -> Solutio
                 break;
             }
         }
+        report(Progress::Test {
+            beta,
+            value,
+            nodes: nodes - nodes_before,
+        });
         if value >= beta {
             lower = value;
         } else {
