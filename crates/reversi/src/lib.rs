@@ -42,6 +42,7 @@ pub mod search;
 mod side;
 mod solve;
 mod square;
+pub mod stability;
 pub mod tiny;
 
 #[cfg(test)]

@@ -311,6 +311,39 @@ proptest! {
     }
 
     #[test]
+    fn stable_discs_never_flip_and_bound_the_margin(
+        choices in prop::collection::vec(any::<u16>(), 10..40),
+        tail in prop::collection::vec(any::<u16>(), 0..40),
+    ) {
+        let position = playout::<6>(&choices);
+        let side = position.to_move();
+        let own = |p: &Position<6>, s: Side| p.board().mask(s);
+        let stable_black = crate::stability::stable::<6>(own(&position, Side::Black), own(&position, Side::White));
+        let stable_white = crate::stability::stable::<6>(own(&position, Side::White), own(&position, Side::Black));
+        // Along any continuation, the stable discs keep their colour.
+        let mut later = position;
+        for choice in &tail {
+            let moves: Vec<Move<6>> = later.moves().collect();
+            if moves.is_empty() {
+                break;
+            }
+            later = later.play(moves[usize::from(*choice) % moves.len()]).expect("legal");
+            prop_assert_eq!(own(&later, Side::Black) & stable_black, stable_black);
+            prop_assert_eq!(own(&later, Side::White) & stable_white, stable_white);
+        }
+        if position.board().empties().len() <= 9 {
+            let sign = if side == Side::Black { 1 } else { -1 };
+            let exact = sign * alpha_beta(&Scored::new(position, Margin), None).value;
+            let opp_stable = if side == Side::Black { stable_white } else { stable_black };
+            prop_assert!(exact <= 36 - 2 * opp_stable.count_ones() as i32);
+            if let Some(bound) = crate::stability::upper_bound_at_most::<6>(
+                own(&position, side), own(&position, side.opponent()), 36) {
+                prop_assert!(exact <= bound);
+            }
+        }
+    }
+
+    #[test]
     fn solve_and_windows_agree_6x6_late(choices in prop::collection::vec(any::<u16>(), 22..40)) {
         let position = playout::<6>(&choices);
         prop_assume!(position.board().empties().len() <= 9);

@@ -8,6 +8,7 @@ use crate::position::{Move, Position};
 use crate::search::{Margin, Scored};
 use crate::side::Side;
 use crate::square::Square;
+use crate::stability;
 use search_core::{Engine, Game, INFINITY, Player, Value};
 
 /// The result of [`solve`].
@@ -141,8 +142,16 @@ pub fn solve_reporting<const N: usize>(
     let max_to_move = game.to_move() == Player::Max;
     let use_table = |g: &Scored<N, Margin>| g.position.board().empties().len() > NO_TABLE_EMPTIES;
     let small = |g: &Scored<N, Margin>, alpha, beta| {
-        (g.position.board().empties().len() <= SMALL_EMPTIES)
-            .then(|| endgame::solve_small(&g.position, alpha, beta))
+        let position = &g.position;
+        if position.board().empties().len() <= SMALL_EMPTIES {
+            return Some(endgame::solve_small(position, alpha, beta));
+        }
+        // Stability cut-off: the opponent's stable discs cap the mover's margin; a cap at or
+        // below alpha is a fail-low bound.
+        let side = position.to_move();
+        let board = position.board();
+        stability::upper_bound_at_most::<N>(board.mask(side), board.mask(side.opponent()), alpha)
+            .map(|bound| (bound, 1))
     };
     let (mut lower, mut upper) = (-INFINITY, INFINITY);
     let mut guess = warm_up.value;
