@@ -31,7 +31,7 @@ const NO_TABLE_EMPTIES: usize = 5;
 
 /// At most this many empty squares, [`solve`] hands the position to
 /// [`endgame::solve_small`].
-const SMALL_EMPTIES: usize = 5;
+const SMALL_EMPTIES: usize = 8;
 
 /// `board` under symmetry `t` (0..8): bit 2 transposes, bit 0 mirrors the rows, bit 1 the
 /// columns.
