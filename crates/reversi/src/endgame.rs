@@ -9,6 +9,7 @@ use crate::board::Board;
 use crate::position::Position;
 use crate::rules;
 use crate::search::Masks;
+use crate::stability;
 
 /// The disc margin (empty squares count for nobody) of `position` with perfect play, for the
 /// side to move, fail-soft in the window `(alpha, beta)`: exact strictly inside it, a bound on
@@ -97,6 +98,10 @@ fn search_sorted<const N: usize>(
     beta: i32,
     nodes: &mut u64,
 ) -> i32 {
+    // Stability cut-off: the opponent's stable discs cap the margin.
+    if let Some(bound) = stability::upper_bound_at_most::<N>(own, opp, alpha) {
+        return bound;
+    }
     let moves = rules::moves(own, opp, Board::<N>::MASK);
     if moves == 0 {
         if rules::moves(opp, own, Board::<N>::MASK) != 0 {
