@@ -221,7 +221,9 @@ impl<M: Copy + PartialEq> Engine<M> {
     ///   window `(alpha, beta)` in that view, fail-soft like the engine's own search (exact
     ///   strictly inside the window, otherwise a bound on the same side of it), with the number
     ///   of positions that search visited (this one included); `None` lets the engine search
-    ///   `position`. A game's specialised endgame goes here.
+    ///   `position`. A game's specialised endgame goes here, and so do sound cut-offs (a proved
+    ///   cap at or below `alpha` is a valid fail-low answer). When it answers for `game` itself
+    ///   the outcome has no best move.
     ///
     /// Values are unchanged as long as `solve_small` keeps its contract; `|_| true` and
     /// `|_, _, _| None` give [`search_window`](Self::search_window).
