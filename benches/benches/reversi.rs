@@ -56,32 +56,10 @@ fn move_generation(c: &mut Criterion) {
         });
     });
     group.bench_function("flips_ray_table", |b| {
-        b.iter(|| {
-            boards.iter().fold(0u64, |acc, &(own, opp)| {
-                let mut m = rules::moves(own, opp, u64::MAX);
-                let mut x = acc;
-                while m != 0 {
-                    let bit = m & m.wrapping_neg();
-                    m ^= bit;
-                    x ^= rules::flips(black_box(own), black_box(opp), bit);
-                }
-                x
-            })
-        });
+        b.iter(|| flip_every_move(&boards, rules::flips));
     });
     group.bench_function("flips_walking", |b| {
-        b.iter(|| {
-            boards.iter().fold(0u64, |acc, &(own, opp)| {
-                let mut m = rules::moves(own, opp, u64::MAX);
-                let mut x = acc;
-                while m != 0 {
-                    let bit = m & m.wrapping_neg();
-                    m ^= bit;
-                    x ^= rules::flips_by_walking(black_box(own), black_box(opp), bit);
-                }
-                x
-            })
-        });
+        b.iter(|| flip_every_move(&boards, rules::flips_by_walking));
     });
     group.finish();
 }
@@ -130,3 +108,17 @@ criterion_group!(
     col106_best_move
 );
 criterion_main!(benches);
+
+/// Applies `flips` to every legal move of every board (XOR-folded so nothing is optimised away).
+fn flip_every_move(boards: &[(u64, u64)], flips: fn(u64, u64, u64) -> u64) -> u64 {
+    boards.iter().fold(0u64, |acc, &(own, opp)| {
+        let mut m = rules::moves(own, opp, u64::MAX);
+        let mut x = acc;
+        while m != 0 {
+            let bit = m & m.wrapping_neg();
+            m ^= bit;
+            x ^= flips(black_box(own), black_box(opp), bit);
+        }
+        x
+    })
+}

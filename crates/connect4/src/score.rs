@@ -174,30 +174,32 @@ mod tests {
         assert_eq!(empty_one, WindowCounts::default());
     }
 
+    /// Lays `cells` out as a grid (reading order) and checks both players' bitboard window
+    /// counts against the plain array count; returns the grid and board for further checks.
+    fn counts_match_arrays(
+        cells: &[u8],
+    ) -> Result<([[u8; COLUMNS]; ROWS], Board), proptest::test_runner::TestCaseError> {
+        let mut grid = [[0u8; COLUMNS]; ROWS];
+        for (i, v) in cells.iter().enumerate() {
+            grid[i / COLUMNS][i % COLUMNS] = *v;
+        }
+        let board = board_of(&grid);
+        let (one, two) = (board.pieces(Side::One), board.pieces(Side::Two));
+        prop_assert_eq!(window_counts(one, two), array_counts(&grid, 1));
+        prop_assert_eq!(window_counts(two, one), array_counts(&grid, 2));
+        Ok((grid, board))
+    }
+
     proptest! {
         #[test]
         fn bit_counts_equal_array_counts(cells in proptest::collection::vec(0u8..3, CELLS)) {
-            let mut grid = [[0u8; COLUMNS]; ROWS];
-            for (i, v) in cells.iter().enumerate() {
-                grid[i / COLUMNS][i % COLUMNS] = *v;
-            }
-            let board = board_of(&grid);
-            let (one, two) = (board.pieces(Side::One), board.pieces(Side::Two));
-            prop_assert_eq!(window_counts(one, two), array_counts(&grid, 1));
-            prop_assert_eq!(window_counts(two, one), array_counts(&grid, 2));
+            let (grid, board) = counts_match_arrays(&cells)?;
             prop_assert_eq!(scores(&board), (array_counts(&grid, 1).fours, array_counts(&grid, 2).fours));
         }
 
         #[test]
         fn sparse_boards_count_like_arrays(cells in proptest::collection::vec(prop_oneof![6 => Just(0u8), 2 => Just(1u8), 1 => Just(2u8)], CELLS)) {
-            let mut grid = [[0u8; COLUMNS]; ROWS];
-            for (i, v) in cells.iter().enumerate() {
-                grid[i / COLUMNS][i % COLUMNS] = *v;
-            }
-            let board = board_of(&grid);
-            let (one, two) = (board.pieces(Side::One), board.pieces(Side::Two));
-            prop_assert_eq!(window_counts(one, two), array_counts(&grid, 1));
-            prop_assert_eq!(window_counts(two, one), array_counts(&grid, 2));
+            counts_match_arrays(&cells)?;
         }
     }
 }
