@@ -6,21 +6,22 @@
 //! body means the program prints nothing. Lines before the first block that start with `#` are
 //! comments.
 //!
-//! ```no_run
-//! // In tests/tests/find_route.rs:
-//! let table = golden::data_dir().join("find_route/cases.txt");
-//! golden::check_table("find_route", &table, &golden::data_dir().join("find_route"));
-//! ```
+//! Each program's golden tests live beside it, in `bins/<program>/tests/`, and name the binary
+//! that cargo built for them with `env!("CARGO_BIN_EXE_<name>")`, so a test never builds anything
+//! itself and one crate's half-finished edit never stops another program's tests:
 //!
-//! The first call to [`binary`] in a test process builds every binary of the workspace once
-//! (`cargo build --bins --workspace`, same profile as the test), so `cargo test --workspace` is the
-//! only command needed.
+//! ```no_run
+//! // In bins/find_route/tests/golden.rs, `exe` is `env!("CARGO_BIN_EXE_find_route")`.
+//! fn every_case_of_the_table(exe: &str) {
+//!     let table = golden::data_dir().join("find_route/cases.txt");
+//!     golden::check_table(exe, &table, &golden::data_dir().join("find_route"));
+//! }
+//! ```
 
 use std::fmt::Write as _;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::sync::OnceLock;
 
 /// One block of a case table.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -143,50 +144,6 @@ pub fn repo_root() -> PathBuf {
         .to_path_buf()
 }
 
-/// The path of a workspace binary, building all binaries once per test process.
-///
-/// # Panics
-/// When the build fails or the binary does not exist after it.
-pub fn binary(name: &str) -> PathBuf {
-    static BUILT: OnceLock<PathBuf> = OnceLock::new();
-    let dir = BUILT.get_or_init(|| {
-        let exe = std::env::current_exe().expect("test executable path");
-        // target/<profile>/deps/<test> -> target/<profile>
-        let profile_dir = exe
-            .parent()
-            .and_then(Path::parent)
-            .expect("test executable lives in target/<profile>/deps")
-            .to_path_buf();
-        let profile = match profile_dir.file_name().and_then(|n| n.to_str()) {
-            Some("debug") => "dev".to_owned(),
-            Some(other) => other.to_owned(),
-            None => "dev".to_owned(),
-        };
-        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
-        let status = Command::new(cargo)
-            .args([
-                "build",
-                "--quiet",
-                "--bins",
-                "--workspace",
-                "--profile",
-                &profile,
-            ])
-            .current_dir(repo_root())
-            .status()
-            .expect("run cargo build");
-        assert!(status.success(), "cargo build --bins failed");
-        profile_dir
-    });
-    let path = dir.join(format!("{name}{}", std::env::consts::EXE_SUFFIX));
-    assert!(
-        path.exists(),
-        "binary {name} not found at {}",
-        path.display()
-    );
-    path
-}
-
 /// What one run of a binary produced.
 #[derive(Debug, Clone)]
 pub struct Outcome {
@@ -198,21 +155,21 @@ pub struct Outcome {
     pub code: Option<i32>,
 }
 
-/// Runs a workspace binary with `args` in `cwd`, feeding `stdin` (empty when `None`).
+/// Runs the program at `exe` with `args` in `cwd`, feeding `stdin` (empty when `None`).
 pub fn run<S: AsRef<std::ffi::OsStr>>(
-    program: &str,
+    exe: &str,
     args: &[S],
     cwd: &Path,
     stdin: Option<&[u8]>,
 ) -> Outcome {
-    let mut child = Command::new(binary(program))
+    let mut child = Command::new(exe)
         .args(args)
         .current_dir(cwd)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .unwrap_or_else(|e| panic!("spawn {program}: {e}"));
+        .unwrap_or_else(|e| panic!("spawn {exe}: {e}"));
     let input = stdin.unwrap_or_default().to_vec();
     let mut pipe = child.stdin.take().expect("stdin piped");
     let writer = std::thread::spawn(move || {
@@ -228,25 +185,29 @@ pub fn run<S: AsRef<std::ffi::OsStr>>(
     }
 }
 
-/// Runs every case of the table at `table` through `program` (in `cwd`) and panics with a report
-/// naming every case whose stdout differs (or that exited non-zero), with a line diff of each.
-pub fn check_table(program: &str, table: &Path, cwd: &Path) {
+/// Runs every case of the table at `table` through the program at `exe` (in `cwd`) and panics
+/// with a report naming every case whose stdout differs (or that exited non-zero), with a line
+/// diff of each. A first word of a case equal to the program's file name is dropped.
+pub fn check_table(exe: &str, table: &Path, cwd: &Path) {
     let text = std::fs::read_to_string(table)
         .unwrap_or_else(|e| panic!("read table {}: {e}", table.display()));
     let table_name = table
         .file_name()
         .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
-    let cases = parse_table(&text, program, &table_name);
+    let program = Path::new(exe)
+        .file_stem()
+        .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+    let cases = parse_table(&text, &program, &table_name);
     assert!(!cases.is_empty(), "table {} has no cases", table.display());
-    check_cases(program, &cases, cwd);
+    check_cases(exe, &cases, cwd);
 }
 
-/// Runs the given cases and panics with a report of every mismatch.
-pub fn check_cases(program: &str, cases: &[Case], cwd: &Path) {
+/// Runs the given cases through the program at `exe` and panics with a report of every mismatch.
+pub fn check_cases(exe: &str, cases: &[Case], cwd: &Path) {
     let mut report = String::new();
     let mut failed = 0;
     for case in cases {
-        let outcome = run(program, &case.args, cwd, None);
+        let outcome = run(exe, &case.args, cwd, None);
         if outcome.stdout != case.expected || outcome.code != Some(0) {
             failed += 1;
             let _ = writeln!(report, "\n== {} (exit {:?})", case.name, outcome.code);

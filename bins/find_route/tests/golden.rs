@@ -1,5 +1,7 @@
 //! Golden tests for `find_route`, through the real binary (working directory data/find_route).
 
+const EXE: &str = env!("CARGO_BIN_EXE_find_route");
+
 use golden::{Case, Outcome, Scratch, check_cases, check_table, data_dir, parse_table, run};
 use std::path::PathBuf;
 
@@ -8,7 +10,7 @@ fn dir() -> PathBuf {
 }
 
 fn find_route(args: &[&str]) -> Outcome {
-    run("find_route", args, &dir(), None)
+    run(EXE, args, &dir(), None)
 }
 
 /// Writes a file into `dir` and returns its path as an argument.
@@ -31,7 +33,7 @@ fn cities() -> Vec<String> {
 
 #[test]
 fn golden_table() {
-    check_table("find_route", &dir().join("cases.txt"), &dir());
+    check_table(EXE, &dir().join("cases.txt"), &dir());
 }
 
 #[test]
@@ -62,7 +64,7 @@ fn every_variant_file_gives_the_same_output() {
             });
         }
     }
-    check_cases("find_route", &variant_cases, &dir());
+    check_cases(EXE, &variant_cases, &dir());
     // Beyond the table: every origin to Kassel, both modes, same output from every variant.
     for origin in cities() {
         for (map, heuristic) in maps.iter().zip(heuristics) {
@@ -254,13 +256,13 @@ fn lenient_input() {
 #[test]
 fn romania_textbook_routes() {
     let ucs = run(
-        "find_route",
+        EXE,
         &["romania.txt", "Arad", "Bucharest"],
         &dir().join("extras"),
         None,
     );
     let astar = run(
-        "find_route",
+        EXE,
         &["romania.txt", "Arad", "Bucharest", "h_bucharest.txt"],
         &dir().join("extras"),
         None,

@@ -2,6 +2,8 @@
 //! is a correct answer, so boards are checked, not compared), n = 10^5, sizes without a solution,
 //! bad input, seeds.
 
+const EXE: &str = env!("CARGO_BIN_EXE_nqueens");
+
 use golden::Scratch;
 use std::path::Path;
 
@@ -81,7 +83,7 @@ fn every_sample_gets_valid_boards() {
     let dir = Scratch::new("nqueens-samples");
     for input in &inputs {
         let out = dir.join("out.txt");
-        let run = golden::run("nqueens", &[input.as_os_str(), out.as_os_str()], &dir, None);
+        let run = golden::run(EXE, &[input.as_os_str(), out.as_os_str()], &dir, None);
         assert_eq!(run.code, Some(0), "{}: {}", input.display(), run.stderr);
         assert!(run.stdout.is_empty() && run.stderr.is_empty());
         let text = std::fs::read_to_string(&out).unwrap();
@@ -99,7 +101,7 @@ fn every_sample_gets_valid_boards() {
 fn hundred_thousand_queens() {
     let dir = Scratch::new("nqueens-1e5");
     dir.write("nqueens.txt", "100000\n");
-    let run = golden::run::<&str>("nqueens", &[], &dir, None);
+    let run = golden::run::<&str>(EXE, &[], &dir, None);
     assert_eq!(run.code, Some(0), "{}", run.stderr);
     let text = std::fs::read_to_string(dir.join("nqueens_out.txt")).unwrap();
     assert_eq!(text.lines().count(), 1);
@@ -115,7 +117,7 @@ fn hundred_thousand_queens() {
 fn sizes_without_solution_are_reported_and_the_rest_written() {
     let dir = Scratch::new("nqueens-nosolution");
     dir.write("in.txt", "1\r\n2\r\n\r\n5\r\n3\r\n  8  ");
-    let run = golden::run("nqueens", &["in.txt", "out.txt"], &dir, None);
+    let run = golden::run(EXE, &["in.txt", "out.txt"], &dir, None);
     assert_eq!(run.code, Some(1));
     assert_eq!(
         run.stderr,
@@ -134,7 +136,7 @@ fn bad_lines_name_file_and_line_and_nothing_is_written() {
     let dir = Scratch::new("nqueens-bad");
     dir.write("in.txt", "4\nfour\n0\n5\n-1\n");
     dir.write("out.txt", "old\n");
-    let run = golden::run("nqueens", &["in.txt", "out.txt"], &dir, None);
+    let run = golden::run(EXE, &["in.txt", "out.txt"], &dir, None);
     assert_eq!(run.code, Some(1));
     let errors: Vec<&str> = run.stderr.lines().collect();
     assert_eq!(errors.len(), 3, "{}", run.stderr);
@@ -146,14 +148,14 @@ fn bad_lines_name_file_and_line_and_nothing_is_written() {
         "old\n"
     );
 
-    let run = golden::run("nqueens", &["missing.txt", "out.txt"], &dir, None);
+    let run = golden::run(EXE, &["missing.txt", "out.txt"], &dir, None);
     assert_eq!(run.code, Some(1));
     assert!(
         run.stderr.starts_with("error: cannot read missing.txt"),
         "{}",
         run.stderr
     );
-    let run = golden::run("nqueens", &["--seed", "x"], &dir, None);
+    let run = golden::run(EXE, &["--seed", "x"], &dir, None);
     assert_eq!(run.code, Some(2), "usage error");
 }
 
@@ -163,7 +165,7 @@ fn seeds_make_runs_reproducible() {
     dir.write("nqueens.txt", "60\n200\n");
     let mut outputs = Vec::new();
     for args in [&[][..], &[][..], &["--seed", "7"][..], &["--seed", "7"][..]] {
-        let run = golden::run("nqueens", args, &dir, None);
+        let run = golden::run(EXE, args, &dir, None);
         assert_eq!(run.code, Some(0), "{}", run.stderr);
         outputs.push(std::fs::read_to_string(dir.join("nqueens_out.txt")).unwrap());
     }

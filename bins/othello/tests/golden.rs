@@ -8,6 +8,8 @@
 //! Each expected stdout is built from the parts the table gives, in the order the binary prints
 //! them, and only those parts are compared.
 
+const EXE: &str = env!("CARGO_BIN_EXE_othello");
+
 use golden::{data_dir, run};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -122,7 +124,7 @@ fn load_cases() -> Vec<Case> {
 
 /// Runs `othello` and returns its stdout, failing on a non-zero exit.
 fn othello(args: &[String]) -> String {
-    let outcome = run("othello", args, &dir(), None);
+    let outcome = run(EXE, args, &dir(), None);
     assert_eq!(outcome.code, Some(0), "othello {args:?}: {outcome:?}");
     outcome.stdout
 }
@@ -265,7 +267,7 @@ fn perft_small_boards_and_depth_zero() {
 
 /// Runs `othello` expecting failure: returns (exit code, stderr).
 fn fails(args: &[&str], cwd: &std::path::Path) -> (Option<i32>, String) {
-    let outcome = run("othello", args, cwd, None);
+    let outcome = run(EXE, args, cwd, None);
     assert!(outcome.stdout.is_empty(), "{args:?}: {outcome:?}");
     assert_eq!(outcome.stderr.lines().count(), 1, "{args:?}: {outcome:?}");
     (outcome.code, outcome.stderr)

@@ -5,7 +5,7 @@
 use golden::Scratch;
 use std::path::{Path, PathBuf};
 
-const PROGRAM: &str = "maze";
+const PROGRAM: &str = env!("CARGO_BIN_EXE_maze");
 const ALL: [&str; 6] = ["depth", "hill", "steep", "best", "algA", "algAM"];
 
 fn data(path: &str) -> PathBuf {

@@ -5,7 +5,7 @@
 use golden::Scratch;
 use std::path::{Path, PathBuf};
 
-const PROGRAM: &str = "PowerGrid";
+const PROGRAM: &str = env!("CARGO_BIN_EXE_PowerGrid");
 
 /// What a `.expected` file states.
 struct Expected {

@@ -2,6 +2,8 @@
 //! (`data/kalah/*.out`) replayed with `--sample-compatible`, our default-mode sessions
 //! (`data/kalah/default/`), end of input, bad arguments and the solver.
 
+const EXE: &str = env!("CARGO_BIN_EXE_kalah");
+
 use std::path::{Path, PathBuf};
 
 /// The sessions (NAME.args, NAME.in, NAME.out) in `dir`, by name.
@@ -36,7 +38,7 @@ fn replay(session: &Path, extra: &[&str]) {
     let mut args: Vec<String> = read("args").split_whitespace().map(str::to_owned).collect();
     args.extend(extra.iter().map(|s| (*s).to_owned()));
     let input = read("in");
-    let outcome = golden::run("kalah", &args, &golden::repo_root(), Some(input.as_bytes()));
+    let outcome = golden::run(EXE, &args, &golden::repo_root(), Some(input.as_bytes()));
     let name = session.display();
     assert_eq!(outcome.code, Some(0), "{name}: stderr {}", outcome.stderr);
     let first_two: Vec<&str> = outcome.stdout.lines().take(2).collect();
@@ -79,7 +81,7 @@ fn default_mode_differs_from_the_sample_on_its_first_move() {
     // The sample never starts with pot 2 (a free turn). At depth 1 the chain model plays the
     // best immediate gain: 2-3, 2-4 and 2-5 all gain 2; the engine searches the later pots
     // first among equals and keeps the first best, so it plays 2-5.
-    let outcome = golden::run("kalah", &["1"], &golden::repo_root(), Some(b"0\n"));
+    let outcome = golden::run(EXE, &["1"], &golden::repo_root(), Some(b"0\n"));
     assert!(
         outcome.stdout.contains(
             "My turn ... hmm ...\nI choose 2\n\n     5  5  5  0  4  4\n  1                    0\n     4  4  4  4  4  4\n\n\
@@ -96,7 +98,7 @@ const HEADER_D4: &str = "CS364 Assignment 2.3\nkalah\nUsing Depth Bound 4\n\nLet
 #[test]
 fn human_free_turn_then_empty_pot() {
     // Human first: pot 2 (4 stones) ends in Min's kalah, a free turn; pot 2 is then empty.
-    let outcome = golden::run("kalah", &["4"], &golden::repo_root(), Some(b"1\n2\n2\n"));
+    let outcome = golden::run(EXE, &["4"], &golden::repo_root(), Some(b"1\n2\n2\n"));
     let expected = format!(
         "{HEADER_D4}Who goes first (0) me; (1) you ? OK, you go first\nInitial Board\n\n\
          \x20    4  4  4  4  4  4\n  0                    0\n     4  4  4  4  4  4\n\n\
@@ -117,7 +119,7 @@ fn human_free_turn_then_empty_pot() {
 #[test]
 fn end_of_input_at_the_first_question() {
     for mode in [&["4"][..], &["4", "--sample-compatible"][..]] {
-        let outcome = golden::run("kalah", mode, &golden::repo_root(), Some(b""));
+        let outcome = golden::run(EXE, mode, &golden::repo_root(), Some(b""));
         assert_eq!(
             outcome.stdout,
             format!("{HEADER_D4}Who goes first (0) me; (1) you ? ")
@@ -128,7 +130,7 @@ fn end_of_input_at_the_first_question() {
             "{}",
             outcome.stderr
         );
-        let partial = golden::run("kalah", mode, &golden::repo_root(), Some(b"x\n"));
+        let partial = golden::run(EXE, mode, &golden::repo_root(), Some(b"x\n"));
         assert!(
             partial
                 .stdout
@@ -140,7 +142,7 @@ fn end_of_input_at_the_first_question() {
 
 #[test]
 fn default_depth_is_5() {
-    let outcome = golden::run::<&str>("kalah", &[], &golden::repo_root(), Some(b""));
+    let outcome = golden::run::<&str>(EXE, &[], &golden::repo_root(), Some(b""));
     assert!(
         outcome.stdout.contains("\nUsing Depth Bound 5\n\n"),
         "{}",
@@ -161,7 +163,7 @@ fn bad_arguments_are_usage_errors() {
         &["solve", "--pots", "6"],
         &["5", "solve", "--pots", "4", "--stones", "3"],
     ] {
-        let outcome = golden::run("kalah", args, &golden::repo_root(), Some(b"0\n"));
+        let outcome = golden::run(EXE, args, &golden::repo_root(), Some(b"0\n"));
         assert_eq!(outcome.code, Some(2), "{args:?}: {}", outcome.stderr);
         assert!(outcome.stdout.is_empty(), "{args:?}: {}", outcome.stdout);
         assert!(
@@ -176,7 +178,7 @@ fn bad_arguments_are_usage_errors() {
 fn solve_small_variants() {
     // Kalah(1,1): Max's only stone goes to its kalah and ends the game; Min keeps its stone.
     let outcome = golden::run(
-        "kalah",
+        EXE,
         &["solve", "--pots", "1", "--stones", "1"],
         &golden::repo_root(),
         None,
@@ -188,7 +190,7 @@ fn solve_small_variants() {
         outcome.stdout
     );
     let outcome = golden::run(
-        "kalah",
+        EXE,
         &[
             "solve",
             "--pots",
@@ -209,7 +211,7 @@ fn solve_small_variants() {
     );
     // Progress lines, one per depth, before the exact result.
     let outcome = golden::run(
-        "kalah",
+        EXE,
         &["solve", "--pots", "2", "--stones", "2", "--deepen-to", "3"],
         &golden::repo_root(),
         None,

@@ -1,11 +1,13 @@
 //! Golden tests for `Reversi` (CS540 Reversi Tiny): the 81 published cases, and bad arguments.
 
+const EXE: &str = env!("CARGO_BIN_EXE_Reversi");
+
 use golden::{check_table, data_dir, run};
 
 #[test]
 fn cs540_published_cases() {
     let dir = data_dir().join("reversi");
-    check_table("Reversi", &dir.join("cs540_cases.txt"), &dir);
+    check_table(EXE, &dir.join("cs540_cases.txt"), &dir);
 }
 
 #[test]
@@ -25,7 +27,7 @@ fn bad_arguments_print_one_line_and_exit_2() {
         &["-1", "1", "0000021001200000"],
     ];
     for args in bad {
-        let outcome = run("Reversi", args, &data_dir(), None);
+        let outcome = run(EXE, args, &data_dir(), None);
         assert_eq!(outcome.code, Some(2), "{args:?}: {outcome:?}");
         assert!(outcome.stdout.is_empty(), "{args:?}: {outcome:?}");
         assert_eq!(outcome.stderr.lines().count(), 1, "{args:?}: {outcome:?}");
@@ -38,12 +40,7 @@ fn bad_arguments_print_one_line_and_exit_2() {
 
 #[test]
 fn four_by_four_full_minimax_counts_every_state() {
-    let outcome = run(
-        "Reversi",
-        &["300", "1", "0000021001200000"],
-        &data_dir(),
-        None,
-    );
+    let outcome = run(EXE, &["300", "1", "0000021001200000"], &data_dir(), None);
     assert_eq!(outcome.code, Some(0), "{outcome:?}");
     assert_eq!(outcome.stdout, "-1\n224821\n");
 }

@@ -5,7 +5,7 @@
 use golden::Scratch;
 use std::path::{Path, PathBuf};
 
-const PROGRAM: &str = "maxconnect4";
+const PROGRAM: &str = env!("CARGO_BIN_EXE_maxconnect4");
 
 /// The text of the file `name` in the scratch folder `dir`.
 fn read(dir: &Scratch, name: &str) -> String {
