@@ -11,7 +11,7 @@ use connect4::{Position, choose_move, format, new_engine};
 use search_core::{GameOutcome, alpha_beta};
 use std::time::{Duration, Instant};
 
-const INPUT2: &str = include_str!("../../../data/maxconnect4/input2.txt");
+const INPUT2: &str = include_str!("input2.txt");
 
 /// Nanoseconds of CPU time of this thread, when the system tells.
 fn cpu_ns() -> Option<u64> {

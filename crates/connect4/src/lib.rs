@@ -41,3 +41,8 @@ pub use board::{Board, COLUMNS, ROWS, Side};
 pub use error::Error;
 pub use rules::{Position, ScoreOnly, perft};
 pub use search::{choose_move, new_engine};
+
+/// The README's example, compiled and run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

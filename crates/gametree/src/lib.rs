@@ -86,3 +86,8 @@ mod tests {
         assert_eq!(results[2].as_ref().unwrap().1.score, -1);
     }
 }
+
+/// The README's example, compiled and run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -46,3 +46,8 @@ pub use game::chains;
 pub use rules::{CaptureRule, EndRule, MAX_POTS, MAX_STONES, Rules};
 pub use search::{Computer, Decision, Solution, Strategy, solve, solve_deepening};
 pub use search_core::Player;
+
+/// The README's example, compiled and run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

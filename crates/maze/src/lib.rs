@@ -38,3 +38,8 @@ pub use grid::{Grid, MAZE0};
 pub use num::Num;
 pub use platform::{Method, Outcome};
 pub use problem::{DEFAULT_GOALS, DEFAULT_START, MazeProblem, Platform};
+
+/// The README's example, compiled and run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -61,3 +61,8 @@ pub use search::{
 pub use side::Side;
 pub use solve::{Progress, Solution, solve, solve_reporting};
 pub use square::{Square, SquareSet};
+
+/// The README's example, compiled and run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

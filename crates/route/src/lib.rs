@@ -54,3 +54,8 @@ pub use search::{Leg, Outcome, Route, RouteProblem, UnknownCity, find_route};
 
 #[cfg(test)]
 mod oracle_tests;
+
+/// The README's example, compiled and run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
