@@ -9,6 +9,7 @@
 //!   (Max is always player 1), [`perft`].
 //! - [`search`]: the engine setup (key, centre-first ordering) and [`choose_move`].
 //! - [`format`]: game files (read LF/CRLF, write CRLF) and the console layout of the assignment.
+//! - [`referee`]: checking that one game file is another with one legal move played.
 //!
 //! ```
 //! use connect4::{choose_move, format, new_engine, Side};
@@ -33,6 +34,7 @@ pub mod error;
 pub mod eval;
 pub mod format;
 mod incremental;
+pub mod referee;
 pub mod rules;
 pub mod score;
 pub mod search;
