@@ -23,6 +23,7 @@
 //! assert_eq!(err.to_string(), "unknown node `B` in edge (A,B)");
 //! ```
 
+pub mod dot;
 mod error;
 pub mod format;
 pub mod parse;

@@ -8,8 +8,15 @@ fn embedded_maze0_is_the_golden_copy() {
     let golden = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/maze/maze0.txt");
     let Ok(golden) = std::fs::read_to_string(&golden) else {
         // A packaged crate (crates.io download) has no workspace around it.
-        eprintln!("skipped: {} is absent (not in the workspace)", golden.display());
+        eprintln!(
+            "skipped: {} is absent (not in the workspace)",
+            golden.display()
+        );
         return;
     };
-    assert_eq!(maze::MAZE0, golden, "crates/maze/data/maze0.txt differs from data/maze/maze0.txt");
+    assert_eq!(
+        maze::MAZE0,
+        golden,
+        "crates/maze/data/maze0.txt differs from data/maze/maze0.txt"
+    );
 }
