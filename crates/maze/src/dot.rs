@@ -18,9 +18,13 @@ use search_core::SearchProblem;
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
-/// `text` as a DOT string literal (quotes and backslashes escaped).
+/// `text` as a DOT string literal (backslashes, quotes and line breaks escaped).
 fn quoted(text: &str) -> String {
-    format!("\"{}\"", text.replace('\\', "\\\\").replace('"', "\\\""))
+    let escaped = text
+        .replace('\\', "\\\\")
+        .replace('"', "\\\"")
+        .replace('\n', "\\n");
+    format!("\"{escaped}\"")
 }
 
 /// One cluster per method run, each with the graph it ran on (see the module documentation).
