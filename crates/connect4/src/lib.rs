@@ -8,7 +8,7 @@
 //! - [`rules`]: [`Position`] (board + player to move), its [`search_core::Game`] implementation
 //!   (Max is always player 1), [`perft`].
 //! - [`search`]: the engine setup (key, centre-first ordering) and [`choose_move`].
-//! - [`format`]: game files (read LF/CRLF, write CRLF) and the console layout of the assignment.
+//! - [`format`](mod@format): game files (read LF/CRLF, write CRLF) and the console layout of the assignment.
 //! - [`referee`]: checking that one game file is another with one legal move played.
 //!
 //! ```

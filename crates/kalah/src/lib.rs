@@ -7,7 +7,7 @@
 //! - [`Chain`]: a move of the chain model (the pots one side sows in a row);
 //!   [`chains`] generates them without duplicate resulting positions.
 //! - [`sample`]: the assignment's sample solution's search, for `--sample-compatible`.
-//! - [`format`]: the interactive game's exact text; [`Computer`] and [`solve`] the players.
+//! - [`format`](mod@format): the interactive game's exact text; [`Computer`] and [`solve`] the players.
 //!
 //! # Example
 //!

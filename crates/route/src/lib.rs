@@ -6,7 +6,7 @@
 //! - [`Heuristic`]: lines `City value` up to `END OF INPUT`; a missing city has the value 0.
 //! - [`find_route`]: search-core's [`uniform_cost`](search_core::uniform_cost) (no heuristic)
 //!   or [`astar`](search_core::astar) over a [`RouteProblem`], with the counters of its loop.
-//! - [`format`]: the program's exact output and warnings.
+//! - [`format`](mod@format): the program's exact output and warnings.
 //!
 //! # Example
 //!
