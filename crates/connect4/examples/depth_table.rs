@@ -127,23 +127,36 @@ mod plot {
         (d.as_secs_f64() * 1e3).max(1e-4)
     }
 
+    /// Depth 1..=max_depth across, log10 of milliseconds from `lo` to `hi` up.
+    struct Scale {
+        max_depth: u32,
+        lo: f64,
+        hi: f64,
+    }
+
+    impl Scale {
+        fn new(series: &[(&str, Vec<Row>)]) -> Self {
+            let rows = || series.iter().flat_map(|(_, r)| r.iter());
+            let times = || rows().flat_map(|r| [ms(r.1), ms(r.2)]);
+            Self {
+                max_depth: rows().map(|r| r.0).max().unwrap_or(1),
+                lo: times().fold(1.0_f64, f64::min).log10().floor(),
+                hi: times().fold(1.0_f64, f64::max).log10().ceil().max(0.0),
+            }
+        }
+        fn x(&self, depth: u32) -> f64 {
+            let (l, _, r, _) = AREA;
+            l + (r - l) * f64::from(depth - 1) / f64::from((self.max_depth - 1).max(1))
+        }
+        fn y(&self, ms: f64) -> f64 {
+            let (_, t, _, b) = AREA;
+            b - (b - t) * (ms.log10() - self.lo) / (self.hi - self.lo)
+        }
+    }
+
+    /// The plot: time per move against depth for each position and search.
     pub fn svg(series: &[(&str, Vec<Row>)]) -> String {
-        let max_depth = series
-            .iter()
-            .flat_map(|(_, r)| r.iter().map(|r| r.0))
-            .max()
-            .unwrap_or(1);
-        let times = || {
-            series
-                .iter()
-                .flat_map(|(_, r)| r.iter().flat_map(|r| [ms(r.1), ms(r.2)]))
-        };
-        let top = times().fold(1.0_f64, f64::max);
-        let bottom = times().fold(1.0_f64, f64::min);
-        let (lo, hi) = (bottom.log10().floor(), top.log10().ceil().max(0.0));
-        let (l, t, r, b) = AREA;
-        let x = |d: u32| l + (r - l) * f64::from(d - 1) / f64::from((max_depth - 1).max(1));
-        let y = |v: f64| b - (b - t) * (v.log10() - lo) / (hi - lo);
+        let scale = Scale::new(series);
         let mut out = format!(
             r#"<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{H}" viewBox="0 0 {W} {H}" font-family="Helvetica, Arial, sans-serif" font-size="12">
 <rect width="{W}" height="{H}" fill="white"/>
@@ -151,26 +164,35 @@ mod plot {
 "#,
             W / 2.0
         );
-        for e in lo as i32..=hi as i32 {
+        axes(&mut out, &scale);
+        lines(&mut out, &scale, series);
+        out.push_str("</svg>\n");
+        out
+    }
+
+    /// Grid lines and labels at every power of ten, depth labels, the frame and axis titles.
+    fn axes(out: &mut String, scale: &Scale) {
+        let (l, t, r, b) = AREA;
+        for e in scale.lo as i32..=scale.hi as i32 {
             let v = 10f64.powi(e);
             let label = if e >= 0 {
                 format!("{v}")
             } else {
                 format!("{v:.*}", (-e) as usize)
             };
+            let y = scale.y(v);
             let _ = writeln!(
                 out,
-                r##"<line x1="{l}" y1="{0:.1}" x2="{r}" y2="{0:.1}" stroke="#ddd"/><text x="{1}" y="{2:.1}" text-anchor="end">{label}</text>"##,
-                y(v),
+                r##"<line x1="{l}" y1="{y:.1}" x2="{r}" y2="{y:.1}" stroke="#ddd"/><text x="{}" y="{:.1}" text-anchor="end">{label}</text>"##,
                 l - 6.0,
-                y(v) + 4.0
+                y + 4.0
             );
         }
-        for d in 1..=max_depth {
+        for d in 1..=scale.max_depth {
             let _ = writeln!(
                 out,
                 r#"<text x="{:.1}" y="{}" text-anchor="middle">{d}</text>"#,
-                x(d),
+                scale.x(d),
                 b + 18.0
             );
         }
@@ -185,6 +207,12 @@ mod plot {
             b + 38.0,
             (t + b) / 2.0
         );
+    }
+
+    /// One polyline per position and search (red alpha-beta, blue engine; dashed for the second
+    /// position), with a legend.
+    fn lines(out: &mut String, scale: &Scale, series: &[(&str, Vec<Row>)]) {
+        let (l, t, _, _) = AREA;
         let styles = [("#d73027", "alpha-beta"), ("#4575b4", "engine")];
         for (s, (name, rows)) in series.iter().enumerate() {
             let dash = if s == 0 {
@@ -197,7 +225,7 @@ mod plot {
                     .iter()
                     .map(|row| {
                         let v = ms(if k == 0 { row.1 } else { row.2 });
-                        format!("{:.1},{:.1}", x(row.0), y(v))
+                        format!("{:.1},{:.1}", scale.x(row.0), scale.y(v))
                     })
                     .collect();
                 let _ = writeln!(
@@ -216,7 +244,5 @@ mod plot {
                 );
             }
         }
-        out.push_str("</svg>\n");
-        out
     }
 }
