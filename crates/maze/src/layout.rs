@@ -77,8 +77,16 @@ mod tests {
 
     #[test]
     fn the_course_romania_file_is_fully_placed() {
-        let text = include_str!("../../../data/cs364/romania1_graph.txt");
-        let graph = &parse_graphs(text, "romania1_graph.txt").unwrap()[0];
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../data/cs364/romania1_graph.txt"
+        );
+        let Ok(text) = std::fs::read_to_string(path) else {
+            // A packaged crate (crates.io download) has no workspace around it.
+            eprintln!("skipped: {path} is absent (not in the workspace)");
+            return;
+        };
+        let graph = &parse_graphs(&text, "romania1_graph.txt").unwrap()[0];
         let layout = known_layout(graph).expect("every city placed");
         let at = |name| layout[graph.id(name).unwrap() as usize];
         assert_eq!(at("Dobreta"), (165.0, 299.0));
