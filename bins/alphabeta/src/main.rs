@@ -1,7 +1,7 @@
 //! `alphabeta`: the minimax score of explicit game trees by alpha-beta, and the leaves examined.
 //!
 //! ```text
-//! alphabeta [INPUT] [OUTPUT]      (defaults: alphabeta.txt, alphabeta_out.txt)
+//! alphabeta [INPUT] [OUTPUT] [--dot FILE]      (defaults: alphabeta.txt, alphabeta_out.txt)
 //! ```
 //!
 //! INPUT holds one tree per line, `{(A,MAX),(B,MIN),...} {(A,B),(A,C),...,(D,4),...}`; OUTPUT gets
@@ -23,6 +23,10 @@ struct Args {
     /// Where the answers go (written whole or not at all).
     #[arg(default_value = "alphabeta_out.txt")]
     output: PathBuf,
+    /// Also draw every tree as Graphviz DOT: node values, the chosen line bold, pruned branches
+    /// dashed and grey.
+    #[arg(long, value_name = "FILE")]
+    dot: Option<PathBuf>,
 }
 
 fn main() -> ExitCode {
@@ -50,6 +54,13 @@ fn run(args: &Args) -> Result<ExitCode, Box<dyn std::error::Error>> {
         use std::io::Write;
         w.write_all(out.as_bytes())
     })?;
+    if let Some(path) = &args.dot {
+        let dot = gametree::dot::dot_text(&text);
+        cli_support::atomic_write(path, |w| {
+            use std::io::Write;
+            w.write_all(dot.as_bytes())
+        })?;
+    }
     Ok(if failed {
         ExitCode::from(cli_support::EXIT_FAILURE)
     } else {

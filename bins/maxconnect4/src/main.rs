@@ -3,6 +3,7 @@
 //! ```text
 //! maxconnect4 [--stats] one-move INPUT OUTPUT DEPTH
 //! maxconnect4 [--stats] interactive INPUT computer-next|human-next DEPTH
+//! maxconnect4 match "CMD_A" "CMD_B" [--games N] [--depth D] [--time-limit S]
 //! ```
 //! The console layout follows the assignment's sample program (docs/maxconnect4-format.md); the
 //! computer moves by the engine search of search-core (iterative deepening, transposition table,
@@ -16,6 +17,8 @@ use std::io::{self, BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
+
+mod tournament;
 
 /// The Max-Connect4 agent: one move from a game file, or a game against a human.
 #[derive(Parser, Debug)]
@@ -41,6 +44,10 @@ struct Cli {
 }
 
 fn main() -> ExitCode {
+    // `match` has its own arguments (see tournament.rs).
+    if std::env::args_os().nth(1).is_some_and(|a| a == "match") {
+        return tournament::main(std::env::args_os().skip(1));
+    }
     let cli = Cli::parse();
     let result = match cli.mode.as_str() {
         "one-move" => one_move(&cli),

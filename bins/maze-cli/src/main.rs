@@ -1,8 +1,8 @@
 //! `maze`: the CS364 search platform's six methods on Roger Rat's maze and on labelled graphs.
 //!
 //! ```text
-//! maze [MAZE_FILE] [--start R,C] [--goal R,C]... [--method M]... [--trace] [--draw]
-//! maze graph GRAPH_FILE [--method M]... [--trace]
+//! maze [MAZE_FILE] [--start R,C] [--goal R,C]... [--method M]... [--trace] [--draw] [--svg FILE]
+//! maze graph GRAPH_FILE [--method M]... [--trace] [--svg FILE] [--dot FILE]
 //! ```
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
@@ -13,6 +13,8 @@ use maze::{
 use std::io::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
+
+mod pictures;
 
 /// Runs the CS364 search platform's methods (depth, hill, steep, best, algA, algAM) on a grid
 /// maze (default: the shipped maze0) or, with `graph`, on a labelled graph.
@@ -50,6 +52,9 @@ struct MazeArgs {
     /// Draw the maze with each returned path marked.
     #[arg(long)]
     draw: bool,
+    /// Also draw the runs as SVG: the maze, each path, every expanded cell shaded by order.
+    #[arg(long, value_name = "FILE")]
+    svg: Option<PathBuf>,
 }
 
 #[derive(Args)]
@@ -62,6 +67,12 @@ struct GraphArgs {
     /// Print the platform's step-by-step trace.
     #[arg(long)]
     trace: bool,
+    /// Also draw the runs as an SVG map (graphs whose nodes have known coordinates: Romania).
+    #[arg(long, value_name = "FILE")]
+    svg: Option<PathBuf>,
+    /// Also draw the runs as Graphviz DOT (any graph).
+    #[arg(long, value_name = "FILE")]
+    dot: Option<PathBuf>,
 }
 
 /// The platform's method names.
@@ -133,7 +144,7 @@ fn read(path: &PathBuf) -> Result<(String, String), Error> {
     Ok((text, file))
 }
 
-fn run_maze(args: &MazeArgs) -> Result<String, Error> {
+fn run_maze(args: &MazeArgs) -> Result<String, Box<dyn std::error::Error>> {
     let (text, file) = match &args.file {
         Some(path) => read(path)?,
         None => (MAZE0.to_owned(), "maze0.txt".to_owned()),
@@ -154,10 +165,13 @@ fn run_maze(args: &MazeArgs) -> Result<String, Error> {
             out.push_str(&draw::draw(&grid, path, problem.goals()));
         }
     }
+    if let Some(path) = &args.svg {
+        pictures::maze(&grid, &problem, &methods, path)?;
+    }
     Ok(out)
 }
 
-fn run_graph(args: &GraphArgs) -> Result<String, Error> {
+fn run_graph(args: &GraphArgs) -> Result<String, Box<dyn std::error::Error>> {
     let (text, file) = read(&args.file)?;
     let graphs = parse_graphs(&text, &file)?;
     let methods = chosen(&args.methods, Method::AlgA);
@@ -178,6 +192,13 @@ fn run_graph(args: &GraphArgs) -> Result<String, Error> {
             report(graph, method, args.trace, methods.len() > 1, &mut out);
         }
     }
+    pictures::graphs(
+        &graphs,
+        &file,
+        &methods,
+        args.svg.as_deref(),
+        args.dot.as_deref(),
+    )?;
     Ok(out)
 }
 

@@ -286,3 +286,8 @@ mod tests {
         assert_eq!(eof, None);
     }
 }
+
+/// The README's example, compiled and run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

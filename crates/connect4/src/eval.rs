@@ -40,7 +40,7 @@ pub const fn score_difference(board: &Board) -> Value {
 /// x86-64, where a population count is a dozen instructions. Per direction, one bit-sliced sum
 /// of the *occupied* cells serves both players: in a window holding no piece of player 2 every
 /// piece is player 1's, and the other way round. The six kinds of scoring window (a two, three
-/// or four of either player) become four masks with weights (see [`side_values`]), and the masks
+/// or four of either player) become four masks with weights (see `side_values`), and the masks
 /// of two directions share one word before counting: vertical windows start in rows 0-2 and
 /// down-right windows in rows 3-5, so their start bits never meet; horizontal and up-right
 /// windows start at bits below 32, so the up-right masks move up by 32. Eight population counts

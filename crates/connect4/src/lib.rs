@@ -8,7 +8,8 @@
 //! - [`rules`]: [`Position`] (board + player to move), its [`search_core::Game`] implementation
 //!   (Max is always player 1), [`perft`].
 //! - [`search`]: the engine setup (key, centre-first ordering) and [`choose_move`].
-//! - [`format`]: game files (read LF/CRLF, write CRLF) and the console layout of the assignment.
+//! - [`format`](mod@format): game files (read LF/CRLF, write CRLF) and the console layout of the assignment.
+//! - [`referee`]: checking that one game file is another with one legal move played.
 //!
 //! ```
 //! use connect4::{choose_move, format, new_engine, Side};
@@ -33,6 +34,7 @@ pub mod error;
 pub mod eval;
 pub mod format;
 mod incremental;
+pub mod referee;
 pub mod rules;
 pub mod score;
 pub mod search;
@@ -41,3 +43,8 @@ pub use board::{Board, COLUMNS, ROWS, Side};
 pub use error::Error;
 pub use rules::{Position, ScoreOnly, perft};
 pub use search::{choose_move, new_engine};
+
+/// The README's example, compiled and run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -23,6 +23,7 @@
 //! assert_eq!(err.to_string(), "unknown node `B` in edge (A,B)");
 //! ```
 
+pub mod dot;
 mod error;
 pub mod format;
 pub mod parse;
@@ -86,3 +87,8 @@ mod tests {
         assert_eq!(results[2].as_ref().unwrap().1.score, -1);
     }
 }
+
+/// The README's example, compiled and run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

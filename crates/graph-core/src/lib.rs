@@ -35,3 +35,8 @@ pub use bridges::{BridgeDecomposition, bridges};
 pub use error::Error;
 pub use lca::Lca;
 pub use multigraph::{MAX_COUNT, MultiGraph};
+
+/// The README's example, compiled and run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -7,7 +7,7 @@
 //! - [`Chain`]: a move of the chain model (the pots one side sows in a row);
 //!   [`chains`] generates them without duplicate resulting positions.
 //! - [`sample`]: the assignment's sample solution's search, for `--sample-compatible`.
-//! - [`format`]: the interactive game's exact text; [`Computer`] and [`solve`] the players.
+//! - [`format`](mod@format): the interactive game's exact text; [`Computer`] and [`solve`] the players.
 //!
 //! # Example
 //!
@@ -46,3 +46,8 @@ pub use game::chains;
 pub use rules::{CaptureRule, EndRule, MAX_POTS, MAX_STONES, Rules};
 pub use search::{Computer, Decision, Solution, Strategy, solve, solve_deepening};
 pub use search_core::Player;
+
+/// The README's example, compiled and run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

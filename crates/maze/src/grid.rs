@@ -12,7 +12,7 @@ pub const SOUTH: u8 = 0b0010;
 pub const WEST: u8 = 0b0001;
 
 /// The maze distributed with the assignment (`maze0`, 14x14).
-pub const MAZE0: &str = include_str!("../../../data/maze/maze0.txt");
+pub const MAZE0: &str = include_str!("../data/maze0.txt");
 
 /// A rectangular maze. Each cell has four bits N, E, S, W; a set bit means that side is open
 /// (the move out of this cell that way is allowed: passages can be one-way).

@@ -8,7 +8,9 @@
 //! - [`graph`]: labelled graphs with optional arc costs, an `h` table, root and goal;
 //! - [`platform`]: the six methods, each a search-core algorithm with the platform's policies;
 //! - [`format`](mod@format): the platform's printing; [`draw`]: text art of a maze and a path;
-//! - [`num`]: Python's int/float arithmetic and printing.
+//! - [`num`]: Python's int/float arithmetic and printing;
+//! - pictures of a search: [`picture`] (a method's path and expansion order), [`svg`] (mazes
+//!   and graphs at known coordinates, [`layout`]), [`dot`] (graphs for Graphviz).
 //!
 //! # Example
 //!
@@ -23,14 +25,18 @@
 //! assert_eq!(line, "hill:  {'result': [(0, 7), (1, 7)], 'steps': 2, 'cost': 1, 'nodes': 1}");
 //! ```
 
+pub mod dot;
 pub mod draw;
 pub mod error;
 pub mod format;
 pub mod graph;
 pub mod grid;
+pub mod layout;
 pub mod num;
+pub mod picture;
 pub mod platform;
 pub mod problem;
+pub mod svg;
 
 pub use error::Error;
 pub use graph::{Graph, parse_graphs};
@@ -38,3 +44,8 @@ pub use grid::{Grid, MAZE0};
 pub use num::Num;
 pub use platform::{Method, Outcome};
 pub use problem::{DEFAULT_GOALS, DEFAULT_START, MazeProblem, Platform};
+
+/// The README's example, compiled and run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

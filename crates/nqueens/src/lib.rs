@@ -44,3 +44,8 @@ pub use solve::{
     solve_seeded, solve_unchecked,
 };
 pub use verify::verify;
+
+/// The README's example, compiled and run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

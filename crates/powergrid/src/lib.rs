@@ -36,3 +36,8 @@ pub use error::Error;
 pub use grid::{Grid, Line};
 pub use index::{BATCH, ImportantLines};
 pub use queries::answer_queries;
+
+/// The README's example, compiled and run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -7,7 +7,7 @@
 //! - [`rules`]: move generation (Kogge-Stone fills) and flips on `u64` masks.
 //! - [`Scored`]: a position with a [`Scoring`] ([`WinLoss`], [`Margin`], [`RootScore`]) is a
 //!   search-core game; [`best_move`], [`full_game`] and [`solve`] are the programs' searches.
-//! - [`tiny`]: the CS540 "Reversi Tiny" flags; [`format`]: boards and files, read and printed.
+//! - [`tiny`]: the CS540 "Reversi Tiny" flags; [`format`](mod@format): boards and files, read and printed.
 //! - [`perft`]: leaf counts for testing and timing the move generator.
 //! - [`solve()`]: exact solving (MTD(f) over null-window engine searches, the root one move per
 //!   symmetry class), with [`endgame`] (a mask-only search for the last few empty squares) and
@@ -61,3 +61,8 @@ pub use search::{
 pub use side::Side;
 pub use solve::{Progress, Solution, solve, solve_reporting};
 pub use square::{Square, SquareSet};
+
+/// The README's example, compiled and run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -6,7 +6,7 @@
 //! - [`Heuristic`]: lines `City value` up to `END OF INPUT`; a missing city has the value 0.
 //! - [`find_route`]: search-core's [`uniform_cost`](search_core::uniform_cost) (no heuristic)
 //!   or [`astar`](search_core::astar) over a [`RouteProblem`], with the counters of its loop.
-//! - [`format`]: the program's exact output and warnings.
+//! - [`format`](mod@format): the program's exact output and warnings.
 //!
 //! # Example
 //!
@@ -54,3 +54,8 @@ pub use search::{Leg, Outcome, Route, RouteProblem, UnknownCity, find_route};
 
 #[cfg(test)]
 mod oracle_tests;
+
+/// The README's example, compiled and run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -85,3 +85,8 @@ pub use local::{
 pub use min_conflicts::{ConflictProblem, MinConflictsLimits, MinConflictsStats, min_conflicts};
 pub use problem::{Path, PathOf, ResultOf, SearchProblem, SearchResult, Stats};
 pub use smallvec;
+
+/// The README's example, compiled and run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -1,0 +1,330 @@
+//! SVG pictures of searches: one panel per method run, side by side (three to a row), so
+//! depth-first, best-first and A* can be compared at a glance.
+//!
+//! - [`maze_svg`]: the maze's walls (a dashed line is a one-way passage), the goal cells
+//!   outlined in green, every expanded cell shaded by when it was first expanded (light yellow
+//!   first, deep red last; its order in a tooltip), and the returned path as a blue line through
+//!   dots from the start (ringed).
+//! - [`graph_svg`]: labelled graphs drawn at given coordinates ([`crate::layout`]): arcs in grey
+//!   (arc costs at their middle), nodes shaded the same way, the path's arcs in blue.
+//!
+//! Elements carry classes for tools and tests: `expanded` (with `data-order`, 0-based),
+//! `path-cell` (with `data-cell="R,C"`) or `path-arc`, `goal`, `wall`, `one-way`.
+//!
+//! ```
+//! use maze::{picture::Panel, svg::maze_svg, Grid, MazeProblem, Method};
+//!
+//! let grid = Grid::parse("0110 0001\n1000 0000\n", "tiny").unwrap();
+//! let maze = MazeProblem::new(&grid, "tiny", (0, 0), &[(0, 1)]).unwrap();
+//! let svg = maze_svg(&grid, maze.goals(), &[Panel::run(&maze, Method::AlgA)]);
+//! assert!(svg.starts_with("<svg") && svg.contains(r#"data-cell="0,1""#));
+//! ```
+
+use crate::graph::Graph;
+use crate::grid::{EAST, Grid, NORTH, SOUTH, WEST};
+use crate::picture::{Panel, shade, xml_escape};
+use search_core::SearchProblem;
+use std::collections::HashMap;
+use std::fmt::Write as _;
+
+/// Pixels per maze cell.
+const CELL: f64 = 28.0;
+/// Space around a panel.
+const MARGIN: f64 = 12.0;
+/// Height of a panel's caption.
+const CAPTION: f64 = 22.0;
+/// Panels per row.
+const PER_ROW: usize = 3;
+/// The size of a graph panel's drawing area.
+const GRAPH_W: f64 = 520.0;
+/// See [`GRAPH_W`].
+const GRAPH_H: f64 = 400.0;
+
+/// Where panel `i` of a grid of panels `w` x `h` goes, and the whole picture's size.
+fn panel_grid(count: usize, w: f64, h: f64) -> (impl Fn(usize) -> (f64, f64), f64, f64) {
+    let columns = count.clamp(1, PER_ROW);
+    let rows = count.div_ceil(PER_ROW).max(1);
+    let place = move |i: usize| ((i % PER_ROW) as f64 * w, (i / PER_ROW) as f64 * h);
+    (place, columns as f64 * w, rows as f64 * h)
+}
+
+/// Opens the SVG document.
+fn open(out: &mut String, width: f64, height: f64) {
+    let _ = writeln!(
+        out,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="Helvetica, Arial, sans-serif" font-size="12">"#
+    );
+    let _ = writeln!(
+        out,
+        r#"<rect width="{width}" height="{height}" fill="white"/>"#
+    );
+}
+
+/// The first expansion index of every state (the order shading uses).
+fn first_expansions<S: std::hash::Hash + Eq + Clone>(expanded: &[S]) -> HashMap<S, usize> {
+    let mut first = HashMap::new();
+    for (k, s) in expanded.iter().enumerate() {
+        first.entry(s.clone()).or_insert(k);
+    }
+    first
+}
+
+/// The maze with one panel per method run (see the module documentation).
+pub fn maze_svg(grid: &Grid, goals: &[(u32, u32)], panels: &[Panel<(u32, u32)>]) -> String {
+    let w = grid.cols() as f64 * CELL + 2.0 * MARGIN;
+    let h = grid.rows() as f64 * CELL + 2.0 * MARGIN + CAPTION;
+    let (place, width, height) = panel_grid(panels.len(), w.max(260.0), h);
+    let mut out = String::new();
+    open(&mut out, width, height);
+    for (i, panel) in panels.iter().enumerate() {
+        let (x, y) = place(i);
+        let _ = writeln!(
+            out,
+            r#"<g class="panel" transform="translate({x},{y})"><text x="{MARGIN}" y="16" font-weight="bold">{}</text><g transform="translate({MARGIN},{})">"#,
+            xml_escape(&panel.title),
+            MARGIN + CAPTION - 6.0
+        );
+        maze_cells(&mut out, panel);
+        for &(r, c) in goals {
+            let _ = writeln!(
+                out,
+                r##"<rect class="goal" x="{}" y="{}" width="{}" height="{}" fill="none" stroke="#1a9850" stroke-width="3"/>"##,
+                f64::from(c) * CELL + 2.0,
+                f64::from(r) * CELL + 2.0,
+                CELL - 4.0,
+                CELL - 4.0
+            );
+        }
+        maze_walls(&mut out, grid);
+        maze_path(&mut out, &panel.path);
+        out.push_str("</g></g>\n");
+    }
+    out.push_str("</svg>\n");
+    out
+}
+
+/// The expanded cells, shaded by first expansion.
+fn maze_cells(out: &mut String, panel: &Panel<(u32, u32)>) {
+    let first = first_expansions(&panel.expanded);
+    let mut cells: Vec<_> = first.into_iter().collect();
+    cells.sort_by_key(|&(_, k)| k);
+    for ((r, c), k) in cells {
+        let _ = writeln!(
+            out,
+            r#"<rect class="expanded" data-order="{k}" x="{}" y="{}" width="{CELL}" height="{CELL}" fill="{}"><title>({r}, {c}) expanded #{}</title></rect>"#,
+            f64::from(c) * CELL,
+            f64::from(r) * CELL,
+            shade(k, panel.expanded.len()),
+            k + 1
+        );
+    }
+}
+
+/// The walls: a solid line where neither side is open, dashed where only one is (one-way).
+fn maze_walls(out: &mut String, grid: &Grid) {
+    let (rows, cols) = (grid.rows(), grid.cols());
+    let mut line = |x1: f64, y1: f64, x2: f64, y2: f64, a: bool, b: bool| {
+        let class = match (a, b) {
+            (true, true) => return,
+            (false, false) => r##"class="wall" stroke="#222" stroke-width="2.5""##,
+            _ => r##"class="one-way" stroke="#888" stroke-width="1.5" stroke-dasharray="3 3""##,
+        };
+        let _ = writeln!(
+            out,
+            r#"<line {class} x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke-linecap="round"/>"#
+        );
+    };
+    for r in 0..=rows {
+        for c in 0..cols {
+            let down = r > 0 && grid.cell(r - 1, c) & SOUTH != 0;
+            let up = r < rows && grid.cell(r, c) & NORTH != 0;
+            let (x, y) = (c as f64 * CELL, r as f64 * CELL);
+            line(x, y, x + CELL, y, down, up);
+        }
+    }
+    for r in 0..rows {
+        for c in 0..=cols {
+            let right = c > 0 && grid.cell(r, c - 1) & EAST != 0;
+            let left = c < cols && grid.cell(r, c) & WEST != 0;
+            let (x, y) = (c as f64 * CELL, r as f64 * CELL);
+            line(x, y, x, y + CELL, right, left);
+        }
+    }
+}
+
+/// The path: a line through the cell centres, a dot per cell, the start ringed.
+fn maze_path(out: &mut String, path: &[(u32, u32)]) {
+    let centre = |&(r, c): &(u32, u32)| ((f64::from(c) + 0.5) * CELL, (f64::from(r) + 0.5) * CELL);
+    let points: Vec<String> = path
+        .iter()
+        .map(|p| {
+            let (x, y) = centre(p);
+            format!("{x},{y}")
+        })
+        .collect();
+    let _ = writeln!(
+        out,
+        r##"<polyline class="path" points="{}" fill="none" stroke="#2166ac" stroke-width="3" stroke-linejoin="round"/>"##,
+        points.join(" ")
+    );
+    for (i, p) in path.iter().enumerate() {
+        let (x, y) = centre(p);
+        let r = if i == 0 { 7.0 } else { 3.5 };
+        let _ = writeln!(
+            out,
+            r##"<circle class="path-cell" data-cell="{},{}" cx="{x}" cy="{y}" r="{r}" fill="#2166ac" stroke="white" stroke-width="1.5"/>"##,
+            p.0, p.1
+        );
+    }
+}
+
+/// Labelled graphs at `layout` (one point per node, any units, y up as on a map), one panel per
+/// method run, each with the graph it ran on (the parts of a file share their nodes; see the
+/// module documentation).
+///
+/// # Panics
+/// When `layout` has fewer points than a graph has nodes.
+pub fn graph_svg(layout: &[(f64, f64)], panels: &[(&Graph, Panel<u32>)]) -> String {
+    let w = GRAPH_W + 2.0 * MARGIN;
+    let h = GRAPH_H + 2.0 * MARGIN + CAPTION;
+    let (place, width, height) = panel_grid(panels.len(), w, h);
+    let mut out = String::new();
+    open(&mut out, width, height);
+    for (i, (graph, panel)) in panels.iter().enumerate() {
+        assert!(layout.len() >= graph.len(), "one point per node");
+        let at = fit(&layout[..graph.len()]);
+        let (x, y) = place(i);
+        let _ = writeln!(
+            out,
+            r#"<g class="panel" transform="translate({x},{y})"><text x="{MARGIN}" y="16" font-weight="bold">{}</text><g transform="translate({MARGIN},{})">"#,
+            xml_escape(&panel.title),
+            MARGIN + CAPTION
+        );
+        graph_arcs(&mut out, graph, &at, &panel.path);
+        graph_nodes(&mut out, graph, &at, panel);
+        out.push_str("</g></g>\n");
+    }
+    out.push_str("</svg>\n");
+    out
+}
+
+/// `points` scaled into the drawing area (y flipped: maps have y up).
+fn fit(points: &[(f64, f64)]) -> Vec<(f64, f64)> {
+    let (mut lo_x, mut hi_x, mut lo_y, mut hi_y) = (f64::MAX, f64::MIN, f64::MAX, f64::MIN);
+    for &(x, y) in points {
+        (lo_x, hi_x, lo_y, hi_y) = (lo_x.min(x), hi_x.max(x), lo_y.min(y), hi_y.max(y));
+    }
+    let pad = 40.0;
+    let sx = (GRAPH_W - 2.0 * pad) / (hi_x - lo_x).max(1e-9);
+    let sy = (GRAPH_H - 2.0 * pad) / (hi_y - lo_y).max(1e-9);
+    let s = sx.min(sy);
+    points
+        .iter()
+        .map(|&(x, y)| (pad + (x - lo_x) * s, GRAPH_H - pad - (y - lo_y) * s))
+        .collect()
+}
+
+/// Every arc once per pair of nodes (grey, its cost at the middle); the path's in blue.
+fn graph_arcs(out: &mut String, graph: &Graph, at: &[(f64, f64)], path: &[u32]) {
+    let on_path: Vec<(u32, u32)> = path
+        .windows(2)
+        .map(|p| (p[0].min(p[1]), p[0].max(p[1])))
+        .collect();
+    let mut drawn = std::collections::HashSet::new();
+    for from in 0..graph.len() as u32 {
+        graph.successors(&from, |_, to, cost| {
+            let pair = (from.min(to), from.max(to));
+            if from == to || !drawn.insert(pair) {
+                return;
+            }
+            let ((x1, y1), (x2, y2)) = (at[from as usize], at[to as usize]);
+            let style = if on_path.contains(&pair) {
+                r##"class="path-arc" stroke="#2166ac" stroke-width="5""##
+            } else {
+                r##"class="arc" stroke="#999" stroke-width="1.5""##
+            };
+            let _ = writeln!(
+                out,
+                r#"<line {style} x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}"/>"#
+            );
+            if graph.weighted() {
+                let _ = writeln!(
+                    out,
+                    r##"<text x="{:.1}" y="{:.1}" fill="#666" font-size="10" text-anchor="middle">{cost}</text>"##,
+                    (x1 + x2) / 2.0,
+                    (y1 + y2) / 2.0 - 3.0
+                );
+            }
+        });
+    }
+}
+
+/// The nodes: shaded by first expansion, outlined green at goals, named beside.
+fn graph_nodes(out: &mut String, graph: &Graph, at: &[(f64, f64)], panel: &Panel<u32>) {
+    let first = first_expansions(&panel.expanded);
+    for id in 0..graph.len() as u32 {
+        let (x, y) = at[id as usize];
+        let name = xml_escape(graph.name(id));
+        let (class, fill, tip) = match first.get(&id) {
+            Some(&k) => (
+                format!(r#"class="expanded" data-order="{k}""#),
+                shade(k, panel.expanded.len()),
+                format!("{name} expanded #{}", k + 1),
+            ),
+            None => (
+                r#"class="node""#.to_owned(),
+                "#ffffff".to_owned(),
+                name.clone(),
+            ),
+        };
+        let stroke = if graph.is_goal(&id) {
+            r##"stroke="#1a9850" stroke-width="3""##
+        } else {
+            r##"stroke="#333" stroke-width="1.5""##
+        };
+        let _ = writeln!(
+            out,
+            r#"<circle {class} cx="{x:.1}" cy="{y:.1}" r="8" fill="{fill}" {stroke}><title>{tip}</title></circle>"#
+        );
+        let _ = writeln!(
+            out,
+            r#"<text x="{:.1}" y="{:.1}">{name}</text>"#,
+            x + 10.0,
+            y - 8.0
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{DEFAULT_GOALS, DEFAULT_START, MazeProblem, Method};
+
+    #[test]
+    fn every_expanded_cell_once_and_every_path_cell() {
+        let grid = Grid::maze0();
+        let maze = MazeProblem::new(&grid, "maze0.txt", DEFAULT_START, &DEFAULT_GOALS).unwrap();
+        let panel = Panel::run(&maze, Method::Best);
+        let svg = maze_svg(&grid, maze.goals(), std::slice::from_ref(&panel));
+        let distinct = first_expansions(&panel.expanded).len();
+        assert_eq!(svg.matches(r#"class="expanded""#).count(), distinct);
+        for &(r, c) in &panel.path {
+            assert!(svg.contains(&format!(r#"data-cell="{r},{c}""#)));
+        }
+        assert_eq!(svg.matches(r#"class="goal""#).count(), 4);
+    }
+
+    #[test]
+    fn one_way_passages_are_dashed() {
+        // (0,0) open E; (0,1) closed W: a one-way passage between them, walls elsewhere.
+        let grid = Grid::parse("0100 0000\n", "m").unwrap();
+        let empty = Panel {
+            title: "none".to_owned(),
+            path: Vec::new(),
+            expanded: Vec::new(),
+        };
+        let svg = maze_svg(&grid, &[], &[empty]);
+        assert_eq!(svg.matches(r#"class="one-way""#).count(), 1);
+        assert_eq!(svg.matches(r#"class="wall""#).count(), 6);
+    }
+}
