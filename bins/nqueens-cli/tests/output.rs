@@ -47,7 +47,12 @@ fn a_symlink_keeps_pointing_at_the_replaced_target() {
     std::os::unix::fs::symlink("real.txt", dir.join("link.txt")).unwrap();
     let out = run(&dir, "link.txt");
     assert!(out.status.success(), "{}", stderr(&out));
-    assert!(fs::symlink_metadata(dir.join("link.txt")).unwrap().file_type().is_symlink());
+    assert!(
+        fs::symlink_metadata(dir.join("link.txt"))
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
     let text = fs::read_to_string(dir.join("real.txt")).unwrap();
     assert_eq!(text.lines().count(), 2, "{text}");
     assert!(text.starts_with('['));
@@ -61,7 +66,10 @@ fn an_existing_file_keeps_its_mode() {
     fs::write(&path, "old\n").unwrap();
     fs::set_permissions(&path, fs::Permissions::from_mode(0o640)).unwrap();
     assert!(run(&dir, "out.txt").status.success());
-    assert_eq!(fs::metadata(&path).unwrap().permissions().mode() & 0o777, 0o640);
+    assert_eq!(
+        fs::metadata(&path).unwrap().permissions().mode() & 0o777,
+        0o640
+    );
     assert_ne!(fs::read_to_string(&path).unwrap(), "old\n");
     fs::remove_dir_all(&dir).unwrap();
 }
@@ -75,7 +83,12 @@ fn dev_full_is_one_error_line_and_stays_a_device() {
         stderr(&out),
         "error: cannot write /dev/full: no space left on the device\n"
     );
-    assert!(fs::metadata("/dev/full").unwrap().file_type().is_char_device());
+    assert!(
+        fs::metadata("/dev/full")
+            .unwrap()
+            .file_type()
+            .is_char_device()
+    );
     fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -83,7 +96,13 @@ fn dev_full_is_one_error_line_and_stays_a_device() {
 fn a_fifo_is_written_in_place() {
     let dir = folder("fifo");
     let fifo = dir.join("f");
-    assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    assert!(
+        Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success()
+    );
     let reader = {
         let fifo = fifo.clone();
         std::thread::spawn(move || fs::read_to_string(fifo).unwrap())
@@ -138,7 +157,10 @@ fn start_long_run(dir: &Path) -> (std::process::Child, PathBuf) {
     let tmp = dir.join(format!(".out.txt.{}.tmp", child.id()));
     let start = Instant::now();
     while !tmp.exists() {
-        assert!(start.elapsed() < Duration::from_secs(30), "no temporary file");
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "no temporary file"
+        );
         std::thread::sleep(Duration::from_millis(20));
     }
     (child, tmp)
@@ -167,7 +189,10 @@ fn the_next_run_removes_what_kill_9_left() {
     let (mut child, tmp) = start_long_run(&dir);
     child.kill().unwrap();
     child.wait().unwrap();
-    assert!(tmp.exists(), "SIGKILL cannot be caught: the temporary stays");
+    assert!(
+        tmp.exists(),
+        "SIGKILL cannot be caught: the temporary stays"
+    );
     assert!(run(&dir, "out.txt").status.success());
     assert_eq!(names(&dir), ["big.txt", "in.txt", "out.txt"]);
     fs::remove_dir_all(&dir).unwrap();

@@ -79,3 +79,17 @@ pub enum Error {
         token: String,
     },
 }
+
+/// Why an answer at the column prompt is refused (shown before asking again).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ColumnError {
+    /// The answer is not a whole number.
+    #[error("`{0}` is not a number: type a column from 1 to 7")]
+    NotANumber(String),
+    /// A whole number that is not 1 to 7 (any size: `99999999999999999999999` included).
+    #[error("there is no column {0}: type a column from 1 to 7")]
+    NoSuchColumn(String),
+    /// The column (1-based) is full.
+    #[error("column {0} is full: choose another column")]
+    Full(usize),
+}

@@ -15,6 +15,21 @@ pub enum Error {
         /// The largest size accepted.
         max: usize,
     },
+    /// A board size above the limit ([`MAX_SIZE`](crate::format::MAX_SIZE)), checked before any
+    /// memory is taken.
+    #[error(
+        "{file}:{line}: board size {token} is more than this program supports (at most {max} queens: about 14 bytes of memory each)"
+    )]
+    TooLarge {
+        /// The input file.
+        file: String,
+        /// The 1-based line number.
+        line: usize,
+        /// The number as written (shortened when long).
+        token: String,
+        /// The largest size accepted.
+        max: usize,
+    },
     /// Boards of size 2 and 3 have no solution.
     #[error("no solution exists for n = {0}")]
     NoSolution(usize),

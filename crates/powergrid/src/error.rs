@@ -44,8 +44,8 @@ pub enum Error {
         line: usize,
         /// `cities` or `lines`.
         what: &'static str,
-        /// The announced count.
-        count: u64,
+        /// The announced count as written (shortened when long).
+        count: String,
         /// The supported maximum.
         max: usize,
     },
