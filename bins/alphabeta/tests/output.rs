@@ -34,15 +34,29 @@ fn symlink_fifo_device_and_mode() {
     std::os::unix::fs::symlink("real.txt", dir.join("link.txt")).unwrap();
     assert!(run(&dir, "link.txt").status.success());
     assert_eq!(fs::read_to_string(dir.join("real.txt")).unwrap(), ANSWER);
-    assert!(fs::symlink_metadata(dir.join("link.txt")).unwrap().file_type().is_symlink());
+    assert!(
+        fs::symlink_metadata(dir.join("link.txt"))
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
     // The mode of an existing file is kept.
     fs::set_permissions(dir.join("real.txt"), fs::Permissions::from_mode(0o600)).unwrap();
     assert!(run(&dir, "real.txt").status.success());
-    let mode = fs::metadata(dir.join("real.txt")).unwrap().permissions().mode();
+    let mode = fs::metadata(dir.join("real.txt"))
+        .unwrap()
+        .permissions()
+        .mode();
     assert_eq!(mode & 0o777, 0o600);
     // A FIFO is written in place.
     let fifo = dir.join("f");
-    assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    assert!(
+        Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success()
+    );
     let reader = std::thread::spawn({
         let fifo = fifo.clone();
         move || fs::read_to_string(fifo).unwrap()
@@ -57,7 +71,12 @@ fn symlink_fifo_device_and_mode() {
         String::from_utf8_lossy(&out.stderr),
         "error: cannot write /dev/full: no space left on the device\n"
     );
-    assert!(fs::metadata("/dev/full").unwrap().file_type().is_char_device());
+    assert!(
+        fs::metadata("/dev/full")
+            .unwrap()
+            .file_type()
+            .is_char_device()
+    );
     fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -66,7 +85,11 @@ fn a_byte_order_mark_is_accepted() {
     let dir = folder("bom");
     fs::write(dir.join("in.txt"), format!("\u{feff}{TREE}")).unwrap();
     let out = run(&dir, "out.txt");
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     assert_eq!(fs::read_to_string(dir.join("out.txt")).unwrap(), ANSWER);
     fs::remove_dir_all(&dir).unwrap();
 }

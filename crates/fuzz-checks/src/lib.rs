@@ -12,8 +12,11 @@
 //! fuzz_checks::check("nqueens_sizes", b"\xff");
 //! ```
 
+/// A check: panics when a property fails on the bytes.
+pub type Check = fn(&[u8]);
+
 /// Every target: its name (the folder under `fuzz/corpus/` and the fuzz target's name) and check.
-pub const TARGETS: &[(&str, fn(&[u8]))] = &[
+pub const TARGETS: &[(&str, Check)] = &[
     ("road_map", road_map),
     ("heuristic", heuristic),
     ("power_grid", power_grid),
