@@ -207,7 +207,7 @@ fn bad_files() {
     let binary = tmp.write("binary.txt", b"A B 1\n\xff\xfe 2 3\n");
     assert_error(
         &[&binary.display().to_string(), "A", "B"],
-        "line 2: not UTF-8 text",
+        ":2: not UTF-8 text",
     );
 }
 
