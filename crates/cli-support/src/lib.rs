@@ -105,39 +105,7 @@ pub fn read_text(path: &Path) -> Result<String, Error> {
     Ok(text)
 }
 
-/// An I/O error in the user's terms: "no space left on the device", "permission denied", "not
-/// UTF-8 text"; otherwise the system's message without its `(os error N)`.
-#[must_use]
-pub fn describe(error: &io::Error) -> String {
-    use io::ErrorKind as K;
-    let plain = match error.kind() {
-        K::StorageFull => Some("no space left on the device"),
-        K::PermissionDenied => Some("permission denied"),
-        K::NotFound => Some("no such file"),
-        K::ReadOnlyFilesystem => Some("the file system is read-only"),
-        K::IsADirectory => Some("it is a folder"),
-        K::NotADirectory => Some("a part of the path is a file, not a folder"),
-        K::BrokenPipe => Some("the reader has gone (broken pipe)"),
-        K::InvalidData
-            if error
-                .get_ref()
-                .is_some_and(|e| e.to_string().contains("UTF-8")) =>
-        {
-            Some("not UTF-8 text")
-        }
-        _ => None,
-    };
-    match plain {
-        Some(text) => text.to_owned(),
-        None => {
-            let text = error.to_string();
-            match text.find(" (os error") {
-                Some(cut) => text[..cut].to_owned(),
-                None => text,
-            }
-        }
-    }
-}
+pub use text_input::describe;
 
 /// Exit status for a run that failed on its input or environment.
 pub const EXIT_FAILURE: u8 = 1;

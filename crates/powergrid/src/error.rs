@@ -6,7 +6,7 @@ use std::io;
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
     /// The file could not be read.
-    #[error("cannot read {file}: {source}")]
+    #[error("cannot read {file}: {}", text_input::describe(source))]
     Read {
         /// The file (or `<stdin>`).
         file: String,

@@ -58,6 +58,40 @@ pub fn decode<'a>(bytes: &'a [u8], file: &str) -> Result<&'a str, Located<NotUtf
         .map_err(|e| Located::new(file, line_of(bytes, e.valid_up_to()), NotUtf8))
 }
 
+/// An I/O error in the user's terms: "no space left on the device", "permission denied", "not
+/// UTF-8 text"; otherwise the system's message without its `(os error N)`.
+#[must_use]
+pub fn describe(error: &std::io::Error) -> String {
+    use std::io::ErrorKind as K;
+    let plain = match error.kind() {
+        K::StorageFull => Some("no space left on the device"),
+        K::PermissionDenied => Some("permission denied"),
+        K::NotFound => Some("no such file"),
+        K::ReadOnlyFilesystem => Some("the file system is read-only"),
+        K::IsADirectory => Some("it is a folder"),
+        K::NotADirectory => Some("a part of the path is a file, not a folder"),
+        K::BrokenPipe => Some("the reader has gone (broken pipe)"),
+        K::InvalidData
+            if error
+                .get_ref()
+                .is_some_and(|e| e.to_string().contains("UTF-8")) =>
+        {
+            Some("not UTF-8 text")
+        }
+        _ => None,
+    };
+    match plain {
+        Some(text) => text.to_owned(),
+        None => {
+            let text = error.to_string();
+            match text.find(" (os error") {
+                Some(cut) => text[..cut].to_owned(),
+                None => text,
+            }
+        }
+    }
+}
+
 /// A file that is not UTF-8 text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 #[error("not UTF-8 text")]
@@ -127,6 +161,14 @@ mod tests {
         assert_eq!(e.to_string(), "in.txt:3: not UTF-8 text");
         let e = decode(b"\xEF\xBB\xBF\xff", "in.txt").unwrap_err();
         assert_eq!(e.line, 1);
+    }
+
+    #[test]
+    fn io_errors_read_in_words() {
+        use std::io::{Error, ErrorKind};
+        assert_eq!(describe(&Error::from(ErrorKind::StorageFull)), "no space left on the device");
+        assert_eq!(describe(&Error::from_raw_os_error(2)), "no such file");
+        assert!(!describe(&Error::from_raw_os_error(5)).contains("os error"));
     }
 
     #[test]
