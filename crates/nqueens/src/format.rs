@@ -1,7 +1,8 @@
 //! The file formats: one board size per input line, one Python-style list per output line.
 
-use crate::error::Error;
+use crate::error::SizeError;
 use std::io::{self, Write};
+use text_input::Located;
 
 /// The largest board size accepted: one hundred million queens, checked when the input is read,
 /// before any board is allocated. The solver needs about [`BYTES_PER_QUEEN`] bytes of memory per
@@ -17,10 +18,10 @@ pub const BYTES_PER_QUEEN: usize = 14;
 /// accepted.
 ///
 /// # Errors
-/// Every line that is not a whole number from 1 to [`MAX_SIZE`]: [`Error::TooLarge`] for a
-/// bigger whole number (of any length), [`Error::BadSize`] for anything else, each naming
-/// `file`, the line and its text.
-pub fn parse_sizes(text: &str, file: &str) -> Result<Vec<(usize, usize)>, Vec<Error>> {
+/// Every line that is not a whole number from 1 to [`MAX_SIZE`], located at `file` and its line:
+/// [`SizeError::TooLarge`] for a bigger whole number (of any length),
+/// [`SizeError::NotASize`] for anything else.
+pub fn parse_sizes(text: &str, file: &str) -> Result<Vec<(usize, usize)>, Vec<Located<SizeError>>> {
     let mut sizes = Vec::new();
     let mut errors = Vec::new();
     let text = text_input::strip_bom(text);
@@ -29,23 +30,26 @@ pub fn parse_sizes(text: &str, file: &str) -> Result<Vec<(usize, usize)>, Vec<Er
         if token.is_empty() {
             continue;
         }
-        let digits = !token.is_empty() && token.bytes().all(|b| b.is_ascii_digit());
+        // A whole number that is not zero (of any length) but was refused is too large.
+        let too_large =
+            token.bytes().all(|b| b.is_ascii_digit()) && !token.trim_start_matches('0').is_empty();
         match token.parse::<usize>() {
             Ok(n) if (1..=MAX_SIZE).contains(&n) => sizes.push((index + 1, n)),
-            _ if digits && !token.trim_start_matches('0').is_empty() => {
-                errors.push(Error::TooLarge {
-                    file: file.to_owned(),
-                    line: index + 1,
-                    token: text_input::shorten(token, 40),
-                    max: MAX_SIZE,
-                })
+            _ => {
+                let token = text_input::shorten(token, 40);
+                let error = if too_large {
+                    SizeError::TooLarge {
+                        token,
+                        max: MAX_SIZE,
+                    }
+                } else {
+                    SizeError::NotASize {
+                        token,
+                        max: MAX_SIZE,
+                    }
+                };
+                errors.push(Located::new(file, index + 1, error));
             }
-            _ => errors.push(Error::BadSize {
-                file: file.to_owned(),
-                line: index + 1,
-                token: text_input::shorten(token, 40),
-                max: MAX_SIZE,
-            }),
         }
     }
     if errors.is_empty() {
@@ -100,7 +104,7 @@ mod tests {
     #[test]
     fn sizes_past_the_limit_are_refused_in_words_before_any_allocation() {
         let errors = parse_sizes(
-            "\u{feff}8\n100000001\n1000000000\n99999999999999999999999\n0\n",
+            "\u{feff}8\n100000001\n1000000000\n99999999999999999999999\n0000000000000000000000000000000000000000000000000\n",
             "in.txt",
         )
         .unwrap_err();
@@ -113,7 +117,9 @@ mod tests {
             text[2]
         );
         assert!(
-            text[3].starts_with("in.txt:5: `0` is not a board size"),
+            text[3].starts_with(
+                "in.txt:5: `0000000000000000000000000000000000000000...` is not a board size"
+            ),
             "{}",
             text[3]
         );

@@ -39,7 +39,7 @@ mod solve;
 mod verify;
 
 pub use board::{Board, FULL_DOMAIN_MAX, SAMPLE_HOLES, SAMPLE_ROWS, START_TRIES};
-pub use error::Error;
+pub use error::{Error, SizeError};
 pub use solve::{
     DEFAULT_SEED, MAX_ATTEMPTS, REBUILD_AFTER, SolveStats, limits_for, seeded_rng, solve,
     solve_seeded, solve_unchecked,
