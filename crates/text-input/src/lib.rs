@@ -166,7 +166,10 @@ mod tests {
     #[test]
     fn io_errors_read_in_words() {
         use std::io::{Error, ErrorKind};
-        assert_eq!(describe(&Error::from(ErrorKind::StorageFull)), "no space left on the device");
+        assert_eq!(
+            describe(&Error::from(ErrorKind::StorageFull)),
+            "no space left on the device"
+        );
         assert_eq!(describe(&Error::from_raw_os_error(2)), "no such file");
         assert!(!describe(&Error::from_raw_os_error(5)).contains("os error"));
     }
