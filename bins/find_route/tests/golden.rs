@@ -175,31 +175,31 @@ fn bad_files() {
     let map = write(&tmp, "short.txt", "A B 1\r\n\r\nB C\r\nEND OF INPUT\r\n");
     assert_error(
         &[&map, "A", "C"],
-        &format!("{map} line 3: malformed line `B C`: expected `City1 City2 distance`"),
+        &format!("{map}:3: malformed line `B C`: expected `City1 City2 distance`"),
     );
     let map = write(&tmp, "long.txt", "A B 1\nB C 2 3\n");
-    assert_error(&[&map, "A", "C"], &format!("{map} line 2: malformed line"));
+    assert_error(&[&map, "A", "C"], &format!("{map}:2: malformed line"));
     let map = write(&tmp, "negative.txt", "A B 1\nB C -2\nEND OF INPUT\n");
     assert_error(
         &[&map, "A", "C"],
-        &format!("{map} line 2: distance `-2` is negative"),
+        &format!("{map}:2: distance `-2` is negative"),
     );
     let map = write(&tmp, "word.txt", "A B one\n");
     assert_error(
         &[&map, "A", "B"],
-        &format!("{map} line 1: distance `one` is not a number"),
+        &format!("{map}:1: distance `one` is not a number"),
     );
     let map = write(&tmp, "nan.txt", "A B NaN\n");
     assert_error(&[&map, "A", "B"], "is not a number");
     let h = write(&tmp, "h_word.txt", "Bremen 1\nKassel zero\nEND OF INPUT\n");
     assert_error(
         &["input1.txt", "Bremen", "Kassel", &h],
-        &format!("{h} line 2: heuristic value `zero` is not a number"),
+        &format!("{h}:2: heuristic value `zero` is not a number"),
     );
     let h = write(&tmp, "h_negative.txt", "Bremen -1\n");
     assert_error(
         &["input1.txt", "Bremen", "Kassel", &h],
-        &format!("{h} line 1: heuristic value `-1` is negative"),
+        &format!("{h}:1: heuristic value `-1` is negative"),
     );
     let h = write(&tmp, "h_short.txt", "Bremen\n");
     assert_error(
@@ -209,7 +209,7 @@ fn bad_files() {
     let binary = tmp.write("binary.txt", b"A B 1\n\xff\xfe 2 3\n");
     assert_error(
         &[&binary.display().to_string(), "A", "B"],
-        "line 2: not UTF-8 text",
+        ":2: not UTF-8 text",
     );
 }
 

@@ -1,22 +1,27 @@
 //! `maxconnect4`: the Max-Connect4 agent of the assignment, in one-move and interactive modes.
 //!
 //! ```text
-//! maxconnect4 [--stats] one-move INPUT OUTPUT DEPTH
-//! maxconnect4 [--stats] interactive INPUT computer-next|human-next DEPTH
+//! maxconnect4 [--stats] [--time SECONDS] one-move INPUT OUTPUT DEPTH
+//! maxconnect4 [--stats] [--time SECONDS] interactive INPUT computer-next|human-next DEPTH
 //! maxconnect4 match "CMD_A" "CMD_B" [--games N] [--depth D] [--time-limit S]
 //! ```
 //! The console layout follows the assignment's sample program (docs/maxconnect4-format.md); the
 //! computer moves by the engine search of search-core (iterative deepening, transposition table,
-//! centre-first ordering) to DEPTH plies.
+//! centre-first ordering) to DEPTH plies, clamped to the moves that remain in the game. With
+//! `--time` the search stops when the budget is spent and plays the move of the last completed
+//! depth; a search longer than a second shows its progress on stderr when stderr is a terminal;
+//! Ctrl-C stops the program at once (exit 130) without leaving a partial file.
+
+mod budget;
 
 use clap::Parser;
 use cli_support::{Prompt, atomic_write, fail, usage_error, warn};
-use connect4::{Error, Position, Side, choose_move, format, new_engine};
+use connect4::{Error, Position, Side, format, new_engine};
 use search_core::Engine;
 use std::io::{self, BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 mod tournament;
 
@@ -24,13 +29,17 @@ mod tournament;
 #[derive(Parser, Debug)]
 #[command(
     name = "maxconnect4",
-    override_usage = "maxconnect4 [--stats] one-move INPUT OUTPUT DEPTH\n       \
-                      maxconnect4 [--stats] interactive INPUT computer-next|human-next DEPTH"
+    override_usage = "maxconnect4 [--stats] [--time SECONDS] one-move INPUT OUTPUT DEPTH\n       \
+                      maxconnect4 [--stats] [--time SECONDS] interactive INPUT computer-next|human-next DEPTH"
 )]
 struct Cli {
     /// Print the depth, nodes searched and time of every computer move on stderr.
     #[arg(long)]
     stats: bool,
+    /// Time budget of each computer move in seconds: the search stops when it is spent and plays
+    /// the move of the last depth it completed (at least depth 1).
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    time: Option<Duration>,
     /// `one-move` or `interactive`.
     mode: String,
     /// The game file to start from (interactive: a missing file starts an empty board).
@@ -38,9 +47,18 @@ struct Cli {
     /// one-move: the file to write the new state to; interactive: who moves first.
     #[arg(value_name = "OUTPUT|computer-next|human-next")]
     third: String,
-    /// Search depth in plies (1 to 42).
+    /// Search depth in plies (1 to 42); a depth past the end of the game is clamped to the moves
+    /// that remain.
     #[arg(value_parser = clap::value_parser!(u32).range(1..=42))]
     depth: u32,
+}
+
+/// A positive, finite number of seconds.
+fn parse_seconds(text: &str) -> Result<Duration, String> {
+    match text.parse::<f64>() {
+        Ok(s) if s > 0.0 && s <= 1e9 => Ok(Duration::from_secs_f64(s)),
+        _ => Err(format!("`{text}` is not a number of seconds above 0")),
+    }
 }
 
 fn main() -> ExitCode {
@@ -49,6 +67,7 @@ fn main() -> ExitCode {
         return tournament::main(std::env::args_os().skip(1));
     }
     let cli = Cli::parse();
+    cli_support::interrupt::install();
     let result = match cli.mode.as_str() {
         "one-move" => one_move(&cli),
         "interactive" => {
@@ -79,11 +98,19 @@ fn output_error(e: io::Error) -> Failure {
 /// The computer's move: the engine's choice, with `--stats` on stderr.
 fn computer_move(engine: &mut Engine<u8>, position: &Position, cli: &Cli) -> Option<usize> {
     let start = Instant::now();
-    let outcome = choose_move(engine, position, cli.depth);
+    let choice = budget::choose(engine, position, cli.depth, cli.time);
+    let outcome = choice.outcome;
     let elapsed = start.elapsed();
     if cli.stats {
+        let note = if choice.stopped {
+            format!("; searched {} plies: time budget spent", choice.depth)
+        } else if choice.depth < cli.depth {
+            format!("; searched {} plies: the moves that remain", choice.depth)
+        } else {
+            String::new()
+        };
         eprintln!(
-            "stats: depth {}, nodes {}, time {:.3} ms, value {} (player 1's view)",
+            "stats: depth {}, nodes {}, time {:.3} ms, value {} (player 1's view){note}",
             cli.depth,
             outcome.stats.nodes,
             elapsed.as_secs_f64() * 1e3,

@@ -4,7 +4,7 @@
 //! nqueens [INPUT] [OUTPUT] [--seed S] [--stats]     (defaults: nqueens.txt, nqueens_out.txt)
 //! ```
 //!
-//! INPUT holds one board size per line. OUTPUT gets one line per solvable size, a Python-style
+//! INPUT holds one board size per line, 1 to 100000000 (`nqueens::format::MAX_SIZE`). OUTPUT gets one line per solvable size, a Python-style
 //! list where entry `i` is the 1-based row of the queen in column `i` (`[2, 4, 1, 3]`). Sizes 2
 //! and 3 have no solution: they are reported on stderr, the other answers are written, and the
 //! exit status is 1. A line that is not a size is an error naming the file and line; then nothing
@@ -20,7 +20,8 @@ use std::time::Instant;
 #[derive(Parser, Debug)]
 #[command(name = "nqueens", version)]
 struct Args {
-    /// Board sizes, one per line.
+    /// Board sizes, one per line: whole numbers from 1 to 100000000 (about 14 bytes of memory
+    /// per queen: 1.4 GB at the limit).
     #[arg(default_value = "nqueens.txt")]
     input: PathBuf,
     /// Where the solutions go (written whole or not at all).

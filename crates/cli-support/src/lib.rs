@@ -25,31 +25,63 @@
 //! std::fs::remove_dir_all(&dir).unwrap();
 //! ```
 
+pub mod interrupt;
+mod output;
+
+pub use output::atomic_write;
+
 use std::fmt::Display;
-use std::fs::File;
-use std::io::{self, BufRead, BufWriter, Write};
+use std::io::{self, BufRead, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 /// Errors of this crate.
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
-    /// Creating, writing or renaming the temporary file failed.
-    #[error("cannot write {path}: {source}")]
+    /// Creating, writing or renaming the output failed.
+    #[error("cannot write {}: {}", path.display(), describe(source))]
     Write {
         /// The file that was to be written.
         path: PathBuf,
         /// The underlying error.
         source: io::Error,
     },
+    /// The output path names a folder.
+    #[error("cannot write {}: it is a folder (give a file name)", path.display())]
+    IsFolder {
+        /// The path as given.
+        path: PathBuf,
+    },
+    /// The output path ends in `/` but is not a folder.
+    #[error("cannot write {}: a file name cannot end in `/`", path.display())]
+    TrailingSlash {
+        /// The path as given.
+        path: PathBuf,
+    },
+    /// The folder that should hold the output does not exist.
+    #[error("cannot write {}: the folder {} does not exist", path.display(), folder.display())]
+    NoFolder {
+        /// The path as given.
+        path: PathBuf,
+        /// The missing folder.
+        folder: PathBuf,
+    },
+    /// What should be the output's folder (or one above it) is a file.
+    #[error("cannot write {}: {} is not a folder", path.display(), folder.display())]
+    NotAFolder {
+        /// The path as given.
+        path: PathBuf,
+        /// The folder part that is not a folder.
+        folder: PathBuf,
+    },
     /// Reading the answer at a prompt failed (not end of input: a real I/O error).
-    #[error("cannot read input: {0}")]
+    #[error("cannot read input: {}", describe(.0))]
     Read(#[source] io::Error),
     /// Writing a question or a message at a prompt failed (a closed pipe, a full disk).
-    #[error("cannot write output: {0}")]
+    #[error("cannot write output: {}", describe(.0))]
     Output(#[source] io::Error),
     /// Reading an input file failed.
-    #[error("cannot read {path}: {source}")]
+    #[error("cannot read {}: {}", path.display(), describe(source))]
     ReadFile {
         /// The file.
         path: PathBuf,
@@ -58,16 +90,22 @@ pub enum Error {
     },
 }
 
-/// Reads a whole text file; the error names the file.
+/// Reads a whole text file, without a leading UTF-8 byte-order mark; the error names the file.
 ///
 /// # Errors
 /// [`Error::ReadFile`] when the file is missing, unreadable or not UTF-8.
 pub fn read_text(path: &Path) -> Result<String, Error> {
-    std::fs::read_to_string(path).map_err(|source| Error::ReadFile {
+    let mut text = std::fs::read_to_string(path).map_err(|source| Error::ReadFile {
         path: path.to_path_buf(),
         source,
-    })
+    })?;
+    if text.starts_with(text_input::BOM) {
+        text.drain(..text_input::BOM.len_utf8());
+    }
+    Ok(text)
 }
+
+pub use text_input::describe;
 
 /// Exit status for a run that failed on its input or environment.
 pub const EXIT_FAILURE: u8 = 1;
@@ -112,51 +150,28 @@ pub fn one_line_usage_error(rendered: &str) -> String {
     }
 }
 
-/// Writes `path` whole or not at all: `write` fills a buffered temporary file in the same folder,
-/// which is flushed, synced and renamed over `path` only when `write` succeeded.
-///
-/// # Errors
-/// [`Error::Write`] when the temporary file cannot be created, written or renamed; the
-/// temporary file is removed and `path` is left as it was.
-pub fn atomic_write(
-    path: &Path,
-    write: impl FnOnce(&mut BufWriter<File>) -> io::Result<()>,
-) -> Result<(), Error> {
-    let wrap = |source| Error::Write {
-        path: path.to_path_buf(),
-        source,
-    };
-    let file_name = path.file_name().ok_or_else(|| {
-        wrap(io::Error::new(
-            io::ErrorKind::InvalidInput,
-            "not a file name",
-        ))
-    })?;
-    let mut tmp_name = std::ffi::OsString::from(".");
-    tmp_name.push(file_name);
-    tmp_name.push(format!(".{}.tmp", std::process::id()));
-    let tmp = path.with_file_name(tmp_name);
-    let result = (|| {
-        let mut writer = BufWriter::with_capacity(1 << 20, File::create(&tmp)?);
-        write(&mut writer)?;
-        let file = writer
-            .into_inner()
-            .map_err(io::IntoInnerError::into_error)?;
-        file.sync_all()?;
-        std::fs::rename(&tmp, path)
-    })();
-    if let Err(source) = result {
-        let _ = std::fs::remove_file(&tmp);
-        return Err(wrap(source));
-    }
-    Ok(())
+/// The longest answer a prompt accepts, in bytes; a longer line is refused without being read
+/// into memory whole or echoed back.
+pub const MAX_ANSWER: usize = 1000;
+
+/// One line read at a prompt.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Answer<'a> {
+    /// The line's text, without its `\n` or `\r\n`.
+    Text(&'a str),
+    /// The line is not UTF-8 text.
+    NotUtf8,
+    /// The line is longer than [`MAX_ANSWER`] bytes (the rest of it was skipped).
+    TooLong,
 }
 
 /// A prompt: prints a question, reads one line, and asks again while the answer is rejected.
+/// A line that is not UTF-8, or longer than [`MAX_ANSWER`] bytes, is explained and asked again
+/// without reaching the caller's parser.
 pub struct Prompt<R, W> {
     input: R,
     output: W,
-    line: String,
+    line: Vec<u8>,
 }
 
 impl<R: BufRead, W: Write> Prompt<R, W> {
@@ -165,7 +180,7 @@ impl<R: BufRead, W: Write> Prompt<R, W> {
         Self {
             input,
             output,
-            line: String::new(),
+            line: Vec::new(),
         }
     }
 
@@ -174,44 +189,65 @@ impl<R: BufRead, W: Write> Prompt<R, W> {
         &mut self.output
     }
 
-    /// Reads one line (without its `\n` or `\r\n`); `None` at end of input.
+    /// Reads one line; `None` at end of input. At most [`MAX_ANSWER`] bytes (plus the line end)
+    /// are kept in memory.
     ///
     /// # Errors
     /// [`Error::Output`] when flushing the question fails, [`Error::Read`] when reading fails.
-    pub fn read_line(&mut self) -> Result<Option<&str>, Error> {
+    pub fn read_answer(&mut self) -> Result<Option<Answer<'_>>, Error> {
         self.output.flush().map_err(Error::Output)?;
         self.line.clear();
-        let n = self.input.read_line(&mut self.line).map_err(Error::Read)?;
+        let limit = (MAX_ANSWER + 2) as u64;
+        let n = (&mut self.input)
+            .take(limit)
+            .read_until(b'\n', &mut self.line)
+            .map_err(Error::Read)?;
         if n == 0 {
             return Ok(None);
         }
-        let trimmed = self
-            .line
-            .strip_suffix('\n')
-            .map_or(self.line.as_str(), |l| l.strip_suffix('\r').unwrap_or(l));
-        Ok(Some(trimmed))
+        if self.line.last() != Some(&b'\n') && n as u64 == limit {
+            self.input.skip_until(b'\n').map_err(Error::Read)?;
+            return Ok(Some(Answer::TooLong));
+        }
+        let mut text: &[u8] = &self.line;
+        text = text.strip_suffix(b"\n").unwrap_or(text);
+        text = text.strip_suffix(b"\r").unwrap_or(text);
+        if text.len() > MAX_ANSWER {
+            return Ok(Some(Answer::TooLong));
+        }
+        Ok(Some(match std::str::from_utf8(text) {
+            Ok(text) => Answer::Text(text),
+            Err(_) => Answer::NotUtf8,
+        }))
     }
 
     /// Prints `question`, reads a line and passes it to `parse`. A rejected answer prints the
-    /// reason right after the answer's line (on the prompt's line, then a newline) and asks again.
-    /// Returns `None` at end of input.
+    /// reason right after the answer's line (on the prompt's line, then a newline) and asks
+    /// again; so does a line that is not UTF-8 or is too long. Returns `None` at end of input.
     ///
     /// # Errors
     /// [`Error::Output`] when writing fails, [`Error::Read`] when reading fails.
-    pub fn ask<T>(
+    pub fn ask<T, E: Display>(
         &mut self,
         question: &str,
-        mut parse: impl FnMut(&str) -> Result<T, String>,
+        mut parse: impl FnMut(&str) -> Result<T, E>,
     ) -> Result<Option<T>, Error> {
         loop {
             write!(self.output, "{question}").map_err(Error::Output)?;
-            let Some(line) = self.read_line()? else {
-                return Ok(None);
+            let reason = match self.read_answer()? {
+                None => return Ok(None),
+                Some(Answer::Text(line)) => match parse(line) {
+                    Ok(value) => return Ok(Some(value)),
+                    Err(reason) => reason.to_string(),
+                },
+                Some(Answer::NotUtf8) => {
+                    "that line is not UTF-8 text (check the terminal's encoding)".to_owned()
+                }
+                Some(Answer::TooLong) => {
+                    format!("that answer is too long (over {MAX_ANSWER} bytes)")
+                }
             };
-            match parse(line) {
-                Ok(value) => return Ok(Some(value)),
-                Err(reason) => writeln!(self.output, "{reason}").map_err(Error::Output)?,
-            }
+            writeln!(self.output, "{reason}").map_err(Error::Output)?;
         }
     }
 }
@@ -274,6 +310,43 @@ mod tests {
             "the following required arguments were not provided: <BOARD>"
         );
         assert_eq!(one_line_usage_error("Usage: x\n"), "bad arguments");
+    }
+
+    #[test]
+    fn a_line_that_is_not_utf8_is_explained_and_asked_again() {
+        let mut out = Vec::new();
+        let mut prompt = Prompt::new(io::Cursor::new(&b"\xff\xfe\n5\n"[..]), &mut out);
+        let got = prompt
+            .ask("? ", |l| l.parse::<u8>().map_err(|_| "no"))
+            .unwrap();
+        assert_eq!(got, Some(5));
+        let out = String::from_utf8(out).unwrap();
+        assert_eq!(
+            out,
+            "? that line is not UTF-8 text (check the terminal's encoding)\n? "
+        );
+    }
+
+    #[test]
+    fn an_overlong_answer_is_refused_without_echo() {
+        let mut input = "7".repeat(10 * MAX_ANSWER);
+        input.push_str("\n3\n");
+        let mut out = Vec::new();
+        let mut prompt = Prompt::new(io::Cursor::new(input), &mut out);
+        let got = prompt
+            .ask("? ", |l| l.parse::<u8>().map_err(|_| format!("`{l}` no")))
+            .unwrap();
+        assert_eq!(got, Some(3));
+        let out = String::from_utf8(out).unwrap();
+        assert_eq!(out, "? that answer is too long (over 1000 bytes)\n? ");
+    }
+
+    #[test]
+    fn read_text_drops_a_byte_order_mark() {
+        let path = std::env::temp_dir().join(format!("cli-bom-{}.txt", std::process::id()));
+        std::fs::write(&path, "\u{feff}8\n").unwrap();
+        assert_eq!(read_text(&path).unwrap(), "8\n");
+        std::fs::remove_file(&path).unwrap();
     }
 
     #[test]

@@ -4,7 +4,7 @@
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
     /// The file could not be read.
-    #[error("cannot read {path}: {source}")]
+    #[error("cannot read {path}: {}", text_input::describe(source))]
     Read {
         /// The file.
         path: String,
@@ -78,4 +78,18 @@ pub enum Error {
         /// The line as written.
         token: String,
     },
+}
+
+/// Why an answer at the column prompt is refused (shown before asking again).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ColumnError {
+    /// The answer is not a whole number.
+    #[error("`{0}` is not a number: type a column from 1 to 7")]
+    NotANumber(String),
+    /// A whole number that is not 1 to 7 (any size: `99999999999999999999999` included).
+    #[error("there is no column {0}: type a column from 1 to 7")]
+    NoSuchColumn(String),
+    /// The column (1-based) is full.
+    #[error("column {0} is full: choose another column")]
+    Full(usize),
 }

@@ -7,7 +7,7 @@
 //! included, as the sample program did.
 
 use crate::board::{Board, COLUMNS, ROWS, Side, cell_bit};
-use crate::error::Error;
+use crate::error::{ColumnError, Error};
 use crate::rules::Position;
 use crate::score::scores;
 use std::fmt::Write as _;
@@ -26,17 +26,14 @@ pub fn read_game(path: &Path) -> Result<Position, Error> {
     parse_game(&text, &name)
 }
 
-/// Parses a game file's text; `path` names the file in error messages.
+/// Parses a game file's text (a leading byte-order mark is accepted); `path` names the file in
+/// error messages.
 ///
 /// # Errors
 /// A wrong row length, a cell other than 0-2, a floating piece, a player line other than 1 or
 /// 2, a missing line or text after the player line, each naming the line.
 pub fn parse_game(text: &str, path: &str) -> Result<Position, Error> {
-    let mut lines = text
-        .lines()
-        .map(str::trim)
-        .enumerate()
-        .map(|(i, l)| (i + 1, l));
+    let mut lines = text_input::numbered_lines(text).map(|(i, l)| (i, l.trim()));
     // rows[0] is the top row (line 1).
     let mut rows = [[0u8; COLUMNS]; ROWS];
     let mut last = 0;
@@ -214,24 +211,24 @@ pub fn human_prompt(side: Side) -> String {
 }
 
 /// Reads the human's answer: a column number 1..7 whose column is not full, returned as 0..7.
+/// A whole number of any length outside 1..7 is "no such column", not "not a number"; long
+/// answers are shortened in the message.
 ///
 /// # Errors
 /// The reason the answer is rejected, to show before asking again.
-pub fn parse_column(answer: &str, board: &Board) -> Result<usize, String> {
+pub fn parse_column(answer: &str, board: &Board) -> Result<usize, ColumnError> {
     let answer = answer.trim();
-    let Ok(number) = answer.parse::<i64>() else {
-        return Err(format!(
-            "`{answer}` is not a number: type a column from 1 to 7"
-        ));
-    };
-    if !(1..=COLUMNS as i64).contains(&number) {
-        return Err(format!(
-            "there is no column {number}: type a column from 1 to 7"
-        ));
+    let digits = answer.strip_prefix(['+', '-']).unwrap_or(answer);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(ColumnError::NotANumber(text_input::shorten(answer, 20)));
     }
+    let number = match answer.parse::<i64>() {
+        Ok(n) if (1..=COLUMNS as i64).contains(&n) => n,
+        _ => return Err(ColumnError::NoSuchColumn(text_input::shorten(answer, 20))),
+    };
     let column = (number - 1) as usize;
     if !board.can_play(column) {
-        return Err(format!("column {number} is full: choose another column"));
+        return Err(ColumnError::Full(column + 1));
     }
     Ok(column)
 }
@@ -378,36 +375,23 @@ mod tests {
         for _ in 0..6 {
             board = board.play(2, Side::One);
         }
+        let err = |answer| parse_column(answer, &board).unwrap_err().to_string();
         assert_eq!(parse_column(" 4 ", &board), Ok(3));
-        assert!(
-            parse_column("x", &board)
-                .unwrap_err()
-                .contains("not a number")
-        );
-        assert!(
-            parse_column("", &board)
-                .unwrap_err()
-                .contains("not a number")
-        );
-        assert!(
-            parse_column("0", &board)
-                .unwrap_err()
-                .contains("no column 0")
-        );
-        assert!(
-            parse_column("8", &board)
-                .unwrap_err()
-                .contains("no column 8")
-        );
-        assert!(
-            parse_column("99999999999999999999", &board)
-                .unwrap_err()
-                .contains("not a number")
-        );
+        assert_eq!(err("x"), "`x` is not a number: type a column from 1 to 7");
+        assert!(err("").contains("not a number"));
+        assert!(err("-").contains("not a number"));
+        assert_eq!(err("0"), "there is no column 0: type a column from 1 to 7");
+        assert!(err("8").contains("no column 8"));
+        assert!(err("-3").contains("no column -3"));
+        // A number, just a big one.
         assert_eq!(
-            parse_column("3", &board),
-            Err("column 3 is full: choose another column".to_owned())
+            err("99999999999999999999999"),
+            "there is no column 99999999999999999999...: type a column from 1 to 7"
         );
+        // A long answer is not echoed whole.
+        let long = "x".repeat(10_000);
+        assert!(err(&long).len() < 100);
+        assert_eq!(err("3"), "column 3 is full: choose another column");
     }
 
     #[test]

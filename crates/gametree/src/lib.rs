@@ -35,9 +35,11 @@ pub use search::{Answer, Position, solve, solve_minimax};
 pub use tree::{GameTree, Kind, MAX_NODES, Node};
 
 /// The tree lines of a file: `(line number, graph number, line)`, both 1-based. Blank lines
-/// (only spaces or `\r`) are skipped and not counted as graphs.
+/// (only spaces or `\r`) are skipped and not counted as graphs; a leading byte-order mark is
+/// skipped.
 pub fn graph_lines(text: &str) -> impl Iterator<Item = (usize, usize, &str)> {
-    text.split('\n')
+    text_input::strip_bom(text)
+        .split('\n')
         .enumerate()
         .filter(|(_, line)| !line.trim().is_empty())
         .enumerate()

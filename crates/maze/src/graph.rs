@@ -130,7 +130,7 @@ pub fn parse_graphs(text: &str, file: &str) -> Result<Vec<Graph>, Error> {
     let mut h_lines: Vec<(usize, &str, &str)> = Vec::new();
     let (mut root, mut goals): (Option<Named<'_>>, Vec<Named<'_>>) = (None, Vec::new());
     let (mut comment_root, mut comment_goal): (Option<Named<'_>>, Option<Named<'_>>) = (None, None);
-    for (index, raw) in text.lines().enumerate() {
+    for (index, raw) in text_input::strip_bom(text).lines().enumerate() {
         let line = index + 1;
         let text = raw.trim();
         if text.is_empty() {

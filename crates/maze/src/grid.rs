@@ -34,7 +34,7 @@ impl Grid {
         let mut cells = Vec::new();
         let mut rows = 0;
         let mut cols = 0;
-        for (index, line) in text.lines().enumerate() {
+        for (index, line) in text_input::strip_bom(text).lines().enumerate() {
             let trimmed = line.trim();
             if trimmed.is_empty() || trimmed.starts_with('#') {
                 continue;

@@ -3,18 +3,9 @@
 /// Errors of this crate.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum Error {
-    /// A line of the input is not a board size.
-    #[error("{file}:{line}: `{token}` is not a board size (a whole number from 1 to {max})")]
-    BadSize {
-        /// The input file.
-        file: String,
-        /// The 1-based line number.
-        line: usize,
-        /// The text of the line (trimmed).
-        token: String,
-        /// The largest size accepted.
-        max: usize,
-    },
+    /// A line of the input is not a board size (`FILE:LINE: ...`).
+    #[error(transparent)]
+    Input(#[from] text_input::Located<SizeError>),
     /// Boards of size 2 and 3 have no solution.
     #[error("no solution exists for n = {0}")]
     NoSolution(usize),
@@ -36,5 +27,30 @@ pub enum Error {
         n: usize,
         /// The first violation found.
         reason: String,
+    },
+}
+
+/// Why a line of the input is not a board size; located at its file and line by
+/// [`text_input::Located`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SizeError {
+    /// Not a whole number from 1 to the limit.
+    #[error("`{token}` is not a board size (a whole number from 1 to {max})")]
+    NotASize {
+        /// The text of the line (trimmed, shortened when long).
+        token: String,
+        /// The largest size accepted.
+        max: usize,
+    },
+    /// A whole number above the limit ([`MAX_SIZE`](crate::format::MAX_SIZE)), checked before
+    /// any memory is taken.
+    #[error(
+        "board size {token} is more than this program supports (at most {max} queens: about 14 bytes of memory each)"
+    )]
+    TooLarge {
+        /// The number as written (shortened when long).
+        token: String,
+        /// The largest size accepted.
+        max: usize,
     },
 }

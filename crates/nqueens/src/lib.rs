@@ -1,4 +1,5 @@
-//! N-Queens by min-conflicts repair, from a near-solution start, up to ten million queens.
+//! N-Queens by min-conflicts repair, from a near-solution start, up to one hundred million
+//! queens ([`format::MAX_SIZE`]; about 14 bytes of memory per queen).
 //!
 //! The [`Board`] keeps the row of the queen in each column and counters of queens per row and
 //! per diagonal (one byte each, exact beyond 255 through a side map), so the conflicts of any
@@ -38,7 +39,7 @@ mod solve;
 mod verify;
 
 pub use board::{Board, FULL_DOMAIN_MAX, SAMPLE_HOLES, SAMPLE_ROWS, START_TRIES};
-pub use error::Error;
+pub use error::{Error, SizeError};
 pub use solve::{
     DEFAULT_SEED, MAX_ATTEMPTS, REBUILD_AFTER, SolveStats, limits_for, seeded_rng, solve,
     solve_seeded, solve_unchecked,

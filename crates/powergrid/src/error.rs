@@ -6,7 +6,7 @@ use std::io;
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
     /// The file could not be read.
-    #[error("cannot read {file}: {source}")]
+    #[error("cannot read {file}: {}", text_input::describe(source))]
     Read {
         /// The file (or `<stdin>`).
         file: String,
@@ -44,8 +44,8 @@ pub enum Error {
         line: usize,
         /// `cities` or `lines`.
         what: &'static str,
-        /// The announced count.
-        count: u64,
+        /// The announced count as written (shortened when long).
+        count: String,
         /// The supported maximum.
         max: usize,
     },

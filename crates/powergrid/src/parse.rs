@@ -1,6 +1,6 @@
 //! Reading the grid file: `n`, `m`, `n` city names, then `m` lines `cityA cityB`. O(n + m).
 //!
-//! Blank lines are skipped anywhere; `\r\n` line ends are accepted.
+//! Blank lines are skipped anywhere; `\r\n` line ends and a leading byte-order mark are accepted.
 
 use crate::Error;
 use crate::names::NameTable;
@@ -42,6 +42,7 @@ impl<'a> Lines<'a> {
 
 /// Parses a whole file's text; `file` names it in error messages.
 pub(crate) fn parse(text: &str, file: &str) -> Result<Parsed, Error> {
+    let text = text_input::strip_bom(text);
     let mut lines = Lines::new(text);
     let city_count = count(&mut lines, file, "cities")?;
     let line_count = count(&mut lines, file, "lines")?;
@@ -113,22 +114,26 @@ fn count(lines: &mut Lines<'_>, file: &str, what: &'static str) -> Result<usize,
             token: String::new(),
         });
     };
-    let value: u64 = token.parse().map_err(|_| Error::BadCount {
+    let too_large = || Error::TooLarge {
         file: file.to_owned(),
         line,
         what,
-        token: token.to_owned(),
-    })?;
-    if value > MAX_COUNT as u64 / 2 {
-        return Err(Error::TooLarge {
+        count: text_input::shorten(token, 40),
+        max: MAX_COUNT / 2,
+    };
+    let digits = token.bytes().all(|b| b.is_ascii_digit());
+    match token.parse::<u64>() {
+        Ok(value) if value <= MAX_COUNT as u64 / 2 => Ok(value as usize),
+        Ok(_) => Err(too_large()),
+        // A whole number too long for 64 bits is still a number: just too large.
+        Err(_) if digits => Err(too_large()),
+        Err(_) => Err(Error::BadCount {
             file: file.to_owned(),
             line,
             what,
-            count: value,
-            max: MAX_COUNT / 2,
-        });
+            token: text_input::shorten(token, 40),
+        }),
     }
-    Ok(value as usize)
 }
 
 fn too_few(file: &str, line: usize, what: &'static str, announced: usize, found: usize) -> Error {
@@ -185,6 +190,24 @@ mod tests {
         assert!(err("").starts_with("g.txt:1: expected the number of cities"));
         assert!(err("1\n").contains("number of lines"));
         assert!(err("99999999999\n0\n").contains("more than this program supports"));
+        // 2^64: a number, too large, not "not a number".
+        assert_eq!(
+            err("18446744073709551616\n0\n"),
+            format!(
+                "g.txt:1: 18446744073709551616 cities is more than this program supports (at most {})",
+                MAX_COUNT / 2
+            )
+        );
+        assert!(
+            err("0\n99999999999999999999999999\n")
+                .starts_with("g.txt:2: 99999999999999999999999999 lines is more")
+        );
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_accepted() {
+        let p = parse("\u{feff}2\n1\nA\nB\nA B\n", "g.txt").unwrap();
+        assert_eq!((p.names.len(), p.lines.len()), (2, 1));
     }
 
     #[test]

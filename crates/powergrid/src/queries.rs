@@ -96,6 +96,12 @@ fn parse_pair<'t>(
     file: &str,
     line: usize,
 ) -> Result<Option<(&'t str, &'t str)>, Error> {
+    // A byte-order mark may open the stream (Windows editors write one).
+    let bytes = if line == 1 {
+        text_input::strip_bom_bytes(bytes)
+    } else {
+        bytes
+    };
     let text = std::str::from_utf8(bytes).map_err(|_| Error::BadPair {
         file: file.to_owned(),
         line,

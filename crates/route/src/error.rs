@@ -6,7 +6,7 @@ use std::path::PathBuf;
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
     /// The file could not be read.
-    #[error("cannot read {}: {source}", path.display())]
+    #[error("cannot read {}: {}", path.display(), text_input::describe(source))]
     Read {
         /// The file.
         path: PathBuf,
@@ -14,7 +14,7 @@ pub enum Error {
         source: std::io::Error,
     },
     /// The file is not UTF-8 text.
-    #[error("{file} line {line}: not UTF-8 text")]
+    #[error("{file}:{line}: not UTF-8 text")]
     NotUtf8 {
         /// The file.
         file: String,
@@ -22,7 +22,7 @@ pub enum Error {
         line: usize,
     },
     /// A line does not have the expected fields.
-    #[error("{file} line {line}: malformed line `{text}`: expected `{expected}`")]
+    #[error("{file}:{line}: malformed line `{text}`: expected `{expected}`")]
     Malformed {
         /// The file.
         file: String,
@@ -34,7 +34,7 @@ pub enum Error {
         expected: &'static str,
     },
     /// A distance or heuristic value that is not a finite number.
-    #[error("{file} line {line}: {what} `{token}` is not a number")]
+    #[error("{file}:{line}: {what} `{token}` is not a number")]
     NotANumber {
         /// The file.
         file: String,
@@ -46,7 +46,7 @@ pub enum Error {
         token: String,
     },
     /// A negative distance or heuristic value.
-    #[error("{file} line {line}: {what} `{token}` is negative")]
+    #[error("{file}:{line}: {what} `{token}` is negative")]
     Negative {
         /// The file.
         file: String,
@@ -58,7 +58,7 @@ pub enum Error {
         token: String,
     },
     /// A city listed twice in a heuristic table.
-    #[error("{file} line {line}: city `{city}` already has a heuristic value (line {first})")]
+    #[error("{file}:{line}: city `{city}` already has a heuristic value (line {first})")]
     DuplicateHeuristic {
         /// The file.
         file: String,
@@ -70,7 +70,7 @@ pub enum Error {
         first: usize,
     },
     /// More cities or roads than 32-bit indices can hold.
-    #[error("{file} line {line}: too many cities or roads (at most {max})")]
+    #[error("{file}:{line}: too many cities or roads (at most {max})")]
     TooLarge {
         /// The file.
         file: String,

@@ -118,20 +118,17 @@ mod tests {
         let e = |text| Heuristic::parse(text, "h.txt").unwrap_err().to_string();
         assert_eq!(
             e("A 1\nB\n"),
-            "h.txt line 2: malformed line `B`: expected `City value`"
+            "h.txt:2: malformed line `B`: expected `City value`"
         );
-        assert_eq!(e("A 1 2\n").split(':').next(), Some("h.txt line 1"));
-        assert_eq!(
-            e("A -1\n"),
-            "h.txt line 1: heuristic value `-1` is negative"
-        );
+        assert_eq!(e("A 1 2\n").split(':').next(), Some("h.txt"));
+        assert_eq!(e("A -1\n"), "h.txt:1: heuristic value `-1` is negative");
         assert_eq!(
             e("A far\n"),
-            "h.txt line 1: heuristic value `far` is not a number"
+            "h.txt:1: heuristic value `far` is not a number"
         );
         assert_eq!(
             e("A 1\n\nA 1\n"),
-            "h.txt line 3: city `A` already has a heuristic value (line 1)"
+            "h.txt:3: city `A` already has a heuristic value (line 1)"
         );
     }
 }

@@ -4,6 +4,7 @@ use crate::error::{Error, shorten};
 
 /// Decodes `bytes` as UTF-8, naming the line of the first invalid byte on failure.
 pub(crate) fn decode<'b>(bytes: &'b [u8], file: &str) -> Result<&'b str, Error> {
+    let bytes = text_input::strip_bom_bytes(bytes);
     std::str::from_utf8(bytes).map_err(|e| Error::NotUtf8 {
         file: file.to_owned(),
         line: 1 + bytes[..e.valid_up_to()]
@@ -23,9 +24,10 @@ pub(crate) struct Lines<'t> {
 }
 
 impl<'t> Lines<'t> {
+    /// The lines of `text`, a leading byte-order mark skipped.
     pub(crate) fn new(text: &'t str) -> Self {
         Self {
-            rest: text,
+            rest: text_input::strip_bom(text),
             number: 0,
             terminated: false,
         }
@@ -181,10 +183,10 @@ mod tests {
             let e = parse_value(bad, "distance", "f", 3)
                 .unwrap_err()
                 .to_string();
-            assert!(e.contains("not a number") && e.contains("f line 3"), "{e}");
+            assert!(e.contains("not a number") && e.contains("f:3:"), "{e}");
         }
         let e = parse_value("-4", "distance", "m.txt", 7).unwrap_err();
-        assert_eq!(e.to_string(), "m.txt line 7: distance `-4` is negative");
+        assert_eq!(e.to_string(), "m.txt:7: distance `-4` is negative");
     }
 
     #[test]
@@ -238,6 +240,6 @@ mod tests {
     #[test]
     fn invalid_utf8_names_the_line() {
         let e = decode(b"a b 1\nc \xff 2\n", "m.txt").unwrap_err();
-        assert_eq!(e.to_string(), "m.txt line 2: not UTF-8 text");
+        assert_eq!(e.to_string(), "m.txt:2: not UTF-8 text");
     }
 }

@@ -188,6 +188,12 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_byte_order_mark_is_not_part_of_the_first_city() {
+        let map = RoadMap::parse_bytes(b"\xEF\xBB\xBFA B 1\nEND OF INPUT\n", "m.txt").unwrap();
+        assert!(map.city("A").is_some());
+    }
+
+    #[test]
     fn both_directions_in_file_order() {
         let map = RoadMap::parse("A B 1\nC A 2.5\nB C 3\nEND OF INPUT\n", "m").unwrap();
         assert_eq!(map.city_count(), 3);
@@ -220,7 +226,7 @@ mod tests {
         ] {
             let e = RoadMap::parse(text, "map.txt").unwrap_err().to_string();
             assert!(
-                e.starts_with(&format!("map.txt line {line}: malformed line")),
+                e.starts_with(&format!("map.txt:{line}: malformed line")),
                 "{e}"
             );
             assert!(e.contains("City1 City2 distance"), "{e}");
@@ -232,11 +238,11 @@ mod tests {
         let e = RoadMap::parse("A B -3\n", "map.txt")
             .unwrap_err()
             .to_string();
-        assert_eq!(e, "map.txt line 1: distance `-3` is negative");
+        assert_eq!(e, "map.txt:1: distance `-3` is negative");
         let e = RoadMap::parse("A B 1\nB C ten\n", "map.txt")
             .unwrap_err()
             .to_string();
-        assert_eq!(e, "map.txt line 2: distance `ten` is not a number");
+        assert_eq!(e, "map.txt:2: distance `ten` is not a number");
     }
 
     #[test]
