@@ -5,10 +5,9 @@
 //!   (integers or decimals) and an optional heuristic. Searched by [`breadth_first`],
 //!   [`depth_first`], [`iterative_deepening`], [`uniform_cost`], [`greedy_best_first`], [`astar`],
 //!   [`hill_climbing`] and [`steepest_ascent`]. Every search returns its path and [`Stats`].
-//!   [`search_with`] runs the graph-search loop with chosen [`SearchOptions`]: queue, stack or
-//!   priority frontier, FIFO/LIFO ties, duplicate handling (incl. path redirection), successors
-//!   sorted by heuristic, and an observer of every pop (the CS364 platform's methods are such
-//!   policies; see the `maze` crate).
+//!   [`policy::search_with`] runs the graph-search loop with chosen frontier, tie, duplicate and
+//!   successor-order policies and an observer of every pop (course platforms' variants, such as
+//!   the CS364 platform's methods in the `maze` crate).
 //! - [`ConflictProblem`]: variables with values and O(1) conflict counts, repaired by
 //!   [`min_conflicts`] with seeded random tie-breaking and restarts.
 //! - [`Game`]: positions with a side to move, ordered legal moves and a static evaluation,
@@ -58,16 +57,20 @@ mod cost;
 mod depth_first;
 mod engine;
 mod error;
+mod frontier;
 mod game;
 mod graph_search;
 mod local;
 mod min_conflicts;
 mod min_entry;
 mod monotone;
+pub mod policy;
 mod problem;
 
 #[cfg(test)]
 mod policy_tests;
+#[doc(hidden)]
+pub mod test_support;
 
 pub use adversarial::{GameOutcome, GameStats, alpha_beta, minimax};
 pub use cost::Cost;
@@ -76,12 +79,11 @@ pub use engine::Engine;
 pub use error::Error;
 pub use game::{EngineGame, Game, INFINITY, MoveList, Player, Value};
 pub use graph_search::{
-    Duplicates, Frontier, Popped, Priority, ReportOf, SearchOptions, SearchReport, SuccessorOrder,
-    TieOrder, astar, best_first, breadth_first, greedy_best_first, search_with, uniform_cost,
+    Priority, astar, best_first, breadth_first, greedy_best_first, uniform_cost,
 };
 pub use local::{
     LocalOptions, LocalResult, LocalResultOf, StopReason, hill_climbing, steepest_ascent,
 };
 pub use min_conflicts::{ConflictProblem, MinConflictsLimits, MinConflictsStats, min_conflicts};
-pub use problem::{Path, PathOf, ResultOf, SearchProblem, SearchResult, Stats};
+pub use problem::{DenseStates, Path, PathOf, ResultOf, SearchProblem, SearchResult, Stats};
 pub use smallvec;
