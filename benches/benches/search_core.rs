@@ -2,9 +2,9 @@
 //! `pathfinding`'s `astar` and `dijkstra`; alpha-beta and the engine on tic-tac-toe.
 #![allow(missing_docs)]
 
-use benches::{GridProblem, WeightedGrid};
+use benches::{GridProblem, HashedGridProblem, WeightedGrid};
 use criterion::{Criterion, criterion_group, criterion_main};
-use search_core::{Engine, alpha_beta, astar, uniform_cost};
+use search_core::{Engine, alpha_beta, astar, astar_fn, uniform_cost};
 use std::hint::black_box;
 
 #[allow(dead_code, unreachable_pub)]
@@ -55,6 +55,38 @@ fn grid_search(c: &mut Criterion) {
     group.finish();
 }
 
+/// The one-call closure form against the trait form on the same grid: both without dense state
+/// indices (closures cannot offer them), and the dense trait form for reference.
+fn grid_front_door(c: &mut Criterion) {
+    let grid = WeightedGrid::random(1000, 42);
+    let goal = grid.cost.len() - 1;
+    let closures = || {
+        astar_fn(
+            &0,
+            |&c| grid.successors(c),
+            |&c| grid.manhattan_to_corner(c),
+            |&c| c == goal,
+        )
+    };
+    let hashed = HashedGridProblem(&grid);
+    let (by_fn, by_trait) = (closures(), astar(&hashed));
+    assert_eq!(by_fn.stats, by_trait.stats);
+    assert_eq!(by_fn.path.map(|p| p.cost), by_trait.path.map(|p| p.cost));
+
+    let mut group = c.benchmark_group("grid_1000x1000_front_door");
+    group.sample_size(10);
+    group.bench_function("astar_fn_closures", |b| {
+        b.iter(|| black_box(closures().path.map(|p| p.cost)))
+    });
+    group.bench_function("astar_trait_hashed", |b| {
+        b.iter(|| black_box(astar(&hashed).path.map(|p| p.cost)))
+    });
+    group.bench_function("astar_trait_dense", |b| {
+        b.iter(|| black_box(astar(&GridProblem(&grid)).path.map(|p| p.cost)))
+    });
+    group.finish();
+}
+
 fn tic_tac_toe_search(c: &mut Criterion) {
     let start = tic_tac_toe::TicTacToe::default();
     let mut group = c.benchmark_group("tic_tac_toe");
@@ -70,5 +102,5 @@ fn tic_tac_toe_search(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, grid_search, tic_tac_toe_search);
+criterion_group!(benches, grid_search, grid_front_door, tic_tac_toe_search);
 criterion_main!(benches);

@@ -93,3 +93,25 @@ impl WeightedGrid {
         out.into_iter().take(n)
     }
 }
+
+/// The grid as a search-core problem without dense state indices (hash-set closed set): the
+/// trait form to compare with the closure form, which has no dense indices either.
+pub struct HashedGridProblem<'a>(pub &'a WeightedGrid);
+
+impl SearchProblem for HashedGridProblem<'_> {
+    type State = usize;
+    type Action = ();
+    type Cost = u32;
+    fn start(&self) -> usize {
+        0
+    }
+    fn is_goal(&self, cell: &usize) -> bool {
+        *cell == self.0.cost.len() - 1
+    }
+    fn successors(&self, cell: &usize, mut visit: impl FnMut((), usize, u32)) {
+        self.0.neighbours(*cell, |next, cost| visit((), next, cost));
+    }
+    fn heuristic(&self, cell: &usize) -> u32 {
+        self.0.manhattan_to_corner(*cell)
+    }
+}

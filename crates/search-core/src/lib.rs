@@ -1,5 +1,32 @@
-//! Generic search for classical AI: state-space search, local search, constraint repair and
-//! adversarial game search. No domain code lives here: puzzles and games implement the traits.
+//! Generic search for classical AI: state-space search, local search, constraint satisfaction
+//! and repair, and adversarial game search. No domain code lives here.
+//!
+//! # One call: closures
+//!
+//! Every state-space algorithm is a free function over a start value and closures, like the
+//! `pathfinding` crate's, returning the path and the node counters ([`Stats`]). Costs may be
+//! integers or floats (`f64` needs no `Ord` wrapper):
+//!
+//! ```
+//! use search_core::astar_fn;
+//! // Roads between four towns; straight-line distances to town 3 as the heuristic.
+//! let roads = |&t: &u8| match t {
+//!     0 => vec![(1, 4.0), (2, 1.0)],
+//!     1 => vec![(3, 5.0)],
+//!     2 => vec![(1, 2.0)],
+//!     _ => vec![],
+//! };
+//! let straight_line = |&t: &u8| [7.0, 5.0, 6.0, 0.0][t as usize];
+//! let result = astar_fn(&0, roads, straight_line, |&t| t == 3);
+//! let path = result.path.unwrap();
+//! assert_eq!((path.states, path.cost), (vec![0, 2, 1, 3], 8.0));
+//! assert_eq!(result.stats.expanded, 3);
+//! ```
+//!
+//! [`breadth_first_fn`], [`depth_first_fn`], [`iterative_deepening_fn`], [`uniform_cost_fn`],
+//! [`astar_fn`], [`greedy_best_first_fn`] and [`hill_climbing_fn`] (see [`FnProblem`]).
+//!
+//! # Problems as traits
 //!
 //! - [`SearchProblem`]: a start state, a goal test, successors in a fixed order with step costs
 //!   (integers or decimals) and an optional heuristic. Searched by [`breadth_first`],
@@ -53,6 +80,7 @@
 
 mod adversarial;
 mod closed;
+mod closures;
 mod cost;
 mod depth_first;
 mod engine;
@@ -73,6 +101,10 @@ mod policy_tests;
 pub mod test_support;
 
 pub use adversarial::{GameOutcome, GameStats, alpha_beta, minimax};
+pub use closures::{
+    FnProblem, astar_fn, breadth_first_fn, depth_first_fn, greedy_best_first_fn, hill_climbing_fn,
+    iterative_deepening_fn, uniform_cost_fn,
+};
 pub use cost::Cost;
 pub use depth_first::{depth_first, iterative_deepening};
 pub use engine::Engine;
