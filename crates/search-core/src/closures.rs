@@ -339,3 +339,80 @@ where
         hill_climbing(&problem, options)
     }
 }
+
+/// IDA* from `start` ([`idastar`](crate::idastar) on closures; arguments in `pathfinding`'s
+/// order): a cheapest path with an admissible heuristic, in memory linear in its length.
+///
+/// ```
+/// use search_core::idastar_fn;
+/// let next = |&n: &u32| [(n + 1, 1u32), (n * 2, 1)];
+/// let r = idastar_fn(&1, next, |&n| u32::from(n < 12), |&n| n == 12);
+/// assert_eq!(r.path.unwrap().states, [1, 2, 3, 6, 12]);
+/// ```
+pub fn idastar_fn<S, C, FN, IN, FH, FG>(
+    start: &S,
+    successors: FN,
+    heuristic: FH,
+    is_goal: FG,
+) -> SearchResult<S, (), C>
+where
+    S: Clone + Eq + Hash,
+    C: Cost,
+    FN: Fn(&S) -> IN,
+    IN: IntoIterator<Item = (S, C)>,
+    FH: Fn(&S) -> C,
+    FG: Fn(&S) -> bool,
+{
+    crate::idastar::idastar(&FnProblem::new(
+        start.clone(),
+        successors,
+        heuristic,
+        is_goal,
+    ))
+}
+
+/// Weighted A* from `start` ([`weighted_astar`](crate::weighted_astar) on closures).
+pub fn weighted_astar_fn<S, C, FN, IN, FH, FG>(
+    start: &S,
+    successors: FN,
+    heuristic: FH,
+    is_goal: FG,
+    weight: crate::Weight,
+) -> SearchResult<S, (), C>
+where
+    S: Clone + Eq + Hash,
+    C: Cost,
+    FN: Fn(&S) -> IN,
+    IN: IntoIterator<Item = (S, C)>,
+    FH: Fn(&S) -> C,
+    FG: Fn(&S) -> bool,
+{
+    crate::graph_search::weighted_astar(
+        &FnProblem::new(start.clone(), successors, heuristic, is_goal),
+        weight,
+    )
+}
+
+/// Beam search from `start` ([`beam_search`](crate::beam_search) on closures).
+pub fn beam_search_fn<S, C, FN, IN, FH, FG>(
+    start: &S,
+    successors: FN,
+    heuristic: FH,
+    is_goal: FG,
+    priority: crate::Priority,
+    width: usize,
+) -> SearchResult<S, (), C>
+where
+    S: Clone + Eq + Hash,
+    C: Cost,
+    FN: Fn(&S) -> IN,
+    IN: IntoIterator<Item = (S, C)>,
+    FH: Fn(&S) -> C,
+    FG: Fn(&S) -> bool,
+{
+    crate::beam::beam_search(
+        &FnProblem::new(start.clone(), successors, heuristic, is_goal),
+        priority,
+        width,
+    )
+}

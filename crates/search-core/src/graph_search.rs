@@ -35,6 +35,54 @@ pub enum Priority {
     PathCostPlusHeuristic,
     /// h (greedy best-first).
     Heuristic,
+    /// g + w * h with the weight `w` (weighted A*).
+    Weighted(Weight),
+}
+
+/// The weight `w = num / den` of weighted A*, exact for every cost type: the frontier is
+/// ordered by `den * g + num * h` (products by repeated doubling, so integer costs must leave
+/// room for them). With a consistent heuristic the path found costs at most `w` times the
+/// optimum.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Weight {
+    /// The numerator.
+    pub num: u32,
+    /// The denominator (not zero).
+    pub den: u32,
+}
+
+impl Weight {
+    /// The weight `num / den`.
+    ///
+    /// # Panics
+    /// When `den` is zero.
+    pub const fn new(num: u32, den: u32) -> Self {
+        assert!(den > 0, "a weight's denominator is not zero");
+        Self { num, den }
+    }
+
+    /// `den * g + num * h`.
+    #[inline]
+    pub(crate) fn key<C: Cost>(self, g: C, h: C) -> C {
+        times(g, self.den) + times(h, self.num)
+    }
+}
+
+/// `x` added to itself `k` times (double and add).
+#[inline]
+fn times<C: Cost>(x: C, mut k: u32) -> C {
+    let mut sum = C::ZERO;
+    let mut power = x;
+    while k > 0 {
+        if k & 1 == 1 {
+            sum = sum + power;
+        }
+        k >>= 1;
+        if k > 0 {
+            power = power + power;
+        }
+    }
+    sum
 }
 
 /// A generated node: kept in an arena so that frontier entries stay small and paths can be
@@ -118,6 +166,31 @@ pub fn astar<P: SearchProblem>(problem: &P) -> ResultOf<P> {
 /// Greedy best-first search: frontier ordered by the heuristic alone.
 pub fn greedy_best_first<P: SearchProblem>(problem: &P) -> ResultOf<P> {
     best_first(problem, Priority::Heuristic)
+}
+
+/// Weighted A*: frontier ordered by `g + w * h` ([`Priority::Weighted`]). A weight above 1
+/// trades optimality for speed: with a consistent heuristic the path costs at most `w` times
+/// the optimum; weight 1 is A*.
+///
+/// ```
+/// use search_core::{astar_fn, weighted_astar_fn, Weight};
+/// let next = |&(x, y): &(i32, i32)| {
+///     [(x + 1, y, 1), (x, y + 1, 1), (x + 1, y + 1, 3)]
+///         .into_iter()
+///         .filter(|&(x, y, _)| x <= 20 && y <= 20)
+///         .map(|(x, y, c)| ((x, y), c))
+/// };
+/// let h = |&(x, y): &(i32, i32)| ((20 - x) + (20 - y)) as u32 / 2;
+/// let goal = |&p: &(i32, i32)| p == (20, 20);
+/// let optimal = astar_fn(&(0, 0), next, h, goal);
+/// let fast = weighted_astar_fn(&(0, 0), next, h, goal, Weight::new(3, 1));
+/// let (best, quick) = (optimal.path.unwrap().cost, fast.path.unwrap().cost);
+/// assert!(quick <= 3 * best);
+/// let one = weighted_astar_fn(&(0, 0), next, h, goal, Weight::new(1, 1));
+/// assert_eq!((one.path.unwrap().cost, one.stats), (best, optimal.stats));
+/// ```
+pub fn weighted_astar<P: SearchProblem>(problem: &P, weight: Weight) -> ResultOf<P> {
+    best_first(problem, Priority::Weighted(weight))
 }
 
 /// Best-first graph search with the given frontier order (see the module docs for the loop).
@@ -265,6 +338,7 @@ where
             Priority::PathCost => g,
             Priority::PathCostPlusHeuristic => g + self.problem.heuristic(state),
             Priority::Heuristic => self.problem.heuristic(state),
+            Priority::Weighted(w) => w.key(g, self.problem.heuristic(state)),
         }
     }
 

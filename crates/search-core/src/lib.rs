@@ -79,6 +79,8 @@
 //! ```
 
 mod adversarial;
+mod beam;
+mod bidirectional;
 mod closed;
 mod closures;
 mod cost;
@@ -88,34 +90,49 @@ mod error;
 mod frontier;
 mod game;
 mod graph_search;
+mod idastar;
 mod local;
 mod min_conflicts;
 mod min_entry;
 mod monotone;
 pub mod policy;
 mod problem;
+mod state_hash;
+mod tree;
+mod yen;
 
 #[cfg(test)]
 mod policy_tests;
 #[doc(hidden)]
 pub mod test_support;
 
-pub use adversarial::{GameOutcome, GameStats, alpha_beta, minimax};
+// State-space, local and constraint search.
+pub use beam::beam_search;
+pub use bidirectional::bidirectional_bfs_fn;
 pub use closures::{
-    FnProblem, astar_fn, breadth_first_fn, depth_first_fn, greedy_best_first_fn, hill_climbing_fn,
-    iterative_deepening_fn, uniform_cost_fn,
+    FnProblem, astar_fn, beam_search_fn, breadth_first_fn, depth_first_fn, greedy_best_first_fn,
+    hill_climbing_fn, idastar_fn, iterative_deepening_fn, uniform_cost_fn, weighted_astar_fn,
 };
 pub use cost::Cost;
 pub use depth_first::{depth_first, iterative_deepening};
-pub use engine::Engine;
 pub use error::Error;
-pub use game::{EngineGame, Game, INFINITY, MoveList, Player, Value};
 pub use graph_search::{
-    Priority, astar, best_first, breadth_first, greedy_best_first, uniform_cost,
+    Priority, Weight, astar, best_first, breadth_first, greedy_best_first, uniform_cost,
+    weighted_astar,
 };
+pub use idastar::idastar;
 pub use local::{
     LocalOptions, LocalResult, LocalResultOf, StopReason, hill_climbing, steepest_ascent,
 };
 pub use min_conflicts::{ConflictProblem, MinConflictsLimits, MinConflictsStats, min_conflicts};
 pub use problem::{DenseStates, Path, PathOf, ResultOf, SearchProblem, SearchResult, Stats};
+pub use tree::{
+    ShortestPathTree, reachable, reachable_fn, shortest_path_tree, shortest_path_tree_fn,
+};
+pub use yen::{k_shortest_paths, k_shortest_paths_fn};
+
+// Adversarial game search.
+pub use adversarial::{GameOutcome, GameStats, alpha_beta, minimax};
+pub use engine::Engine;
+pub use game::{EngineGame, Game, INFINITY, MoveList, Player, Value};
 pub use smallvec;
