@@ -122,7 +122,8 @@ pub use graph_search::{
 };
 pub use idastar::idastar;
 pub use local::{
-    LocalOptions, LocalResult, LocalResultOf, StopReason, hill_climbing, steepest_ascent,
+    ExpSchedule, LocalOptions, LocalResult, LocalResultOf, Schedule, StopReason, hill_climbing,
+    simulated_annealing, steepest_ascent,
 };
 pub use min_conflicts::{ConflictProblem, MinConflictsLimits, MinConflictsStats, min_conflicts};
 pub use problem::{DenseStates, Path, PathOf, ResultOf, SearchProblem, SearchResult, Stats};
