@@ -84,6 +84,7 @@ mod bidirectional;
 mod closed;
 mod closures;
 mod cost;
+mod csp;
 mod depth_first;
 mod engine;
 mod error;
@@ -114,6 +115,10 @@ pub use closures::{
     hill_climbing_fn, idastar_fn, iterative_deepening_fn, uniform_cost_fn, weighted_astar_fn,
 };
 pub use cost::Cost;
+pub use csp::{
+    Constraint, Csp, CspOptions, CspStats, Inference, ValueOrder, VariableOrder,
+    backtracking_search, count_solutions, solve_all,
+};
 pub use depth_first::{depth_first, iterative_deepening};
 pub use error::Error;
 pub use graph_search::{

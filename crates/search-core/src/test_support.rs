@@ -116,3 +116,18 @@ impl SearchProblem for Digraph {
         self.dense.then_some(self)
     }
 }
+
+/// N-Queens as a CSP: one variable per column, its row as the value; every pair of columns is
+/// constrained (different rows, different diagonals).
+pub fn queens_csp(n: usize) -> crate::Csp<usize, impl Fn(usize, &usize, usize, &usize) -> bool> {
+    let rows: Vec<usize> = (0..n).collect();
+    let mut csp = crate::Csp::new(vec![rows; n], |x: usize, a: &usize, y: usize, b: &usize| {
+        a != b && a.abs_diff(*b) != x.abs_diff(y)
+    });
+    for x in 0..n {
+        for y in x + 1..n {
+            csp.constrain(x, y);
+        }
+    }
+    csp
+}
