@@ -8,7 +8,7 @@ use search_core::{Csp, CspOptions, Inference, backtracking_search, count_solutio
 use std::time::Instant;
 
 /// Two of the hardest published puzzles: Arto Inkala's (2012) and his "AI Escargot" (2006).
-const PUZZLES: [(&str, &str); 2] = [
+pub const PUZZLES: [(&str, &str); 2] = [
     (
         "Inkala 2012",
         "800000000003600000070090200050007000000045700000100030001000068008500010090000400",
@@ -20,7 +20,7 @@ const PUZZLES: [(&str, &str); 2] = [
 ];
 
 /// The CSP of a puzzle given as 81 digits, 0 for an empty cell.
-fn sudoku(givens: &str) -> Csp<u8, impl Fn(usize, &u8, usize, &u8) -> bool> {
+pub fn sudoku(givens: &str) -> Csp<u8, impl Fn(usize, &u8, usize, &u8) -> bool> {
     let domains = givens
         .bytes()
         .map(|c| match c - b'0' {
@@ -41,7 +41,7 @@ fn sudoku(givens: &str) -> Csp<u8, impl Fn(usize, &u8, usize, &u8) -> bool> {
 }
 
 /// An independent check: every row, column and box holds 1..=9, and the givens are kept.
-fn verify(givens: &str, grid: &[u8]) -> bool {
+pub fn verify(givens: &str, grid: &[u8]) -> bool {
     let units = (0..9).flat_map(|i| {
         [
             (0..9).map(|j| i * 9 + j).collect::<Vec<_>>(),
