@@ -5,19 +5,20 @@
 use crate::problem::{Path, SearchResult, Stats};
 use crate::state_hash::FxHashMap;
 use std::collections::VecDeque;
+use std::collections::hash_map::Entry;
 use std::hash::Hash;
 
-/// One side of the search: the states it reached with the state they were reached from, and
-/// its frontier.
+/// One side of the search: the states it reached with the state they were reached from and
+/// their depth, and its frontier.
 struct Side<S> {
-    parents: FxHashMap<S, Option<S>>,
+    parents: FxHashMap<S, (Option<S>, usize)>,
     frontier: VecDeque<S>,
 }
 
 impl<S: Clone + Eq + Hash> Side<S> {
     fn new(root: &S) -> Self {
         let mut parents = FxHashMap::default();
-        parents.insert(root.clone(), None);
+        parents.insert(root.clone(), (None, 0));
         Self {
             parents,
             frontier: VecDeque::from([root.clone()]),
@@ -28,7 +29,7 @@ impl<S: Clone + Eq + Hash> Side<S> {
     fn chain(&self, state: &S) -> Vec<S> {
         let mut out = vec![state.clone()];
         let mut at = state;
-        while let Some(Some(parent)) = self.parents.get(at) {
+        while let Some((Some(parent), _)) = self.parents.get(at) {
             out.push(parent.clone());
             at = parent;
         }
@@ -37,7 +38,7 @@ impl<S: Clone + Eq + Hash> Side<S> {
 
     /// The number of steps from `state` to this side's root.
     fn depth(&self, state: &S) -> usize {
-        self.chain(state).len() - 1
+        self.parents[state].1
     }
 
     /// Expands one whole layer with `next` (successors or predecessors); returns the best
@@ -52,19 +53,20 @@ impl<S: Clone + Eq + Hash> Side<S> {
             let state = self.frontier.pop_front().expect("layer size counted");
             stats.popped += 1;
             stats.expanded += 1;
+            let depth = self.depth(&state);
             for child in next(&state) {
                 stats.generated += 1;
-                if self.parents.contains_key(&child) {
+                let Entry::Vacant(slot) = self.parents.entry(child) else {
                     continue;
-                }
-                if other.parents.contains_key(&child) {
-                    let total = self.depth(&state) + 1 + other.depth(&child);
+                };
+                if let Some(&(_, there)) = other.parents.get(slot.key()) {
+                    let total = depth + 1 + there;
                     if best.as_ref().is_none_or(|b| total < b.0) {
-                        best = Some((total, state.clone(), child.clone()));
+                        best = Some((total, state.clone(), slot.key().clone()));
                     }
                 }
-                self.parents.insert(child.clone(), Some(state.clone()));
-                self.frontier.push_back(child);
+                self.frontier.push_back(slot.key().clone());
+                slot.insert((Some(state.clone()), depth + 1));
             }
         }
         best.map(|(_, here, there)| (here, there))

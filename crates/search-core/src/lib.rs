@@ -23,18 +23,34 @@
 //! assert_eq!(result.stats.expanded, 3);
 //! ```
 //!
-//! [`breadth_first_fn`], [`depth_first_fn`], [`iterative_deepening_fn`], [`uniform_cost_fn`],
-//! [`astar_fn`], [`greedy_best_first_fn`] and [`hill_climbing_fn`] (see [`FnProblem`]).
+//! | task | function |
+//! |---|---|
+//! | fewest steps | [`breadth_first_fn`], [`bidirectional_bfs_fn`], [`iterative_deepening_fn`] |
+//! | any path, depth-first | [`depth_first_fn`] |
+//! | cheapest path | [`uniform_cost_fn`], [`astar_fn`], [`idastar_fn`] (linear memory) |
+//! | a good path fast | [`weighted_astar_fn`], [`greedy_best_first_fn`], [`beam_search_fn`] |
+//! | every cheapest cost from a start | [`shortest_path_tree_fn`], [`reachable_fn`] |
+//! | the `k` cheapest loopless paths | [`k_shortest_paths_fn`] |
+//! | local search | [`hill_climbing_fn`] |
+//!
+//! Each wraps its closures in an [`FnProblem`] and runs the trait version below, so the
+//! counters are the same.
 //!
 //! # Problems as traits
 //!
 //! - [`SearchProblem`]: a start state, a goal test, successors in a fixed order with step costs
 //!   (integers or decimals) and an optional heuristic. Searched by [`breadth_first`],
 //!   [`depth_first`], [`iterative_deepening`], [`uniform_cost`], [`greedy_best_first`], [`astar`],
-//!   [`hill_climbing`] and [`steepest_ascent`]. Every search returns its path and [`Stats`].
+//!   [`weighted_astar`], [`idastar`], [`beam_search`], [`shortest_path_tree`], [`reachable`],
+//!   [`k_shortest_paths`], [`hill_climbing`], [`steepest_ascent`] and [`simulated_annealing`].
+//!   Every search returns its path and [`Stats`]. Problems with dense state indices opt in
+//!   through [`DenseStates`] (bit-array closed sets).
 //!   [`policy::search_with`] runs the graph-search loop with chosen frontier, tie, duplicate and
 //!   successor-order policies and an observer of every pop (course platforms' variants, such as
 //!   the CS364 platform's methods in the `maze` crate).
+//! - [`Csp`]: variables with finite domains and binary constraints (AIMA chapter 6), solved by
+//!   [`backtracking_search`], [`solve_all`] and [`count_solutions`] with switchable MRV, degree,
+//!   least-constraining-value, forward-checking and AC-3 ([`CspOptions`]).
 //! - [`ConflictProblem`]: variables with values and O(1) conflict counts, repaired by
 //!   [`min_conflicts`] with seeded random tie-breaking and restarts.
 //! - [`Game`]: positions with a side to move, ordered legal moves and a static evaluation,

@@ -75,6 +75,16 @@ pub trait SearchProblem {
 /// are required; a problem opts in through [`SearchProblem::dense_states`].
 ///
 /// Two distinct states must never share an index; an index at or past `state_count()` panics.
+///
+/// A count without an index does not compile:
+///
+/// ```compile_fail,E0046
+/// use search_core::DenseStates;
+/// struct Cells;
+/// impl DenseStates<u32> for Cells {
+///     fn state_count(&self) -> usize { 100 }
+/// }
+/// ```
 pub trait DenseStates<S> {
     /// The number of indices.
     fn state_count(&self) -> usize;
