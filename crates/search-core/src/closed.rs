@@ -1,7 +1,7 @@
 //! The closed set: a bit array when the problem has dense state indices, a hash set otherwise.
 
 use crate::problem::{DenseStates, SearchProblem};
-use std::collections::HashSet;
+use crate::state_hash::{FxHashMap, FxHashSet};
 
 /// The number of dense state indices of `problem`, if it has them.
 #[inline]
@@ -23,14 +23,14 @@ pub(crate) enum ClosedSet<S> {
     /// One bit per dense state index.
     Dense(Vec<u64>),
     /// A hash set of states.
-    Hashed(HashSet<S>),
+    Hashed(FxHashSet<S>),
 }
 
 impl<S: Clone + Eq + std::hash::Hash> ClosedSet<S> {
     pub(crate) fn for_problem<P: SearchProblem<State = S>>(problem: &P) -> Self {
         match dense_count(problem) {
             Some(n) => Self::Dense(vec![0; n.div_ceil(64)]),
-            None => Self::Hashed(HashSet::new()),
+            None => Self::Hashed(FxHashSet::default()),
         }
     }
 
@@ -71,14 +71,14 @@ pub(crate) enum StateMap<S, V> {
     /// One slot per dense state index.
     Dense(Vec<Option<V>>),
     /// A hash map of states.
-    Hashed(std::collections::HashMap<S, V>),
+    Hashed(FxHashMap<S, V>),
 }
 
 impl<S: Clone + Eq + std::hash::Hash, V> StateMap<S, V> {
     pub(crate) fn for_problem<P: SearchProblem<State = S>>(problem: &P) -> Self {
         match dense_count(problem) {
             Some(n) => Self::Dense((0..n).map(|_| None).collect()),
-            None => Self::Hashed(std::collections::HashMap::new()),
+            None => Self::Hashed(FxHashMap::default()),
         }
     }
 

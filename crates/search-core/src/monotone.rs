@@ -18,8 +18,9 @@ use crate::closed::ClosedSet;
 use crate::cost::Cost;
 use crate::min_entry::{MinEntry, key_order};
 use crate::problem::{Path, ResultOf, SearchProblem, SearchResult, Stats};
+use crate::state_hash::FxHashMap;
 use std::cmp::Ordering;
-use std::collections::{BinaryHeap, HashMap};
+use std::collections::BinaryHeap;
 
 /// A live frontier entry: priority, generation sequence as the tie key (first in, first out
 /// among equal priorities), and the slot holding the node.
@@ -47,14 +48,14 @@ const NO_PARENT: u32 = u32::MAX;
 /// The lowest path cost among open nodes of each state.
 enum OpenCosts<S, C> {
     Dense(Vec<Option<C>>),
-    Hashed(HashMap<S, C>),
+    Hashed(FxHashMap<S, C>),
 }
 
 impl<S: Clone + Eq + std::hash::Hash, C: Cost> OpenCosts<S, C> {
     fn for_problem<P: SearchProblem<State = S>>(problem: &P) -> Self {
         match crate::closed::dense_count(problem) {
             Some(n) => Self::Dense(vec![None; n]),
-            None => Self::Hashed(HashMap::new()),
+            None => Self::Hashed(FxHashMap::default()),
         }
     }
 

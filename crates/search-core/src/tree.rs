@@ -5,6 +5,7 @@ use crate::cost::Cost;
 use crate::min_entry::MinEntry;
 use crate::problem::{SearchProblem, Stats};
 use crate::state_hash::FxHashMap;
+use std::collections::hash_map::Entry;
 use std::collections::{BinaryHeap, VecDeque};
 use std::hash::Hash;
 
@@ -12,9 +13,11 @@ use std::hash::Hash;
 /// reached from on one cheapest path. The start has cost zero and no parent.
 #[derive(Debug, Clone)]
 pub struct ShortestPathTree<S, C> {
-    start: S,
-    /// Reachable state -> (parent, cost); the start maps to itself.
-    nodes: FxHashMap<S, (S, C)>,
+    /// Each reachable state's slot in the vectors (the start's is 0).
+    index: FxHashMap<S, usize>,
+    states: Vec<S>,
+    parent: Vec<usize>,
+    cost: Vec<C>,
     /// The counters of the uniform-cost search that built it.
     pub stats: Stats,
 }
@@ -22,24 +25,22 @@ pub struct ShortestPathTree<S, C> {
 impl<S: Clone + Eq + Hash, C: Cost> ShortestPathTree<S, C> {
     /// The cheapest cost to `state` (`None`: unreachable).
     pub fn cost(&self, state: &S) -> Option<C> {
-        self.nodes.get(state).map(|&(_, c)| c)
+        self.index.get(state).map(|&i| self.cost[i])
     }
 
     /// The state `state` is reached from (`None` for the start and unreachable states).
     pub fn parent(&self, state: &S) -> Option<&S> {
-        (*state != self.start)
-            .then(|| self.nodes.get(state).map(|(p, _)| p))
-            .flatten()
+        let i = *self.index.get(state)?;
+        (i != 0).then(|| &self.states[self.parent[i]])
     }
 
     /// The states of a cheapest path from the start to `state` (`None`: unreachable).
     pub fn path_to(&self, state: &S) -> Option<Vec<S>> {
-        self.nodes.get(state)?;
-        let mut out = vec![state.clone()];
-        let mut at = state;
-        while let Some(parent) = self.parent(at) {
-            out.push(parent.clone());
-            at = parent;
+        let mut i = *self.index.get(state)?;
+        let mut out = vec![self.states[i].clone()];
+        while i != 0 {
+            i = self.parent[i];
+            out.push(self.states[i].clone());
         }
         out.reverse();
         Some(out)
@@ -47,24 +48,25 @@ impl<S: Clone + Eq + Hash, C: Cost> ShortestPathTree<S, C> {
 
     /// The number of reachable states, the start included.
     pub fn len(&self) -> usize {
-        self.nodes.len()
+        self.states.len()
     }
 
     /// Always false: the start is reachable.
     pub fn is_empty(&self) -> bool {
-        self.nodes.is_empty()
+        self.states.is_empty()
     }
 
-    /// Every reachable state with its parent (the start with itself) and cost.
+    /// Every reachable state with its parent (the start with itself) and cost, in the order
+    /// they were first reached.
     pub fn iter(&self) -> impl Iterator<Item = (&S, &S, C)> {
-        self.nodes.iter().map(|(s, (p, c))| (s, p, *c))
+        (0..self.states.len())
+            .map(|i| (&self.states[i], &self.states[self.parent[i]], self.cost[i]))
     }
 }
 
 /// The shortest-path tree of everything reachable from the problem's start (its goal test is
-/// not used): uniform-cost search run until the frontier is empty. Counters as
-/// [`uniform_cost`](crate::uniform_cost) on a problem without goals; equal-cost parents are the
-/// first found.
+/// not used): uniform-cost search run until the frontier is empty, pushing a state again only
+/// when its cost improves. Equal-cost parents are the first found.
 ///
 /// ```
 /// use search_core::shortest_path_tree_fn;
@@ -80,10 +82,15 @@ pub fn shortest_path_tree<P: SearchProblem>(problem: &P) -> ShortestPathTree<P::
         generated: 1,
         ..Stats::default()
     };
-    // The best cost found so far (open or closed) and whether it is final.
-    let mut best: FxHashMap<P::State, (P::State, P::Cost, bool)> = FxHashMap::default();
-    let mut states: Vec<P::State> = vec![start.clone()];
-    best.insert(start.clone(), (start.clone(), P::Cost::ZERO, false));
+    let mut tree = ShortestPathTree {
+        index: FxHashMap::default(),
+        states: vec![start.clone()],
+        parent: vec![0],
+        cost: vec![P::Cost::ZERO],
+        stats: Stats::default(),
+    };
+    tree.index.insert(start, 0);
+    let mut done = vec![false];
     let mut heap = BinaryHeap::new();
     heap.push(MinEntry {
         f: P::Cost::ZERO,
@@ -93,40 +100,45 @@ pub fn shortest_path_tree<P: SearchProblem>(problem: &P) -> ShortestPathTree<P::
     let mut seq = 0u64;
     while let Some(MinEntry { f: g, item, .. }) = heap.pop() {
         stats.popped += 1;
-        let state = states[item].clone();
-        let entry = best
-            .get_mut(&state)
-            .expect("a pushed state has a best cost");
-        if entry.2 || entry.1.total_order(&g).is_lt() {
+        if done[item] || tree.cost[item].total_order(&g).is_lt() {
             continue;
         }
-        entry.2 = true;
+        done[item] = true;
         stats.expanded += 1;
+        let state = tree.states[item].clone();
         problem.successors(&state, |_, child, step| {
             stats.generated += 1;
             let child_g = g + step;
-            let improves = match best.get(&child) {
-                Some(&(_, c, done)) => !done && child_g.total_order(&c).is_lt(),
-                None => true,
+            let slot = match tree.index.entry(child) {
+                Entry::Occupied(e) => {
+                    let i = *e.get();
+                    if done[i] || !child_g.total_order(&tree.cost[i]).is_lt() {
+                        return;
+                    }
+                    tree.cost[i] = child_g;
+                    tree.parent[i] = item;
+                    i
+                }
+                Entry::Vacant(e) => {
+                    let i = tree.states.len();
+                    tree.states.push(e.key().clone());
+                    e.insert(i);
+                    tree.parent.push(item);
+                    tree.cost.push(child_g);
+                    done.push(false);
+                    i
+                }
             };
-            if improves {
-                best.insert(child.clone(), (state.clone(), child_g, false));
-                seq += 1;
-                states.push(child);
-                heap.push(MinEntry {
-                    f: child_g,
-                    tie: seq,
-                    item: states.len() - 1,
-                });
-            }
+            seq += 1;
+            heap.push(MinEntry {
+                f: child_g,
+                tie: seq,
+                item: slot,
+            });
         });
     }
-    let nodes = best.into_iter().map(|(s, (p, c, _))| (s, (p, c))).collect();
-    ShortestPathTree {
-        start,
-        nodes,
-        stats,
-    }
+    tree.stats = stats;
+    tree
 }
 
 /// [`shortest_path_tree`] on closures: `successors(state)` yields `(successor, step_cost)`.
