@@ -416,3 +416,37 @@ where
         width,
     )
 }
+
+/// Simulated annealing from `start` ([`simulated_annealing`](crate::simulated_annealing) on
+/// closures): seeded by `rng`, cooled by `schedule`.
+///
+/// ```
+/// use rand::{SeedableRng, rngs::StdRng};
+/// use search_core::{simulated_annealing_fn, ExpSchedule, LocalOptions, StopReason};
+/// let schedule = ExpSchedule { k: 2.0, lam: 0.001, limit: 10_000 };
+/// let r = simulated_annealing_fn(&0i32, |&x| [(x - 1, 1), (x + 1, 1)], |&x| (x - 9).abs(),
+///     |&x| x == 9, &schedule, &mut StdRng::seed_from_u64(1), LocalOptions::default());
+/// assert_eq!((*r.path.last(), r.reason), (9, StopReason::Goal));
+/// ```
+pub fn simulated_annealing_fn<S, C, FN, IN, FH, FG, SC, R>(
+    start: &S,
+    successors: FN,
+    heuristic: FH,
+    is_goal: FG,
+    schedule: &SC,
+    rng: &mut R,
+    options: LocalOptions,
+) -> LocalResult<S, (), C>
+where
+    S: Clone + Eq + Hash,
+    C: Cost + Into<f64>,
+    FN: Fn(&S) -> IN,
+    IN: IntoIterator<Item = (S, C)>,
+    FH: Fn(&S) -> C,
+    FG: Fn(&S) -> bool,
+    SC: crate::Schedule + ?Sized,
+    R: rand::Rng + ?Sized,
+{
+    let problem = FnProblem::new(start.clone(), successors, heuristic, is_goal);
+    crate::simulated_annealing(&problem, schedule, rng, options)
+}

@@ -31,7 +31,7 @@
 //! | a good path fast | [`weighted_astar_fn`], [`greedy_best_first_fn`], [`beam_search_fn`] |
 //! | every cheapest cost from a start | [`shortest_path_tree_fn`], [`reachable_fn`] |
 //! | the `k` cheapest loopless paths | [`k_shortest_paths_fn`] |
-//! | local search | [`hill_climbing_fn`] |
+//! | local search | [`hill_climbing_fn`], [`simulated_annealing_fn`] |
 //!
 //! Each wraps its closures in an [`FnProblem`] and runs the trait version below, so the
 //! counters are the same.
@@ -128,7 +128,8 @@ pub use beam::beam_search;
 pub use bidirectional::bidirectional_bfs_fn;
 pub use closures::{
     FnProblem, astar_fn, beam_search_fn, breadth_first_fn, depth_first_fn, greedy_best_first_fn,
-    hill_climbing_fn, idastar_fn, iterative_deepening_fn, uniform_cost_fn, weighted_astar_fn,
+    hill_climbing_fn, idastar_fn, iterative_deepening_fn, simulated_annealing_fn, uniform_cost_fn,
+    weighted_astar_fn,
 };
 pub use cost::Cost;
 pub use csp::{

@@ -1,11 +1,14 @@
 //! The closure front door counts exactly what the trait versions count.
 
 use proptest::prelude::*;
+use rand::SeedableRng;
+use rand::rngs::StdRng;
 use search_core::test_support::Digraph;
 use search_core::{
-    LocalOptions, astar, astar_fn, breadth_first, breadth_first_fn, depth_first, depth_first_fn,
-    greedy_best_first, greedy_best_first_fn, hill_climbing, hill_climbing_fn, iterative_deepening,
-    iterative_deepening_fn, uniform_cost, uniform_cost_fn,
+    ExpSchedule, LocalOptions, astar, astar_fn, breadth_first, breadth_first_fn, depth_first,
+    depth_first_fn, greedy_best_first, greedy_best_first_fn, hill_climbing, hill_climbing_fn,
+    iterative_deepening, iterative_deepening_fn, simulated_annealing, simulated_annealing_fn,
+    uniform_cost, uniform_cost_fn,
 };
 
 fn digraph() -> impl Strategy<Value = Digraph> {
@@ -55,6 +58,10 @@ proptest! {
         same!(iterative_deepening_fn(&0, unit, goal, Some(6)), iterative_deepening(&ones, Some(6)));
         let options = LocalOptions::default();
         let (a, b) = (hill_climbing_fn(&0, next, h, goal, options, false), hill_climbing(&g, options));
+        prop_assert_eq!((a.stats, a.reason, &a.path.states), (b.stats, b.reason, &b.path.states));
+        let schedule = ExpSchedule::default();
+        let a = simulated_annealing_fn(&0, next, h, goal, &schedule, &mut StdRng::seed_from_u64(3), options);
+        let b = simulated_annealing(&g, &schedule, &mut StdRng::seed_from_u64(3), options);
         prop_assert_eq!((a.stats, a.reason, &a.path.states), (b.stats, b.reason, &b.path.states));
     }
 
