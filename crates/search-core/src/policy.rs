@@ -1,7 +1,7 @@
 //! Graph search with its policies chosen by the caller: [`search_with`].
 //!
-//! [`search_with`] runs the loop of [`graph_search`](crate::best_first) with the policies of a
-//! [`SearchOptions`]:
+//! [`search_with`] runs the graph-search loop of [`best_first`](crate::best_first) with the
+//! policies of a [`SearchOptions`]:
 //! - [`Frontier`]: a first-in first-out queue, a stack (one expansion's first successor on
 //!   top), or a priority queue ordered by a [`Priority`];
 //! - [`TieOrder`]: which of two equal priorities leaves first (first in, or last in);
@@ -89,7 +89,7 @@ pub enum SuccessorOrder {
     ByHeuristic,
 }
 
-/// The policies of [`search_with`]. The default is A* as [`astar`] runs it.
+/// The policies of [`search_with`]. The default is A* as [`astar`](crate::astar) runs it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SearchOptions {
     /// The frontier discipline.
