@@ -94,7 +94,7 @@
 //! assert!(a_star.stats.expanded <= ucs.stats.expanded);
 //! ```
 
-mod adversarial;
+// State-space, local and constraint search.
 mod beam;
 mod bidirectional;
 mod closed;
@@ -102,10 +102,8 @@ mod closures;
 mod cost;
 mod csp;
 mod depth_first;
-mod engine;
 mod error;
 mod frontier;
-mod game;
 mod graph_search;
 mod idastar;
 mod local;
@@ -122,6 +120,11 @@ mod yen;
 mod policy_tests;
 #[doc(hidden)]
 pub mod test_support;
+
+// Adversarial game search.
+mod adversarial;
+mod engine;
+mod game;
 
 // State-space, local and constraint search.
 pub use beam::beam_search;
