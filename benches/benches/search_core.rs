@@ -1,15 +1,30 @@
-//! search-core: A* and uniform-cost on a 1000x1000 grid with random weights, side by side with
-//! `pathfinding`'s `astar` and `dijkstra`; alpha-beta and the engine on tic-tac-toe.
+//! search-core side by side with `pathfinding`: A* and uniform-cost on a 1000x1000 grid with
+//! random weights (and the closure front door against the trait form), IDA* on Korf's
+//! 15-puzzle instance 79, bidirectional breadth-first search, shortest-path trees and Yen's k
+//! shortest paths; CSP backtracking on Sudoku and N-Queens; alpha-beta and the engine on
+//! tic-tac-toe.
 #![allow(missing_docs)]
 
-use benches::{GridProblem, WeightedGrid};
+use benches::{GridProblem, HashedGridProblem, WeightedGrid};
 use criterion::{Criterion, criterion_group, criterion_main};
-use search_core::{Engine, alpha_beta, astar, uniform_cost};
+use search_core::test_support::queens_csp;
+use search_core::{
+    CspOptions, Engine, alpha_beta, astar, astar_fn, backtracking_search, bidirectional_bfs_fn,
+    count_solutions, idastar, idastar_fn, k_shortest_paths_fn, shortest_path_tree_fn, uniform_cost,
+};
 use std::hint::black_box;
 
 #[allow(dead_code, unreachable_pub)]
 #[path = "../../crates/search-core/examples/tic_tac_toe.rs"]
 mod tic_tac_toe;
+
+#[allow(dead_code, unreachable_pub)]
+#[path = "../../crates/search-core/examples/fifteen_puzzle.rs"]
+mod fifteen_puzzle;
+
+#[allow(dead_code, unreachable_pub)]
+#[path = "../../crates/search-core/examples/sudoku.rs"]
+mod sudoku;
 
 fn grid_search(c: &mut Criterion) {
     let grid = WeightedGrid::random(1000, 42);
@@ -55,6 +70,160 @@ fn grid_search(c: &mut Criterion) {
     group.finish();
 }
 
+/// The one-call closure form against the trait form on the same grid: both without dense state
+/// indices (closures cannot offer them), and the dense trait form for reference.
+fn grid_front_door(c: &mut Criterion) {
+    let grid = WeightedGrid::random(1000, 42);
+    let goal = grid.cost.len() - 1;
+    let closures = || {
+        astar_fn(
+            &0,
+            |&c| grid.successors(c),
+            |&c| grid.manhattan_to_corner(c),
+            |&c| c == goal,
+        )
+    };
+    let hashed = HashedGridProblem(&grid);
+    let (by_fn, by_trait) = (closures(), astar(&hashed));
+    assert_eq!(by_fn.stats, by_trait.stats);
+    assert_eq!(by_fn.path.map(|p| p.cost), by_trait.path.map(|p| p.cost));
+
+    let mut group = c.benchmark_group("grid_1000x1000_front_door");
+    group.sample_size(10);
+    group.bench_function("astar_fn_closures", |b| {
+        b.iter(|| black_box(closures().path.map(|p| p.cost)))
+    });
+    group.bench_function("astar_trait_hashed", |b| {
+        b.iter(|| black_box(astar(&hashed).path.map(|p| p.cost)))
+    });
+    group.bench_function("astar_trait_dense", |b| {
+        b.iter(|| black_box(astar(&GridProblem(&grid)).path.map(|p| p.cost)))
+    });
+    group.finish();
+}
+
+/// IDA* on Korf's instance 79 (42 moves), Manhattan heuristic: trait form, closure form and
+/// `pathfinding::directed::idastar`.
+fn fifteen_idastar(c: &mut Criterion) {
+    use fifteen_puzzle::{Fifteen, INSTANCES};
+    let (board, optimal) = INSTANCES[0];
+    let next = |b: &[u8; 16]| Fifteen::slides(b).map(|n| (n, 1u32)).collect::<Vec<_>>();
+    let theirs = pathfinding::prelude::idastar(&board, next, Fifteen::manhattan, Fifteen::solved);
+    assert_eq!(theirs.map(|t| t.1), Some(optimal));
+    assert_eq!(idastar(&Fifteen(board)).path.map(|p| p.cost), Some(optimal));
+    let mut group = c.benchmark_group("fifteen_puzzle_korf79_idastar");
+    group.sample_size(10);
+    group.bench_function("search_core::idastar", |b| {
+        b.iter(|| black_box(idastar(&Fifteen(board)).path.map(|p| p.cost)))
+    });
+    group.bench_function("search_core::idastar_fn", |b| {
+        b.iter(|| {
+            let r = idastar_fn(&board, next, Fifteen::manhattan, Fifteen::solved);
+            black_box(r.path.map(|p| p.cost))
+        })
+    });
+    group.bench_function("pathfinding::idastar", |b| {
+        b.iter(|| {
+            let r =
+                pathfinding::prelude::idastar(&board, next, Fifteen::manhattan, Fifteen::solved);
+            black_box(r.map(|t| t.1))
+        })
+    });
+    group.finish();
+}
+
+/// Bidirectional breadth-first search corner to corner on the 1000x1000 grid (unit steps; the
+/// grid is undirected, so predecessors are successors).
+fn grid_bidirectional(c: &mut Criterion) {
+    let grid = WeightedGrid::random(1000, 42);
+    let goal = grid.cost.len() - 1;
+    let next = |&c: &usize| grid.successors(c).map(|(n, _)| n);
+    let ours = bidirectional_bfs_fn(&0, &goal, next, next)
+        .path
+        .map(|p| p.len());
+    let theirs =
+        pathfinding::prelude::bfs_bidirectional(&0, &goal, next, next).map(|p| p.len() - 1);
+    assert_eq!(ours, theirs);
+    let mut group = c.benchmark_group("grid_1000x1000_bidirectional_bfs");
+    group.sample_size(10);
+    group.bench_function("search_core::bidirectional_bfs_fn", |b| {
+        b.iter(|| {
+            black_box(
+                bidirectional_bfs_fn(&0, &goal, next, next)
+                    .path
+                    .map(|p| p.len()),
+            )
+        })
+    });
+    group.bench_function("pathfinding::bfs_bidirectional", |b| {
+        b.iter(|| {
+            black_box(
+                pathfinding::prelude::bfs_bidirectional(&0, &goal, next, next).map(|p| p.len()),
+            )
+        })
+    });
+    group.finish();
+}
+
+/// All shortest paths from a corner of a 300x300 grid, and the 5 shortest loopless paths
+/// across a 30x30 grid.
+fn trees_and_yen(c: &mut Criterion) {
+    let grid = WeightedGrid::random(300, 7);
+    let next = |&c: &usize| grid.successors(c);
+    let tree = shortest_path_tree_fn(&0, next);
+    let theirs = pathfinding::prelude::dijkstra_all(&0, next);
+    assert_eq!(tree.len(), theirs.len() + 1);
+    assert!(
+        theirs
+            .iter()
+            .all(|(s, (_, cost))| tree.cost(s) == Some(*cost))
+    );
+    let mut group = c.benchmark_group("grid_300x300_shortest_path_tree");
+    group.sample_size(10);
+    group.bench_function("search_core::shortest_path_tree_fn", |b| {
+        b.iter(|| black_box(shortest_path_tree_fn(&0, next).len()))
+    });
+    group.bench_function("pathfinding::dijkstra_all", |b| {
+        b.iter(|| black_box(pathfinding::prelude::dijkstra_all(&0, next).len()))
+    });
+    group.finish();
+
+    let small = WeightedGrid::random(30, 7);
+    let goal = small.cost.len() - 1;
+    let next = |&c: &usize| small.successors(c);
+    let (ours, _) = k_shortest_paths_fn(&0, next, |&c| c == goal, 5);
+    let theirs = pathfinding::prelude::yen(&0, next, |&c| c == goal, 5);
+    let our_costs: Vec<u32> = ours.iter().map(|p| p.cost).collect();
+    let their_costs: Vec<u32> = theirs.iter().map(|t| t.1).collect();
+    assert_eq!(our_costs, their_costs);
+    let mut group = c.benchmark_group("grid_30x30_yen_k5");
+    group.sample_size(10);
+    group.bench_function("search_core::k_shortest_paths_fn", |b| {
+        b.iter(|| black_box(k_shortest_paths_fn(&0, next, |&c| c == goal, 5).0.len()))
+    });
+    group.bench_function("pathfinding::yen", |b| {
+        b.iter(|| black_box(pathfinding::prelude::yen(&0, next, |&c| c == goal, 5).len()))
+    });
+    group.finish();
+}
+
+/// CSP backtracking: the two hardest Sudoku puzzles and all 8-queens solutions.
+fn csp(c: &mut Criterion) {
+    let mut group = c.benchmark_group("csp");
+    for (name, givens) in sudoku::PUZZLES {
+        let puzzle = sudoku::sudoku(givens);
+        group.bench_function(format!("sudoku {name} MRV+degree+FC"), |b| {
+            b.iter(|| black_box(backtracking_search(&puzzle, CspOptions::fast()).0))
+        });
+    }
+    let queens = queens_csp(8);
+    assert_eq!(count_solutions(&queens, CspOptions::fast()).solutions, 92);
+    group.bench_function("8-queens all 92 MRV+degree+FC", |b| {
+        b.iter(|| black_box(count_solutions(&queens, CspOptions::fast()).solutions))
+    });
+    group.finish();
+}
+
 fn tic_tac_toe_search(c: &mut Criterion) {
     let start = tic_tac_toe::TicTacToe::default();
     let mut group = c.benchmark_group("tic_tac_toe");
@@ -70,5 +239,14 @@ fn tic_tac_toe_search(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, grid_search, tic_tac_toe_search);
+criterion_group!(
+    benches,
+    grid_search,
+    grid_front_door,
+    fifteen_idastar,
+    grid_bidirectional,
+    trees_and_yen,
+    csp,
+    tic_tac_toe_search
+);
 criterion_main!(benches);

@@ -2,7 +2,7 @@
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use search_core::SearchProblem;
+use search_core::{DenseStates, SearchProblem};
 
 /// A square 4-connected grid whose cells have random entry costs in `1..=9`.
 #[derive(Debug, Clone)]
@@ -67,11 +67,17 @@ impl SearchProblem for GridProblem<'_> {
     fn heuristic(&self, cell: &usize) -> u32 {
         self.0.manhattan_to_corner(*cell)
     }
-    fn state_count(&self) -> Option<usize> {
-        Some(self.0.cost.len())
+    fn dense_states(&self) -> Option<&impl DenseStates<usize>> {
+        Some(self)
     }
-    fn state_index(&self, cell: &usize) -> usize {
-        *cell
+}
+
+impl DenseStates<usize> for GridProblem<'_> {
+    fn state_count(&self) -> usize {
+        self.0.cost.len()
+    }
+    fn state_index(&self, state: &usize) -> usize {
+        *state
     }
 }
 
@@ -85,5 +91,27 @@ impl WeightedGrid {
             n += 1;
         });
         out.into_iter().take(n)
+    }
+}
+
+/// The grid as a search-core problem without dense state indices (hash-set closed set): the
+/// trait form to compare with the closure form, which has no dense indices either.
+pub struct HashedGridProblem<'a>(pub &'a WeightedGrid);
+
+impl SearchProblem for HashedGridProblem<'_> {
+    type State = usize;
+    type Action = ();
+    type Cost = u32;
+    fn start(&self) -> usize {
+        0
+    }
+    fn is_goal(&self, cell: &usize) -> bool {
+        *cell == self.0.cost.len() - 1
+    }
+    fn successors(&self, cell: &usize, mut visit: impl FnMut((), usize, u32)) {
+        self.0.neighbours(*cell, |next, cost| visit((), next, cost));
+    }
+    fn heuristic(&self, cell: &usize) -> u32 {
+        self.0.manhattan_to_corner(*cell)
     }
 }

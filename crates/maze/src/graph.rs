@@ -15,7 +15,7 @@
 use crate::error::Error;
 use crate::num::Num;
 use crate::problem::Platform;
-use search_core::SearchProblem;
+use search_core::{DenseStates, SearchProblem};
 use std::collections::HashMap;
 
 /// A labelled graph: nodes `0..n` with names, ordered successors with arc costs, heuristic,
@@ -77,8 +77,14 @@ impl SearchProblem for Graph {
     fn heuristic(&self, state: &u32) -> Num {
         self.h[*state as usize]
     }
-    fn state_count(&self) -> Option<usize> {
-        Some(self.names.len())
+    fn dense_states(&self) -> Option<&impl DenseStates<u32>> {
+        Some(self)
+    }
+}
+
+impl DenseStates<u32> for Graph {
+    fn state_count(&self) -> usize {
+        self.names.len()
     }
     fn state_index(&self, state: &u32) -> usize {
         *state as usize

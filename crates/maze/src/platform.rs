@@ -16,10 +16,10 @@
 
 use crate::num::Num;
 use crate::problem::Platform;
-use search_core::{
-    Duplicates, Frontier, LocalOptions, Priority, SearchOptions, SuccessorOrder, TieOrder,
-    search_with, steepest_ascent,
+use search_core::policy::{
+    Duplicates, Frontier, Priority, SearchOptions, SuccessorOrder, TieOrder, search_with,
 };
+use search_core::{LocalOptions, steepest_ascent};
 
 /// One of the platform's six methods.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -3,7 +3,7 @@
 use crate::error::Error;
 use crate::grid::Grid;
 use crate::num::Num;
-use search_core::SearchProblem;
+use search_core::{DenseStates, SearchProblem};
 use std::fmt::Write as _;
 
 /// A problem the platform can run: a [`SearchProblem`] with Python numbers as costs, whose
@@ -116,8 +116,14 @@ impl SearchProblem for MazeProblem<'_> {
     fn heuristic(&self, state: &(u32, u32)) -> Num {
         Num::Int(self.h[self.index(*state)])
     }
-    fn state_count(&self) -> Option<usize> {
-        Some(self.grid.rows() * self.grid.cols())
+    fn dense_states(&self) -> Option<&impl DenseStates<(u32, u32)>> {
+        Some(self)
+    }
+}
+
+impl DenseStates<(u32, u32)> for MazeProblem<'_> {
+    fn state_count(&self) -> usize {
+        self.grid.rows() * self.grid.cols()
     }
     fn state_index(&self, state: &(u32, u32)) -> usize {
         self.index(*state)

@@ -2,7 +2,7 @@
 //! or A*.
 
 use crate::map::{City, RoadMap};
-use search_core::{SearchProblem, Stats, astar, uniform_cost};
+use search_core::{DenseStates, SearchProblem, Stats, astar, uniform_cost};
 
 /// One search over a road map: from an origin to a destination, with an optional heuristic
 /// (values indexed by city; a city past the end of the slice has the value 0).
@@ -79,13 +79,18 @@ impl SearchProblem for RouteProblem<'_> {
             .unwrap_or(0.0)
     }
 
-    fn state_count(&self) -> Option<usize> {
-        Some(self.map.city_count() + 2)
+    fn dense_states(&self) -> Option<&impl DenseStates<City>> {
+        Some(self)
     }
+}
 
+impl DenseStates<City> for RouteProblem<'_> {
+    fn state_count(&self) -> usize {
+        self.map.city_count() + 2
+    }
     #[inline]
-    fn state_index(&self, city: &City) -> usize {
-        *city as usize
+    fn state_index(&self, state: &City) -> usize {
+        *state as usize
     }
 }
 

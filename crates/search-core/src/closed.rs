@@ -1,21 +1,36 @@
 //! The closed set: a bit array when the problem has dense state indices, a hash set otherwise.
 
-use crate::problem::SearchProblem;
-use std::collections::HashSet;
+use crate::problem::{DenseStates, SearchProblem};
+use crate::state_hash::{FxHashMap, FxHashSet};
+
+/// The number of dense state indices of `problem`, if it has them.
+#[inline]
+pub(crate) fn dense_count<P: SearchProblem>(problem: &P) -> Option<usize> {
+    problem.dense_states().map(DenseStates::state_count)
+}
+
+/// The dense index of `state`; only called on a problem whose [`dense_count`] is `Some`.
+#[inline]
+pub(crate) fn dense_index<P: SearchProblem>(problem: &P, state: &P::State) -> usize {
+    match problem.dense_states() {
+        Some(dense) => dense.state_index(state),
+        None => unreachable!("dense storage for a problem without dense states"),
+    }
+}
 
 /// States already expanded.
 pub(crate) enum ClosedSet<S> {
     /// One bit per dense state index.
     Dense(Vec<u64>),
     /// A hash set of states.
-    Hashed(HashSet<S>),
+    Hashed(FxHashSet<S>),
 }
 
 impl<S: Clone + Eq + std::hash::Hash> ClosedSet<S> {
     pub(crate) fn for_problem<P: SearchProblem<State = S>>(problem: &P) -> Self {
-        match problem.state_count() {
+        match dense_count(problem) {
             Some(n) => Self::Dense(vec![0; n.div_ceil(64)]),
-            None => Self::Hashed(HashSet::new()),
+            None => Self::Hashed(FxHashSet::default()),
         }
     }
 
@@ -24,7 +39,7 @@ impl<S: Clone + Eq + std::hash::Hash> ClosedSet<S> {
     pub(crate) fn insert<P: SearchProblem<State = S>>(&mut self, problem: &P, state: &S) -> bool {
         match self {
             Self::Dense(bits) => {
-                let i = problem.state_index(state);
+                let i = dense_index(problem, state);
                 let word = &mut bits[i / 64];
                 let mask = 1u64 << (i % 64);
                 let fresh = *word & mask == 0;
@@ -42,7 +57,7 @@ impl<S: Clone + Eq + std::hash::Hash> ClosedSet<S> {
     pub(crate) fn contains<P: SearchProblem<State = S>>(&self, problem: &P, state: &S) -> bool {
         match self {
             Self::Dense(bits) => {
-                let i = problem.state_index(state);
+                let i = dense_index(problem, state);
                 bits[i / 64] & (1u64 << (i % 64)) != 0
             }
             Self::Hashed(set) => set.contains(state),
@@ -56,14 +71,14 @@ pub(crate) enum StateMap<S, V> {
     /// One slot per dense state index.
     Dense(Vec<Option<V>>),
     /// A hash map of states.
-    Hashed(std::collections::HashMap<S, V>),
+    Hashed(FxHashMap<S, V>),
 }
 
 impl<S: Clone + Eq + std::hash::Hash, V> StateMap<S, V> {
     pub(crate) fn for_problem<P: SearchProblem<State = S>>(problem: &P) -> Self {
-        match problem.state_count() {
+        match dense_count(problem) {
             Some(n) => Self::Dense((0..n).map(|_| None).collect()),
-            None => Self::Hashed(std::collections::HashMap::new()),
+            None => Self::Hashed(FxHashMap::default()),
         }
     }
 
@@ -74,7 +89,7 @@ impl<S: Clone + Eq + std::hash::Hash, V> StateMap<S, V> {
         state: &S,
     ) -> Option<&mut V> {
         match self {
-            Self::Dense(slots) => slots[problem.state_index(state)].as_mut(),
+            Self::Dense(slots) => slots[dense_index(problem, state)].as_mut(),
             Self::Hashed(map) => map.get_mut(state),
         }
     }
@@ -82,7 +97,7 @@ impl<S: Clone + Eq + std::hash::Hash, V> StateMap<S, V> {
     #[inline]
     pub(crate) fn insert<P: SearchProblem<State = S>>(&mut self, problem: &P, state: &S, value: V) {
         match self {
-            Self::Dense(slots) => slots[problem.state_index(state)] = Some(value),
+            Self::Dense(slots) => slots[dense_index(problem, state)] = Some(value),
             Self::Hashed(map) => {
                 map.insert(state.clone(), value);
             }
@@ -92,7 +107,7 @@ impl<S: Clone + Eq + std::hash::Hash, V> StateMap<S, V> {
     #[inline]
     pub(crate) fn remove<P: SearchProblem<State = S>>(&mut self, problem: &P, state: &S) {
         match self {
-            Self::Dense(slots) => slots[problem.state_index(state)] = None,
+            Self::Dense(slots) => slots[dense_index(problem, state)] = None,
             Self::Hashed(map) => {
                 map.remove(state);
             }

@@ -1,5 +1,4 @@
-//! Graph search over a frontier: breadth-first, uniform-cost, greedy best-first and A*, and the
-//! same loop with its policies chosen by the caller ([`search_with`]).
+//! Graph search over a frontier: breadth-first, uniform-cost, greedy best-first and A*.
 //!
 //! All of them share one loop, which fixes how the counters count. With the default policies
 //! (what [`breadth_first`], [`uniform_cost`], [`greedy_best_first`], [`astar`] and [`best_first`]
@@ -13,37 +12,19 @@
 //!    and added (`generated += 1` each), closed successors included. Closed states are never
 //!    reopened.
 //!
-//! With a consistent heuristic A* returns an optimal path; uniform-cost always does.
+//! With a consistent heuristic A* returns an optimal path; uniform-cost always does. The same
+//! loop with other frontier, tie and duplicate policies is [`policy::search_with`].
 //!
-//! # Policies
-//!
-//! [`search_with`] runs the same loop with the policies of a [`SearchOptions`]:
-//! - [`Frontier`]: a first-in first-out queue, a stack (one expansion's first successor on
-//!   top), or a priority queue ordered by a [`Priority`];
-//! - [`TieOrder`]: which of two equal priorities leaves first (first in, or last in);
-//! - [`Duplicates`]: what happens to a successor whose state is closed or already on the
-//!   frontier (keep it and skip it when popped; drop it when closed; drop it when closed or
-//!   open; or redirect the open entry when the new path is cheaper);
-//! - [`SuccessorOrder`]: one expansion's successors in the problem's order, or sorted stably by
-//!   heuristic first;
-//! - an observer called with every node taken from the frontier (for traces).
-//!
-//! The goal test is always made when a node is taken from the frontier. The policies are
-//! resolved once, before the loop starts: each combination is its own monomorphised loop, so the
-//! default functions run exactly the code they ran before the policies existed.
-//!
-//! These policies reproduce the CS364 search platform's methods (see the `maze` crate):
-//! `depth` is a stack with [`Duplicates::FilterClosedOnPush`], `steep` the same with
-//! [`SuccessorOrder::ByHeuristic`], `best` a [`Priority::Heuristic`] queue with
-//! [`TieOrder::Lifo`] and [`Duplicates::SkipOpenOrClosed`], `algAM` the same ordered by
-//! [`Priority::PathCostPlusHeuristic`], and `algA` that with [`Duplicates::Redirect`].
+//! [`policy::search_with`]: crate::policy::search_with
 
 use crate::closed::{ClosedSet, StateMap};
 use crate::cost::Cost;
-use crate::min_entry::MinEntry;
-use crate::problem::{Path, ResultOf, SearchProblem, SearchResult, Stats};
+use crate::frontier::Open;
+use crate::policy::{Popped, ReportOf, SearchReport};
+use crate::problem::{Path, PathOf, ResultOf, SearchProblem, Stats};
 use std::cmp::Ordering;
 use std::collections::{BinaryHeap, VecDeque};
+use std::marker::PhantomData;
 
 /// How a best-first search orders its frontier.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -54,163 +35,54 @@ pub enum Priority {
     PathCostPlusHeuristic,
     /// h (greedy best-first).
     Heuristic,
+    /// g + w * h with the weight `w` (weighted A*).
+    Weighted(Weight),
 }
 
-/// The frontier discipline of [`search_with`].
+/// The weight `w = num / den` of weighted A*, exact for every cost type: the frontier is
+/// ordered by `den * g + num * h` (products by repeated doubling, so integer costs must leave
+/// room for them). With a consistent heuristic the path found costs at most `w` times the
+/// optimum.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Frontier {
-    /// First in, first out (breadth-first).
-    Queue,
-    /// Last in, first out, one expansion's successors pushed so that the first one is on top
-    /// (depth-first as a graph search: the CS364 platform's `depth` and `steep`).
-    Stack,
-    /// Lowest priority first, ties broken by [`TieOrder`].
-    Priority(Priority),
+pub struct Weight {
+    /// The numerator.
+    pub num: u32,
+    /// The denominator (not zero).
+    pub den: u32,
 }
 
-/// Which of two entries with equal priority leaves a priority frontier first.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum TieOrder {
-    /// The older entry (first in, first out): every search-core function.
-    #[default]
-    Fifo,
-    /// The newer entry, and within one expansion the later successor. A path redirected by
-    /// [`Duplicates::Redirect`] goes behind every entry of its new priority that is already
-    /// there (it keeps its place when it was added by the same expansion). This is the CS364
-    /// platform's open list (`best`, `algA`, `algAM`): new paths go to the front of the list,
-    /// which is then sorted stably by priority.
-    Lifo,
-}
+impl Weight {
+    /// The weight `num / den`.
+    ///
+    /// # Panics
+    /// When `den` is zero.
+    pub const fn new(num: u32, den: u32) -> Self {
+        assert!(den > 0, "a weight's denominator is not zero");
+        Self { num, den }
+    }
 
-/// What the loop does with a successor whose state was met before.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Duplicates {
-    /// Every successor becomes a frontier entry; an entry whose state is already closed is
-    /// skipped when popped (counted in `popped`, not expanded). Every search-core function.
-    #[default]
-    SkipClosedOnPop,
-    /// A successor whose state is closed when it is generated is dropped; popped entries are
-    /// not checked, so a state pushed twice before it was expanded is expanded twice (its
-    /// successors are filtered again). The CS364 platform's `depth` and `steep`.
-    FilterClosedOnPush,
-    /// A successor is dropped when its state is closed or already heads a frontier entry, even
-    /// when the new path is cheaper: one entry per state. The CS364 platform's `best` and
-    /// `algAM`.
-    SkipOpenOrClosed,
-    /// As [`SkipOpenOrClosed`](Duplicates::SkipOpenOrClosed), but when the new path to a state
-    /// on the frontier has a strictly lower priority, it replaces the old entry (path
-    /// redirection). The CS364 platform's `algA`.
-    Redirect,
-}
-
-/// The order in which one expansion's successors are offered to the frontier.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum SuccessorOrder {
-    /// The problem's order.
-    #[default]
-    AsGiven,
-    /// Sorted stably by heuristic, lowest first (so on a [`Frontier::Stack`] the lowest is
-    /// popped first): the CS364 platform's `steep` (backtracking hill climbing).
-    ByHeuristic,
-}
-
-/// The policies of [`search_with`]. The default is A* as [`astar`] runs it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct SearchOptions {
-    /// The frontier discipline.
-    pub frontier: Frontier,
-    /// Tie order on a priority frontier (ignored by the queue and the stack).
-    pub ties: TieOrder,
-    /// Duplicate handling.
-    pub duplicates: Duplicates,
-    /// Successor order within one expansion.
-    pub successors: SuccessorOrder,
-}
-
-impl Default for SearchOptions {
-    fn default() -> Self {
-        Self::new(Frontier::Priority(Priority::PathCostPlusHeuristic))
+    /// `den * g + num * h`.
+    #[inline]
+    pub(crate) fn key<C: Cost>(self, g: C, h: C) -> C {
+        times(g, self.den) + times(h, self.num)
     }
 }
 
-impl SearchOptions {
-    /// The given frontier with the default policies.
-    pub const fn new(frontier: Frontier) -> Self {
-        Self {
-            frontier,
-            ties: TieOrder::Fifo,
-            duplicates: Duplicates::SkipClosedOnPop,
-            successors: SuccessorOrder::AsGiven,
+/// `x` added to itself `k` times (double and add).
+#[inline]
+fn times<C: Cost>(x: C, mut k: u32) -> C {
+    let mut sum = C::ZERO;
+    let mut power = x;
+    while k > 0 {
+        if k & 1 == 1 {
+            sum = sum + power;
+        }
+        k >>= 1;
+        if k > 0 {
+            power = power + power;
         }
     }
-
-    /// With this tie order.
-    #[must_use]
-    pub const fn ties(mut self, ties: TieOrder) -> Self {
-        self.ties = ties;
-        self
-    }
-
-    /// With this duplicate handling.
-    #[must_use]
-    pub const fn duplicates(mut self, duplicates: Duplicates) -> Self {
-        self.duplicates = duplicates;
-        self
-    }
-
-    /// With this successor order.
-    #[must_use]
-    pub const fn successors(mut self, successors: SuccessorOrder) -> Self {
-        self.successors = successors;
-        self
-    }
-}
-
-/// What the observer of [`search_with`] sees of each node taken from the frontier (before its
-/// goal test).
-#[derive(Debug, Clone, Copy)]
-pub struct Popped<'a, S, C> {
-    /// The value of `popped` counting this node (1 for the first).
-    pub step: u64,
-    /// The node's state.
-    pub state: &'a S,
-    /// Its path cost.
-    pub g: C,
-    /// The priority it left the frontier with (its path cost on a queue or a stack).
-    pub f: C,
-}
-
-/// What [`search_with`] returns: the path and counters of a [`SearchResult`], and the sizes the
-/// CS364 platform reports.
-#[derive(Debug, Clone, PartialEq)]
-pub struct SearchReport<S, A, C> {
-    /// The path to the goal found (`None`: the frontier ran empty).
-    pub path: Option<Path<S, A, C>>,
-    /// The counters.
-    pub stats: Stats,
-    /// Frontier entries left at the end (the goal's own entry removed). With
-    /// [`Duplicates::SkipOpenOrClosed`] and [`Duplicates::Redirect`], the states on the frontier;
-    /// otherwise every entry, duplicates included.
-    pub open: usize,
-    /// Distinct states closed (expanded) at the end.
-    pub closed: usize,
-}
-
-/// The report type of a problem.
-pub type ReportOf<P> = SearchReport<
-    <P as SearchProblem>::State,
-    <P as SearchProblem>::Action,
-    <P as SearchProblem>::Cost,
->;
-
-impl<S, A, C> SearchReport<S, A, C> {
-    /// The path and counters alone.
-    pub fn into_result(self) -> SearchResult<S, A, C> {
-        SearchResult {
-            path: self.path,
-            stats: self.stats,
-        }
-    }
+    sum
 }
 
 /// A generated node: kept in an arena so that frontier entries stay small and paths can be
@@ -224,145 +96,6 @@ struct Node<S, A, C> {
 }
 
 const NO_PARENT: u32 = u32::MAX;
-
-/// A first-in first-out frontier entry: the priority, and the node's arena index as the tie
-/// key (it doubles as the insertion sequence, so equal priorities leave first in, first out).
-type Entry<C> = MinEntry<C, u32>;
-
-/// A frontier entry with an explicit tie key (lower leaves first) and the node's arena index.
-type TiedEntry<C> = MinEntry<C, i64, u32>;
-
-/// A priority frontier where, among equal priorities, the newest entry leaves first; entries
-/// pushed "late" (redirected paths) go behind everything of their priority.
-struct LifoHeap<C> {
-    heap: BinaryHeap<TiedEntry<C>>,
-    /// The next tie key of a new entry: decreasing, so newer entries leave first.
-    low: i64,
-    /// The next tie key of a late entry: increasing and above every `low`.
-    high: i64,
-}
-
-impl<C> LifoHeap<C> {
-    fn new() -> Self {
-        Self {
-            heap: BinaryHeap::new(),
-            low: 0,
-            high: 1,
-        }
-    }
-}
-
-/// A stack frontier: one expansion's successors are reversed so that the first is on top.
-#[derive(Default)]
-struct Stack(Vec<u32>);
-
-/// The frontier of the shared loop.
-trait Open<C> {
-    /// Adds an entry; returns its tie key.
-    fn push(&mut self, f: C, node: u32) -> i64;
-    /// Adds an entry that leaves after every entry of equal priority added so far.
-    fn push_late(&mut self, f: C, node: u32) -> i64 {
-        self.push(f, node)
-    }
-    /// Adds an entry with a tie key returned by an earlier push.
-    fn push_tied(&mut self, f: C, _tie: i64, node: u32) {
-        self.push(f, node);
-    }
-    /// Removes the next entry: its priority (when the frontier keeps one) and node.
-    fn pop(&mut self) -> Option<(Option<C>, u32)>;
-    /// The number of entries.
-    fn len(&self) -> usize;
-    /// Called before an expansion's successors are pushed.
-    fn mark(&self) -> usize {
-        0
-    }
-    /// Called after an expansion's successors were pushed.
-    fn end_expansion(&mut self, _mark: usize) {}
-}
-
-impl<C: Cost> Open<C> for BinaryHeap<Entry<C>> {
-    #[inline]
-    fn push(&mut self, f: C, node: u32) -> i64 {
-        BinaryHeap::push(
-            self,
-            Entry {
-                f,
-                tie: node,
-                item: (),
-            },
-        );
-        i64::from(node)
-    }
-    #[inline]
-    fn pop(&mut self) -> Option<(Option<C>, u32)> {
-        BinaryHeap::pop(self).map(|e| (Some(e.f), e.tie))
-    }
-    fn len(&self) -> usize {
-        BinaryHeap::len(self)
-    }
-}
-
-impl<C: Cost> Open<C> for LifoHeap<C> {
-    #[inline]
-    fn push(&mut self, f: C, node: u32) -> i64 {
-        let tie = self.low;
-        self.low -= 1;
-        self.heap.push(TiedEntry { f, tie, item: node });
-        tie
-    }
-    fn push_late(&mut self, f: C, node: u32) -> i64 {
-        let tie = self.high;
-        self.high += 1;
-        self.heap.push(TiedEntry { f, tie, item: node });
-        tie
-    }
-    fn push_tied(&mut self, f: C, tie: i64, node: u32) {
-        self.heap.push(TiedEntry { f, tie, item: node });
-    }
-    #[inline]
-    fn pop(&mut self) -> Option<(Option<C>, u32)> {
-        self.heap.pop().map(|e| (Some(e.f), e.item))
-    }
-    fn len(&self) -> usize {
-        self.heap.len()
-    }
-}
-
-impl<C> Open<C> for VecDeque<u32> {
-    #[inline]
-    fn push(&mut self, _f: C, node: u32) -> i64 {
-        self.push_back(node);
-        0
-    }
-    #[inline]
-    fn pop(&mut self) -> Option<(Option<C>, u32)> {
-        self.pop_front().map(|node| (None, node))
-    }
-    fn len(&self) -> usize {
-        VecDeque::len(self)
-    }
-}
-
-impl<C> Open<C> for Stack {
-    #[inline]
-    fn push(&mut self, _f: C, node: u32) -> i64 {
-        self.0.push(node);
-        0
-    }
-    #[inline]
-    fn pop(&mut self) -> Option<(Option<C>, u32)> {
-        self.0.pop().map(|node| (None, node))
-    }
-    fn len(&self) -> usize {
-        self.0.len()
-    }
-    fn mark(&self) -> usize {
-        self.0.len()
-    }
-    fn end_expansion(&mut self, mark: usize) {
-        self.0[mark..].reverse();
-    }
-}
 
 /// Breadth-first graph search: a first-in, first-out frontier, so the path found has the
 /// fewest actions.
@@ -385,13 +118,9 @@ impl<C> Open<C> for Stack {
 /// assert_eq!(path.len(), 4);
 /// ```
 pub fn breadth_first<P: SearchProblem>(problem: &P) -> ResultOf<P> {
-    run::<P, _, SKIP_CLOSED_ON_POP, false, _>(
-        problem,
-        &mut VecDeque::new(),
-        Priority::PathCost,
-        &mut |_: &Popped<'_, P::State, P::Cost>| {},
-    )
-    .into_result()
+    GraphSearch::<P, _, SkipClosedOnPop>::new(problem, VecDeque::new(), Priority::PathCost)
+        .run::<false, _>(&mut |_: &Popped<'_, P::State, P::Cost>| {})
+        .into_result()
 }
 
 /// Uniform-cost search (Dijkstra's algorithm with lazy deletion): frontier ordered by path cost.
@@ -439,124 +168,36 @@ pub fn greedy_best_first<P: SearchProblem>(problem: &P) -> ResultOf<P> {
     best_first(problem, Priority::Heuristic)
 }
 
-/// Best-first graph search with the given frontier order (see the module docs for the loop).
-pub fn best_first<P: SearchProblem>(problem: &P, priority: Priority) -> ResultOf<P> {
-    run::<P, _, SKIP_CLOSED_ON_POP, false, _>(
-        problem,
-        &mut BinaryHeap::new(),
-        priority,
-        &mut |_: &Popped<'_, P::State, P::Cost>| {},
-    )
-    .into_result()
-}
-
-/// The shared loop with the policies of `options` (see the module docs), calling `observer`
-/// with every node taken from the frontier.
+/// Weighted A*: frontier ordered by `g + w * h` ([`Priority::Weighted`]). A weight above 1
+/// trades optimality for speed: with a consistent heuristic the path costs at most `w` times
+/// the optimum; weight 1 is A*.
 ///
 /// ```
-/// use search_core::{search_with, Duplicates, Frontier, Priority, SearchOptions, SearchProblem,
-///     TieOrder};
-/// // Two roads to town 2: 0 -> 2 costs 5, 0 -> 1 -> 2 costs 2; h = 0 everywhere.
-/// struct Towns;
-/// impl SearchProblem for Towns {
-///     type State = u8;
-///     type Action = ();
-///     type Cost = u32;
-///     fn start(&self) -> u8 { 0 }
-///     fn is_goal(&self, s: &u8) -> bool { *s == 3 }
-///     fn successors(&self, s: &u8, mut visit: impl FnMut((), u8, u32)) {
-///         match s { 0 => { visit((), 2, 5); visit((), 1, 1); } 1 => visit((), 2, 1),
-///                   2 => visit((), 3, 1), _ => {} }
-///     }
-/// }
-/// let options = SearchOptions::new(Frontier::Priority(Priority::PathCostPlusHeuristic))
-///     .ties(TieOrder::Lifo);
-/// let mut trace = Vec::new();
-/// let skip = search_with(&Towns, options.duplicates(Duplicates::SkipOpenOrClosed), |p| {
-///     trace.push((*p.state, p.f));
-/// });
-/// assert_eq!(skip.path.unwrap().cost, 6); // the first road to 2 stays
-/// assert_eq!(trace, [(0, 0), (1, 1), (2, 5), (3, 6)]);
-/// let redirect = search_with(&Towns, options.duplicates(Duplicates::Redirect), |_| {});
-/// assert_eq!(redirect.path.unwrap().cost, 3); // the open entry for 2 was redirected
-/// assert_eq!((redirect.stats.popped, redirect.open, redirect.closed), (4, 0, 3));
+/// use search_core::{astar_fn, weighted_astar_fn, Weight};
+/// let next = |&(x, y): &(i32, i32)| {
+///     [(x + 1, y, 1), (x, y + 1, 1), (x + 1, y + 1, 3)]
+///         .into_iter()
+///         .filter(|&(x, y, _)| x <= 20 && y <= 20)
+///         .map(|(x, y, c)| ((x, y), c))
+/// };
+/// let h = |&(x, y): &(i32, i32)| ((20 - x) + (20 - y)) as u32 / 2;
+/// let goal = |&p: &(i32, i32)| p == (20, 20);
+/// let optimal = astar_fn(&(0, 0), next, h, goal);
+/// let fast = weighted_astar_fn(&(0, 0), next, h, goal, Weight::new(3, 1));
+/// let (best, quick) = (optimal.path.unwrap().cost, fast.path.unwrap().cost);
+/// assert!(quick <= 3 * best);
+/// let one = weighted_astar_fn(&(0, 0), next, h, goal, Weight::new(1, 1));
+/// assert_eq!((one.path.unwrap().cost, one.stats), (best, optimal.stats));
 /// ```
-pub fn search_with<P, O>(problem: &P, options: SearchOptions, mut observer: O) -> ReportOf<P>
-where
-    P: SearchProblem,
-    O: FnMut(&Popped<'_, P::State, P::Cost>),
-{
-    let observer = &mut observer;
-    match options.frontier {
-        Frontier::Queue => dispatch(
-            problem,
-            &mut VecDeque::new(),
-            Priority::PathCost,
-            options,
-            observer,
-        ),
-        Frontier::Stack => dispatch(
-            problem,
-            &mut Stack::default(),
-            Priority::PathCost,
-            options,
-            observer,
-        ),
-        Frontier::Priority(priority) => match options.ties {
-            TieOrder::Fifo => {
-                dispatch(problem, &mut BinaryHeap::new(), priority, options, observer)
-            }
-            TieOrder::Lifo => dispatch(problem, &mut LifoHeap::new(), priority, options, observer),
-        },
-    }
+pub fn weighted_astar<P: SearchProblem>(problem: &P, weight: Weight) -> ResultOf<P> {
+    best_first(problem, Priority::Weighted(weight))
 }
 
-const SKIP_CLOSED_ON_POP: u8 = 0;
-const FILTER_CLOSED_ON_PUSH: u8 = 1;
-const SKIP_OPEN_OR_CLOSED: u8 = 2;
-const REDIRECT: u8 = 3;
-
-/// Picks the monomorphised loop for the duplicate policy and successor order.
-fn dispatch<P, F, O>(
-    problem: &P,
-    frontier: &mut F,
-    priority: Priority,
-    options: SearchOptions,
-    observer: &mut O,
-) -> ReportOf<P>
-where
-    P: SearchProblem,
-    F: Open<P::Cost>,
-    O: FnMut(&Popped<'_, P::State, P::Cost>),
-{
-    use Duplicates as D;
-    use SuccessorOrder as S;
-    match (options.duplicates, options.successors) {
-        (D::SkipClosedOnPop, S::AsGiven) => {
-            run::<P, F, SKIP_CLOSED_ON_POP, false, O>(problem, frontier, priority, observer)
-        }
-        (D::SkipClosedOnPop, S::ByHeuristic) => {
-            run::<P, F, SKIP_CLOSED_ON_POP, true, O>(problem, frontier, priority, observer)
-        }
-        (D::FilterClosedOnPush, S::AsGiven) => {
-            run::<P, F, FILTER_CLOSED_ON_PUSH, false, O>(problem, frontier, priority, observer)
-        }
-        (D::FilterClosedOnPush, S::ByHeuristic) => {
-            run::<P, F, FILTER_CLOSED_ON_PUSH, true, O>(problem, frontier, priority, observer)
-        }
-        (D::SkipOpenOrClosed, S::AsGiven) => {
-            run::<P, F, SKIP_OPEN_OR_CLOSED, false, O>(problem, frontier, priority, observer)
-        }
-        (D::SkipOpenOrClosed, S::ByHeuristic) => {
-            run::<P, F, SKIP_OPEN_OR_CLOSED, true, O>(problem, frontier, priority, observer)
-        }
-        (D::Redirect, S::AsGiven) => {
-            run::<P, F, REDIRECT, false, O>(problem, frontier, priority, observer)
-        }
-        (D::Redirect, S::ByHeuristic) => {
-            run::<P, F, REDIRECT, true, O>(problem, frontier, priority, observer)
-        }
-    }
+/// Best-first graph search with the given frontier order (see the module docs for the loop).
+pub fn best_first<P: SearchProblem>(problem: &P, priority: Priority) -> ResultOf<P> {
+    GraphSearch::<P, _, SkipClosedOnPop>::new(problem, BinaryHeap::new(), priority)
+        .run::<false, _>(&mut |_: &Popped<'_, P::State, P::Cost>| {})
+        .into_result()
 }
 
 /// The frontier entry heading a state (only kept by the one-entry-per-state policies).
@@ -590,208 +231,326 @@ type Sorted<P> = (
     <P as SearchProblem>::Cost,
 );
 
-/// The shared loop. `DUP` is one of the duplicate-policy constants, `SORT` whether successors
-/// are sorted by heuristic; both are resolved at compile time.
-fn run<P, F, const DUP: u8, const SORT: bool, O>(
-    problem: &P,
-    frontier: &mut F,
+/// A duplicate policy of the loop (one type per [`Duplicates`](crate::policy::Duplicates)
+/// variant), resolved at compile time.
+pub(crate) trait DuplicatePolicy {
+    /// Whether a popped entry whose state is closed is skipped (else it is expanded again).
+    const SKIP_CLOSED_ON_POP: bool = false;
+    /// Whether a successor whose state is closed is dropped when generated.
+    const FILTER_CLOSED_ON_PUSH: bool = true;
+    /// Whether the frontier keeps one entry per state (a [`Head`] per open state).
+    const ONE_PER_STATE: bool = false;
+    /// Whether a cheaper path to an open state replaces its entry.
+    const REDIRECT: bool = false;
+}
+
+/// Every successor is pushed; a popped entry whose state is closed is skipped.
+pub(crate) struct SkipClosedOnPop;
+impl DuplicatePolicy for SkipClosedOnPop {
+    const SKIP_CLOSED_ON_POP: bool = true;
+    const FILTER_CLOSED_ON_PUSH: bool = false;
+}
+
+/// Successors whose state is closed are dropped; popped entries are not checked.
+pub(crate) struct FilterClosedOnPush;
+impl DuplicatePolicy for FilterClosedOnPush {}
+
+/// One entry per state: successors closed or open are dropped.
+pub(crate) struct SkipOpenOrClosed;
+impl DuplicatePolicy for SkipOpenOrClosed {
+    const ONE_PER_STATE: bool = true;
+}
+
+/// One entry per state, redirected to a strictly cheaper path.
+pub(crate) struct Redirect;
+impl DuplicatePolicy for Redirect {
+    const ONE_PER_STATE: bool = true;
+    const REDIRECT: bool = true;
+}
+
+/// The shared loop: the frontier `F`, the duplicate policy `D`, and everything the loop keeps.
+pub(crate) struct GraphSearch<'p, P: SearchProblem, F, D> {
+    problem: &'p P,
+    frontier: F,
     priority: Priority,
-    observer: &mut O,
-) -> ReportOf<P>
+    stats: Stats,
+    closed: ClosedSet<P::State>,
+    closed_count: usize,
+    /// The entry heading each open state (one-entry-per-state policies only).
+    heads: StateMap<P::State, Head<P::Cost>>,
+    open_count: usize,
+    nodes: Vec<Node<P::State, P::Action, P::Cost>>,
+    /// The number of expansions so far.
+    epoch: u64,
+    /// One expansion's successors, when they are sorted by heuristic.
+    batch: Vec<Sorted<P>>,
+    /// Entries redirected in this expansion, to be re-queued at its end.
+    pending: Vec<Pending<P::Cost>>,
+    policy: PhantomData<D>,
+}
+
+impl<'p, P, F, D> GraphSearch<'p, P, F, D>
 where
     P: SearchProblem,
     F: Open<P::Cost>,
-    O: FnMut(&Popped<'_, P::State, P::Cost>),
+    D: DuplicatePolicy,
 {
-    let f_of = |g: P::Cost, state: &P::State| match priority {
-        Priority::PathCost => g,
-        Priority::PathCostPlusHeuristic => g + problem.heuristic(state),
-        Priority::Heuristic => problem.heuristic(state),
-    };
-    let one_per_state = DUP == SKIP_OPEN_OR_CLOSED || DUP == REDIRECT;
-    let mut stats = Stats {
-        generated: 1,
-        ..Stats::default()
-    };
-    let mut closed = ClosedSet::for_problem(problem);
-    let mut closed_count = 0usize;
-    let mut heads: StateMap<P::State, Head<P::Cost>> = if one_per_state {
-        StateMap::for_problem(problem)
-    } else {
-        StateMap::Dense(Vec::new())
-    };
-    let mut open_count = 1usize;
-    let start = problem.start();
-    let f0 = f_of(P::Cost::ZERO, &start);
-    let tie = frontier.push(f0, 0);
-    if one_per_state {
-        heads.insert(
+    /// The loop with the start generated and on the frontier.
+    pub(crate) fn new(problem: &'p P, frontier: F, priority: Priority) -> Self {
+        let mut search = Self {
             problem,
-            &start,
-            Head {
-                node: 0,
-                f: f0,
-                tie,
-                epoch: 0,
-                pending: false,
+            frontier,
+            priority,
+            stats: Stats {
+                generated: 1,
+                ..Stats::default()
             },
-        );
-    }
-    let mut nodes = vec![Node {
-        state: start,
-        parent: NO_PARENT,
-        action: None,
-        step: P::Cost::ZERO,
-        g: P::Cost::ZERO,
-    }];
-    let mut epoch = 0u64;
-    let mut batch: Vec<Sorted<P>> = Vec::new();
-    let mut pending: Vec<Pending<P::Cost>> = Vec::new();
-    let report = |path, stats, frontier: &F, open_count, closed_count| SearchReport {
-        path,
-        stats,
-        open: if one_per_state {
-            open_count
-        } else {
-            frontier.len()
-        },
-        closed: closed_count,
-    };
-    while let Some((f, index)) = frontier.pop() {
-        let node = &nodes[index as usize];
-        if one_per_state {
-            match heads.get_mut(problem, &node.state) {
-                Some(head) if head.node == index => {}
-                _ => continue, // a stale entry of a redirected path
-            }
-            heads.remove(problem, &node.state);
-            open_count -= 1;
-        }
-        stats.popped += 1;
-        let g = node.g;
-        observer(&Popped {
-            step: stats.popped,
-            state: &node.state,
-            g,
-            f: f.unwrap_or(g),
+            closed: ClosedSet::for_problem(problem),
+            closed_count: 0,
+            heads: if D::ONE_PER_STATE {
+                StateMap::for_problem(problem)
+            } else {
+                StateMap::Dense(Vec::new())
+            },
+            open_count: 1,
+            nodes: Vec::new(),
+            epoch: 0,
+            batch: Vec::new(),
+            pending: Vec::new(),
+            policy: PhantomData,
+        };
+        let start = problem.start();
+        let f = search.f_of(P::Cost::ZERO, &start);
+        search.push_new(f, 0, &start);
+        search.nodes.push(Node {
+            state: start,
+            parent: NO_PARENT,
+            action: None,
+            step: P::Cost::ZERO,
+            g: P::Cost::ZERO,
         });
-        if problem.is_goal(&node.state) {
-            let path = Some(rebuild(&nodes, index));
-            return report(path, stats, frontier, open_count, closed_count);
+        search
+    }
+
+    #[inline]
+    fn f_of(&self, g: P::Cost, state: &P::State) -> P::Cost {
+        match self.priority {
+            Priority::PathCost => g,
+            Priority::PathCostPlusHeuristic => g + self.problem.heuristic(state),
+            Priority::Heuristic => self.problem.heuristic(state),
+            Priority::Weighted(w) => w.key(g, self.problem.heuristic(state)),
         }
-        if DUP == SKIP_CLOSED_ON_POP {
-            if !closed.insert(problem, &node.state) {
+    }
+
+    /// Runs the loop to the end, calling `observer` with every node taken from the frontier;
+    /// `SORT`: successors sorted by heuristic.
+    pub(crate) fn run<const SORT: bool, O>(mut self, observer: &mut O) -> ReportOf<P>
+    where
+        O: FnMut(&Popped<'_, P::State, P::Cost>),
+    {
+        while let Some((f, index)) = self.frontier.pop() {
+            if !self.take(index) {
                 continue;
             }
-            closed_count += 1;
-        } else if closed.insert(problem, &node.state) {
-            closed_count += 1;
+            self.stats.popped += 1;
+            let node = &self.nodes[index as usize];
+            observer(&Popped {
+                step: self.stats.popped,
+                state: &node.state,
+                g: node.g,
+                f: f.unwrap_or(node.g),
+            });
+            if self.problem.is_goal(&node.state) {
+                let path = rebuild(&self.nodes, index);
+                return self.report(Some(path));
+            }
+            if self.close(index) {
+                self.expand::<SORT>(index);
+            }
         }
-        stats.expanded += 1;
-        epoch += 1;
-        let state = node.state.clone();
-        let mark = frontier.mark();
+        self.report(None)
+    }
+
+    /// Whether the popped entry is live (one-entry-per-state policies drop the stale entries of
+    /// redirected paths); a live entry's state leaves the open set.
+    #[inline]
+    fn take(&mut self, index: u32) -> bool {
+        if !D::ONE_PER_STATE {
+            return true;
+        }
+        let state = &self.nodes[index as usize].state;
+        match self.heads.get_mut(self.problem, state) {
+            Some(head) if head.node == index => {}
+            _ => return false,
+        }
+        self.heads.remove(self.problem, state);
+        self.open_count -= 1;
+        true
+    }
+
+    /// Closes the node's state; whether the node is to be expanded.
+    #[inline]
+    fn close(&mut self, index: u32) -> bool {
+        let fresh = self
+            .closed
+            .insert(self.problem, &self.nodes[index as usize].state);
+        if fresh {
+            self.closed_count += 1;
+        }
+        fresh || !D::SKIP_CLOSED_ON_POP
+    }
+
+    /// Generates and offers the node's successors.
+    fn expand<const SORT: bool>(&mut self, index: u32) {
+        self.stats.expanded += 1;
+        self.epoch += 1;
+        let problem = self.problem;
+        let state = self.nodes[index as usize].state.clone();
+        let g = self.nodes[index as usize].g;
+        let mark = self.frontier.mark();
         if SORT {
+            let mut batch = std::mem::take(&mut self.batch);
             problem.successors(&state, |action, child, step| {
                 let h = problem.heuristic(&child);
                 batch.push((action, child, step, h));
             });
             batch.sort_by(|a, b| a.3.total_order(&b.3));
+            for (action, child, step, _) in batch.drain(..) {
+                self.offer(index, g, action, child, step);
+            }
+            self.batch = batch;
+        } else {
+            problem.successors(&state, |action, child, step| {
+                self.offer(index, g, action, child, step);
+            });
         }
-        let mut offer = |action: P::Action, child: P::State, step: P::Cost| {
-            if DUP != SKIP_CLOSED_ON_POP && closed.contains(problem, &child) {
+        self.frontier.end_expansion(mark);
+        if D::REDIRECT && !self.pending.is_empty() {
+            self.requeue_redirected();
+        }
+    }
+
+    /// Offers one successor of node `parent` (path cost `g`) to the frontier.
+    #[inline]
+    fn offer(
+        &mut self,
+        parent: u32,
+        g: P::Cost,
+        action: P::Action,
+        child: P::State,
+        step: P::Cost,
+    ) {
+        if D::FILTER_CLOSED_ON_PUSH && self.closed.contains(self.problem, &child) {
+            return;
+        }
+        let child_g = g + step;
+        let child_index = u32::try_from(self.nodes.len()).expect("fewer than 2^32 nodes");
+        let is_open = D::ONE_PER_STATE && self.heads.get_mut(self.problem, &child).is_some();
+        if is_open {
+            if !D::REDIRECT || !self.redirect(child_index, child_g, &child) {
                 return;
             }
-            let child_g = g + step;
-            let child_index = u32::try_from(nodes.len()).expect("fewer than 2^32 nodes");
-            let head = if one_per_state {
-                heads.get_mut(problem, &child)
-            } else {
-                None
-            };
-            if let Some(head) = head {
-                if DUP == SKIP_OPEN_OR_CLOSED {
-                    return;
-                }
-                let child_f = f_of(child_g, &child);
-                if child_f.total_order(&head.f) != Ordering::Less {
-                    return;
-                }
-                if head.epoch == epoch {
-                    // Added by this expansion: it keeps its place among the new entries.
-                    frontier.push_tied(child_f, head.tie, child_index);
-                } else if head.pending {
-                    let wait = pending
-                        .iter_mut()
-                        .find(|p| p.node == head.node)
-                        .expect("a pending head is in the pending list");
-                    wait.node = child_index;
-                    wait.f = child_f;
-                } else {
-                    pending.push(Pending {
-                        old_f: head.f,
-                        old_tie: head.tie,
-                        node: child_index,
-                        f: child_f,
-                    });
-                    head.pending = true;
-                }
-                head.node = child_index;
-                head.f = child_f;
-            } else {
-                let child_f = f_of(child_g, &child);
-                let tie = frontier.push(child_f, child_index);
-                if one_per_state {
-                    heads.insert(
-                        problem,
-                        &child,
-                        Head {
-                            node: child_index,
-                            f: child_f,
-                            tie,
-                            epoch,
-                            pending: false,
-                        },
-                    );
-                    open_count += 1;
-                }
-            }
-            nodes.push(Node {
-                state: child,
-                parent: index,
-                action: Some(action),
-                step,
-                g: child_g,
-            });
-            stats.generated += 1;
-        };
-        if SORT {
-            for (action, child, step, _) in batch.drain(..) {
-                offer(action, child, step);
-            }
         } else {
-            problem.successors(&state, &mut offer);
+            let child_f = self.f_of(child_g, &child);
+            self.push_new(child_f, child_index, &child);
         }
-        frontier.end_expansion(mark);
-        if DUP == REDIRECT && !pending.is_empty() {
-            // Redirected entries of earlier expansions go behind every entry of their new
-            // priority, in the order they had in the frontier.
-            pending.sort_by(|a, b| {
-                a.old_f
-                    .total_order(&b.old_f)
-                    .then_with(|| a.old_tie.cmp(&b.old_tie))
-            });
-            for wait in pending.drain(..) {
-                let tie = frontier.push_late(wait.f, wait.node);
-                let head = heads
-                    .get_mut(problem, &nodes[wait.node as usize].state)
-                    .expect("a redirected state is on the frontier");
-                head.tie = tie;
-                head.pending = false;
+        self.nodes.push(Node {
+            state: child,
+            parent,
+            action: Some(action),
+            step,
+            g: child_g,
+        });
+        self.stats.generated += 1;
+    }
+
+    /// Pushes a new entry, and records it as its state's head under one entry per state.
+    #[inline]
+    fn push_new(&mut self, f: P::Cost, node: u32, state: &P::State) {
+        let tie = self.frontier.push(f, node);
+        if D::ONE_PER_STATE {
+            let head = Head {
+                node,
+                f,
+                tie,
+                epoch: self.epoch,
+                pending: false,
+            };
+            self.heads.insert(self.problem, state, head);
+            if node != 0 {
+                self.open_count += 1;
             }
         }
     }
-    report(None, stats, frontier, open_count, closed_count)
+
+    /// Redirects the open entry of `child` to the new node when its priority is strictly lower;
+    /// whether it did.
+    fn redirect(&mut self, child_index: u32, child_g: P::Cost, child: &P::State) -> bool {
+        let child_f = self.f_of(child_g, child);
+        let head = self
+            .heads
+            .get_mut(self.problem, child)
+            .expect("redirect of an open state");
+        if child_f.total_order(&head.f) != Ordering::Less {
+            return false;
+        }
+        if head.epoch == self.epoch {
+            // Added by this expansion: it keeps its place among the new entries.
+            self.frontier.push_tied(child_f, head.tie, child_index);
+        } else if head.pending {
+            let wait = self
+                .pending
+                .iter_mut()
+                .find(|p| p.node == head.node)
+                .expect("a pending head is in the pending list");
+            wait.node = child_index;
+            wait.f = child_f;
+        } else {
+            self.pending.push(Pending {
+                old_f: head.f,
+                old_tie: head.tie,
+                node: child_index,
+                f: child_f,
+            });
+            head.pending = true;
+        }
+        head.node = child_index;
+        head.f = child_f;
+        true
+    }
+
+    /// Redirected entries of earlier expansions go behind every entry of their new priority, in
+    /// the order they had in the frontier.
+    fn requeue_redirected(&mut self) {
+        self.pending.sort_by(|a, b| {
+            a.old_f
+                .total_order(&b.old_f)
+                .then_with(|| a.old_tie.cmp(&b.old_tie))
+        });
+        for wait in self.pending.drain(..) {
+            let tie = self.frontier.push_late(wait.f, wait.node);
+            let head = self
+                .heads
+                .get_mut(self.problem, &self.nodes[wait.node as usize].state)
+                .expect("a redirected state is on the frontier");
+            head.tie = tie;
+            head.pending = false;
+        }
+    }
+
+    /// The report: the path, the counters, and the open and closed sizes.
+    fn report(self, path: Option<PathOf<P>>) -> ReportOf<P> {
+        SearchReport {
+            path,
+            stats: self.stats,
+            open: if D::ONE_PER_STATE {
+                self.open_count
+            } else {
+                self.frontier.len()
+            },
+            closed: self.closed_count,
+        }
+    }
 }
 
 fn rebuild<S: Clone, A: Clone, C: Cost>(nodes: &[Node<S, A, C>], index: u32) -> Path<S, A, C> {

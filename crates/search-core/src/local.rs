@@ -1,10 +1,12 @@
-//! Local search: hill climbing and steepest-ascent hill climbing on the heuristic.
+//! Local search: hill climbing, steepest-ascent hill climbing and simulated annealing on the
+//! heuristic.
 //!
-//! Both climb towards lower [`heuristic`](crate::SearchProblem::heuristic) values (lower is
+//! All climb towards lower [`heuristic`](crate::SearchProblem::heuristic) values (lower is
 //! better: "ascent" on `-h`) from the start, never backtrack, and return the state they stop at
 //! with the reason.
 
 use crate::problem::{Path, PathOf, SearchProblem, Stats};
+use rand::Rng;
 
 /// Why a local search stopped.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -17,6 +19,8 @@ pub enum StopReason {
     DeadEnd,
     /// The step limit was reached.
     StepLimit,
+    /// The annealing schedule's temperature reached zero (simulated annealing only).
+    Frozen,
 }
 
 /// Options of a local search.
@@ -141,6 +145,146 @@ fn climb<P: SearchProblem>(problem: &P, options: LocalOptions, steepest: bool) -
             }
             None if !any => break StopReason::DeadEnd,
             None => break StopReason::LocalOptimum,
+        }
+    };
+    LocalResult {
+        path,
+        reason,
+        stats,
+    }
+}
+
+/// The temperature of simulated annealing at each step.
+pub trait Schedule {
+    /// The temperature at step `t` (0 for the first move); zero or below stops the search.
+    fn temperature(&self, t: u64) -> f64;
+}
+
+/// AIMA's exponential schedule (aima-python's `exp_schedule`): `k * exp(-lam * t)` for
+/// `t < limit`, then zero.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ExpSchedule {
+    /// The starting temperature.
+    pub k: f64,
+    /// The decay rate.
+    pub lam: f64,
+    /// The step at which the temperature drops to zero.
+    pub limit: u64,
+}
+
+impl Default for ExpSchedule {
+    /// aima-python's defaults: `k = 20`, `lam = 0.005`, `limit = 100`.
+    fn default() -> Self {
+        Self {
+            k: 20.0,
+            lam: 0.005,
+            limit: 100,
+        }
+    }
+}
+
+impl Schedule for ExpSchedule {
+    fn temperature(&self, t: u64) -> f64 {
+        if t < self.limit {
+            self.k * (-self.lam * t as f64).exp()
+        } else {
+            0.0
+        }
+    }
+}
+
+impl<F: Fn(u64) -> f64> Schedule for F {
+    fn temperature(&self, t: u64) -> f64 {
+        self(t)
+    }
+}
+
+/// Simulated annealing (AIMA figure 4.5) on the heuristic, lower being better: at step `t`
+/// with temperature `T = schedule(t)`, stop when `T <= 0`; otherwise pick a successor uniformly
+/// at random and move to it when it is better, or else with probability `e^(-Δh / T)` where
+/// `Δh` is how much worse it is. Seeded through `rng`, so runs repeat exactly.
+///
+/// Stops as hill climbing does (goal when `options.stop_at_goal`, dead end, `options.max_steps`
+/// annealing steps, moves or not), or
+/// [`StopReason::Frozen`]. Counters: `popped` counts the states moved to (the start
+/// included), `expanded` the states whose successors were generated, `generated` the start and
+/// every successor reported.
+///
+/// ```
+/// use rand::{SeedableRng, rngs::StdRng};
+/// use search_core::{simulated_annealing, ExpSchedule, LocalOptions, SearchProblem, StopReason};
+/// // A bumpy line: h has local minima at every multiple of 5, the global one at 40.
+/// struct Bumpy;
+/// impl SearchProblem for Bumpy {
+///     type State = i32;
+///     type Action = ();
+///     type Cost = i32;
+///     fn start(&self) -> i32 { 0 }
+///     fn is_goal(&self, x: &i32) -> bool { *x == 40 }
+///     fn successors(&self, x: &i32, mut visit: impl FnMut((), i32, i32)) {
+///         visit((), x - 1, 1);
+///         visit((), x + 1, 1);
+///     }
+///     fn heuristic(&self, x: &i32) -> i32 { (40 - x).abs() + 3 * (x.rem_euclid(5)) }
+/// }
+/// let schedule = ExpSchedule { k: 10.0, lam: 0.001, limit: 100_000 };
+/// let mut rng = StdRng::seed_from_u64(7);
+/// let r = simulated_annealing(&Bumpy, &schedule, &mut rng, LocalOptions::default());
+/// assert_eq!(r.reason, StopReason::Goal);
+/// assert_eq!(*r.path.last(), 40);
+/// ```
+pub fn simulated_annealing<P, S, R>(
+    problem: &P,
+    schedule: &S,
+    rng: &mut R,
+    options: LocalOptions,
+) -> LocalResultOf<P>
+where
+    P: SearchProblem,
+    P::Cost: Into<f64>,
+    S: Schedule + ?Sized,
+    R: Rng + ?Sized,
+{
+    let mut stats = Stats {
+        generated: 1,
+        popped: 1,
+        ..Stats::default()
+    };
+    let mut path: PathOf<P> = Path::single(problem.start());
+    let mut moves: Vec<(P::Action, P::State, P::Cost)> = Vec::new();
+    let mut t = 0u64;
+    let reason = loop {
+        let current = path.last();
+        if options.stop_at_goal && problem.is_goal(current) {
+            break StopReason::Goal;
+        }
+        if options.max_steps.is_some_and(|m| t >= m) {
+            break StopReason::StepLimit;
+        }
+        let temperature = schedule.temperature(t);
+        if temperature <= 0.0 {
+            break StopReason::Frozen;
+        }
+        t += 1;
+        stats.expanded += 1;
+        moves.clear();
+        problem.successors(current, |action, state, step| {
+            moves.push((action, state, step))
+        });
+        stats.generated += moves.len() as u64;
+        if moves.is_empty() {
+            break StopReason::DeadEnd;
+        }
+        let pick = rng.random_range(0..moves.len());
+        let worse: f64 =
+            problem.heuristic(&moves[pick].1).into() - problem.heuristic(current).into();
+        if worse < 0.0 || rng.random::<f64>() < (-worse / temperature).exp() {
+            let (action, state, step) = moves.swap_remove(pick);
+            stats.popped += 1;
+            path.states.push(state);
+            path.actions.push(action);
+            path.step_costs.push(step);
+            path.cost = path.cost + step;
         }
     };
     LocalResult {

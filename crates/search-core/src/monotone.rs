@@ -18,8 +18,9 @@ use crate::closed::ClosedSet;
 use crate::cost::Cost;
 use crate::min_entry::{MinEntry, key_order};
 use crate::problem::{Path, ResultOf, SearchProblem, SearchResult, Stats};
+use crate::state_hash::FxHashMap;
 use std::cmp::Ordering;
-use std::collections::{BinaryHeap, HashMap};
+use std::collections::BinaryHeap;
 
 /// A live frontier entry: priority, generation sequence as the tie key (first in, first out
 /// among equal priorities), and the slot holding the node.
@@ -47,14 +48,14 @@ const NO_PARENT: u32 = u32::MAX;
 /// The lowest path cost among open nodes of each state.
 enum OpenCosts<S, C> {
     Dense(Vec<Option<C>>),
-    Hashed(HashMap<S, C>),
+    Hashed(FxHashMap<S, C>),
 }
 
 impl<S: Clone + Eq + std::hash::Hash, C: Cost> OpenCosts<S, C> {
     fn for_problem<P: SearchProblem<State = S>>(problem: &P) -> Self {
-        match problem.state_count() {
+        match crate::closed::dense_count(problem) {
             Some(n) => Self::Dense(vec![None; n]),
-            None => Self::Hashed(HashMap::new()),
+            None => Self::Hashed(FxHashMap::default()),
         }
     }
 
@@ -63,7 +64,7 @@ impl<S: Clone + Eq + std::hash::Hash, C: Cost> OpenCosts<S, C> {
     #[inline]
     fn improve<P: SearchProblem<State = S>>(&mut self, problem: &P, state: &S, g: C) -> bool {
         let best = match self {
-            Self::Dense(costs) => &mut costs[problem.state_index(state)],
+            Self::Dense(costs) => &mut costs[crate::closed::dense_index(problem, state)],
             Self::Hashed(costs) => {
                 if let Some(best) = costs.get_mut(state) {
                     if g.total_order(best) == Ordering::Less {
@@ -231,61 +232,9 @@ fn rebuild<S: Clone, A: Clone, C: Cost>(
 mod tests {
     use super::search;
     use crate::graph_search::{Priority, best_first};
-    use crate::problem::SearchProblem;
+    use crate::problem::{DenseStates, SearchProblem};
+    use crate::test_support::Digraph;
     use proptest::prelude::*;
-
-    #[derive(Debug, Clone)]
-    struct Digraph {
-        n: usize,
-        edges: Vec<(usize, usize, u32)>,
-        goal: usize,
-        h: Vec<u32>,
-        dense: bool,
-    }
-
-    impl SearchProblem for Digraph {
-        type State = usize;
-        type Action = usize;
-        type Cost = u32;
-        fn start(&self) -> usize {
-            0
-        }
-        fn is_goal(&self, s: &usize) -> bool {
-            *s == self.goal
-        }
-        fn successors(&self, s: &usize, mut visit: impl FnMut(usize, usize, u32)) {
-            for (i, &(a, b, w)) in self.edges.iter().enumerate() {
-                if a == *s {
-                    visit(i, b, w);
-                }
-            }
-        }
-        fn heuristic(&self, s: &usize) -> u32 {
-            self.h[*s]
-        }
-        fn state_count(&self) -> Option<usize> {
-            self.dense.then_some(self.n)
-        }
-        fn state_index(&self, s: &usize) -> usize {
-            *s
-        }
-    }
-
-    /// The true remaining distance (Bellman-Ford style relaxation): a consistent heuristic. States
-    /// that cannot reach the goal get a large value (their true distance is infinite; zero would
-    /// make the heuristic inconsistent on the roads into them).
-    fn exact_distances(g: &Digraph) -> Vec<u32> {
-        let mut d = vec![u32::MAX; g.n];
-        d[g.goal] = 0;
-        for _ in 0..g.n {
-            for &(a, b, w) in &g.edges {
-                if d[b] != u32::MAX {
-                    d[a] = d[a].min(d[b] + w);
-                }
-            }
-        }
-        d.into_iter().map(|x| x.min(1000)).collect()
-    }
 
     fn digraph() -> impl Strategy<Value = Digraph> {
         (1usize..14).prop_flat_map(|n| {
@@ -298,6 +247,7 @@ mod tests {
                 .prop_map(move |(edges, goal, h, dense)| Digraph {
                     n,
                     edges,
+                    start: 0,
                     goal,
                     h,
                     dense,
@@ -314,7 +264,7 @@ mod tests {
 
         #[test]
         fn astar_fast_path_is_identical_with_a_consistent_heuristic(mut g in digraph(), halve in any::<bool>()) {
-            g.h = exact_distances(&g).into_iter().map(|d| if halve { d / 2 } else { d }).collect();
+            g.h = g.exact_distances(1000).into_iter().map(|d| if halve { d / 2 } else { d }).collect();
             let fast = search(&g, true).expect("consistent heuristic: monotone keys");
             prop_assert_eq!(fast, best_first(&g, Priority::PathCostPlusHeuristic));
         }
@@ -334,6 +284,14 @@ mod tests {
     #[ignore = "a measurement probe, not a check"]
     fn grid_probe() {
         struct Grid(usize, Vec<u32>);
+        impl DenseStates<usize> for Grid {
+            fn state_count(&self) -> usize {
+                self.1.len()
+            }
+            fn state_index(&self, s: &usize) -> usize {
+                *s
+            }
+        }
         impl SearchProblem for Grid {
             type State = usize;
             type Action = ();
@@ -359,11 +317,8 @@ mod tests {
                     visit((), c - 1, self.1[c - 1]);
                 }
             }
-            fn state_count(&self) -> Option<usize> {
-                Some(self.1.len())
-            }
-            fn state_index(&self, s: &usize) -> usize {
-                *s
+            fn dense_states(&self) -> Option<&impl DenseStates<usize>> {
+                Some(self)
             }
         }
         let n = 300;

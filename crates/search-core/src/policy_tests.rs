@@ -1,49 +1,22 @@
 //! Hand-checked tests of the policies of [`search_with`](crate::search_with).
 
-use crate::{
-    Duplicates, Frontier, Priority, SearchOptions, SearchProblem, SuccessorOrder, TieOrder, astar,
-    breadth_first, search_with, uniform_cost,
+use crate::policy::{
+    Duplicates, Frontier, Priority, SearchOptions, SuccessorOrder, TieOrder, search_with,
 };
+use crate::test_support::Digraph;
+use crate::{astar, breadth_first, uniform_cost};
 
-/// Arcs `(from, to, cost)` in successor order, a heuristic per node, a goal.
-struct Arcs {
-    arcs: Vec<(u8, u8, u32)>,
-    h: Vec<u32>,
-    goal: u8,
-}
-
-impl SearchProblem for Arcs {
-    type State = u8;
-    type Action = ();
-    type Cost = u32;
-    fn start(&self) -> u8 {
-        0
-    }
-    fn is_goal(&self, s: &u8) -> bool {
-        *s == self.goal
-    }
-    fn successors(&self, s: &u8, mut visit: impl FnMut((), u8, u32)) {
-        for &(a, b, c) in &self.arcs {
-            if a == *s {
-                visit((), b, c);
-            }
-        }
-    }
-    fn heuristic(&self, s: &u8) -> u32 {
-        self.h.get(usize::from(*s)).copied().unwrap_or(0)
-    }
-}
-
-fn arcs(arcs: &[(u8, u8, u32)], goal: u8) -> Arcs {
-    Arcs {
-        arcs: arcs.to_vec(),
-        h: Vec::new(),
-        goal,
-    }
+/// The shared test digraph with these arcs `(from, to, cost)` in successor order, from 0 to
+/// `goal`, no heuristic.
+fn arcs(arcs: &[(usize, usize, u32)], goal: usize) -> Digraph {
+    Digraph::new(100, arcs, goal)
 }
 
 /// The states in the order they leave the frontier, and the report.
-fn pops(problem: &Arcs, options: SearchOptions) -> (Vec<u8>, crate::ReportOf<Arcs>) {
+fn pops(
+    problem: &Digraph,
+    options: SearchOptions,
+) -> (Vec<usize>, crate::policy::ReportOf<Digraph>) {
     let mut order = Vec::new();
     let report = search_with(problem, options, |p| order.push(*p.state));
     (order, report)
@@ -96,7 +69,7 @@ fn filter_closed_on_push_expands_a_duplicate_twice() {
     );
     assert_eq!((r.open, r.closed), (0, 4));
     // Stopping at 3 leaves the older 2 on the stack: open counts it.
-    let (order, r) = pops(&arcs(&g.arcs, 3), stack);
+    let (order, r) = pops(&arcs(&g.edges, 3), stack);
     assert_eq!(order, [0, 1, 2, 3]);
     assert_eq!(r.path.unwrap().states, [0, 1, 2, 3]);
     assert_eq!((r.open, r.closed), (1, 3));

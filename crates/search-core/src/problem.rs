@@ -36,18 +36,71 @@ pub trait SearchProblem {
         Self::Cost::ZERO
     }
 
-    /// The number of states when they map to dense indices `0..count` (see
-    /// [`state_index`](SearchProblem::state_index)); `None` (the default) when they do not.
+    /// The problem's dense state indices, when it has them: `None` (the default) means the
+    /// algorithms keep their closed sets and maps in hash tables.
     ///
-    /// Dense indices let the algorithms keep their closed sets in arrays instead of hash sets.
-    fn state_count(&self) -> Option<usize> {
-        None
+    /// To opt in, implement [`DenseStates`] (count and index together) and return `Some(self)`
+    /// (or a field that implements it). The algorithms call this often: return a reference, do
+    /// no work.
+    ///
+    /// ```
+    /// use search_core::{DenseStates, SearchProblem, breadth_first};
+    /// /// Cells 0..100 of a line, one step left or right.
+    /// struct Line;
+    /// impl DenseStates<u32> for Line {
+    ///     fn state_count(&self) -> usize { 100 }
+    ///     fn state_index(&self, cell: &u32) -> usize { *cell as usize }
+    /// }
+    /// impl SearchProblem for Line {
+    ///     type State = u32;
+    ///     type Action = ();
+    ///     type Cost = u32;
+    ///     fn start(&self) -> u32 { 0 }
+    ///     fn is_goal(&self, cell: &u32) -> bool { *cell == 99 }
+    ///     fn successors(&self, cell: &u32, mut visit: impl FnMut((), u32, u32)) {
+    ///         if *cell > 0 { visit((), cell - 1, 1); }
+    ///         if *cell < 99 { visit((), cell + 1, 1); }
+    ///     }
+    ///     fn dense_states(&self) -> Option<&impl DenseStates<u32>> { Some(self) }
+    /// }
+    /// assert_eq!(breadth_first(&Line).path.unwrap().len(), 99);
+    /// ```
+    fn dense_states(&self) -> Option<&impl DenseStates<Self::State>> {
+        None::<&NotDense>
     }
+}
 
-    /// The dense index of `state`, below [`state_count`](SearchProblem::state_count). Only
-    /// called when `state_count` returns `Some`.
-    fn state_index(&self, _state: &Self::State) -> usize {
-        0
+/// Dense state indices: each state maps to its own index in `0..state_count()`, so that the
+/// algorithms can keep closed sets in bit arrays and per-state values in vectors. Both methods
+/// are required; a problem opts in through [`SearchProblem::dense_states`].
+///
+/// Two distinct states must never share an index; an index at or past `state_count()` panics.
+///
+/// A count without an index does not compile:
+///
+/// ```compile_fail,E0046
+/// use search_core::DenseStates;
+/// struct Cells;
+/// impl DenseStates<u32> for Cells {
+///     fn state_count(&self) -> usize { 100 }
+/// }
+/// ```
+pub trait DenseStates<S> {
+    /// The number of indices.
+    fn state_count(&self) -> usize;
+    /// The index of `state`, below [`state_count`](DenseStates::state_count).
+    fn state_index(&self, state: &S) -> usize;
+}
+
+/// The default of [`SearchProblem::dense_states`]: no dense indices (never constructed).
+enum NotDense {}
+
+impl<S> DenseStates<S> for NotDense {
+    fn state_count(&self) -> usize {
+        match *self {}
+    }
+    fn state_index(&self, _state: &S) -> usize {
+        match *self {}
     }
 }
 

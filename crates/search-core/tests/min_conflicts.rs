@@ -1,9 +1,11 @@
 //! The min-conflicts driver on n-queens, a problem where a repair often makes another variable
 //! conflicted (the queen already on the chosen row), which the driver must notice.
 
+use proptest::prelude::*;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use search_core::{ConflictProblem, MinConflictsLimits, min_conflicts};
+use search_core::test_support::queens_csp;
+use search_core::{ConflictProblem, CspOptions, MinConflictsLimits, min_conflicts, solve_all};
 
 /// One queen per column; `rows[c]` is its row. Counters per row and per diagonal give O(1)
 /// conflict counts. `REPORT`: whether repairs report the queens they attack.
@@ -136,4 +138,33 @@ fn solves_queens_whether_or_not_repairs_report_what_they_displace() {
         quiet < 4 * reporting,
         "rescans should keep up with reporting"
     );
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    /// Min-conflicts and CSP backtracking agree: the board min-conflicts repairs to is one of
+    /// the solutions backtracking enumerates, and every one of those verifies.
+    #[test]
+    fn min_conflicts_solutions_are_csp_solutions(n in 4usize..10, seed in any::<u64>()) {
+        let mut rng = StdRng::seed_from_u64(seed);
+        let mut queens = Queens::<true>::new(n, &mut rng);
+        min_conflicts(&mut queens, &mut rng, MinConflictsLimits::default()).unwrap();
+        prop_assert!(queens.valid());
+        let mut solutions = Vec::new();
+        solve_all(&queens_csp(n), CspOptions::fast(), |rows| {
+            solutions.push(rows.to_vec());
+            true
+        });
+        prop_assert!(solutions.contains(&queens.rows));
+        for rows in &solutions {
+            let board = Queens::<true> {
+                rows: rows.clone(),
+                per_row: Vec::new(),
+                per_diag: Vec::new(),
+                per_anti: Vec::new(),
+            };
+            prop_assert!(board.valid(), "{:?}", rows);
+        }
+    }
 }

@@ -1,46 +1,11 @@
 //! Test problems shared by the integration tests.
 #![allow(dead_code)]
 
-use search_core::{EngineGame, Game, MoveList, Player, SearchProblem, Value};
+use search_core::{EngineGame, Game, MoveList, Player, Value};
 
-/// An explicit weighted digraph; edges in insertion order.
-#[derive(Debug, Clone)]
-pub struct Graph {
-    pub n: usize,
-    pub edges: Vec<(usize, usize, u32)>,
-    pub start: usize,
-    pub goal: usize,
-    pub h: Vec<u32>,
-    pub dense: bool,
-}
-
-impl SearchProblem for Graph {
-    type State = usize;
-    type Action = usize; // edge index
-    type Cost = u32;
-    fn start(&self) -> usize {
-        self.start
-    }
-    fn is_goal(&self, s: &usize) -> bool {
-        *s == self.goal
-    }
-    fn successors(&self, s: &usize, mut visit: impl FnMut(usize, usize, u32)) {
-        for (i, &(a, b, w)) in self.edges.iter().enumerate() {
-            if a == *s {
-                visit(i, b, w);
-            }
-        }
-    }
-    fn heuristic(&self, s: &usize) -> u32 {
-        self.h[*s]
-    }
-    fn state_count(&self) -> Option<usize> {
-        self.dense.then_some(self.n)
-    }
-    fn state_index(&self, s: &usize) -> usize {
-        *s
-    }
-}
+/// The shared explicit weighted digraph (unused by some test binaries).
+#[allow(unused_imports)]
+pub use search_core::test_support::Digraph as Graph;
 
 /// An explicit game tree: node 0 is the root; leaves carry values.
 #[derive(Debug, Clone)]

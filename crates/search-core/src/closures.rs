@@ -1,0 +1,452 @@
+//! The one-call front door: every state-space algorithm as a free function over a start value
+//! and closures (successors, heuristic, goal test), in the style of the `pathfinding` crate.
+//!
+//! Each `*_fn` function wraps the closures in an [`FnProblem`] and runs the trait version of
+//! the algorithm, so it returns the same [`Path`](crate::Path) and [`Stats`](crate::Stats) and
+//! counts exactly the same nodes. Actions are `()`: a path is its states and step costs.
+//!
+//! - Weighted successors return any `IntoIterator<Item = (State, Cost)>`, costs are any
+//!   [`Cost`]: integers, `f32` or `f64` (no `Ord` needed).
+//! - Unit-step algorithms (breadth-first, depth-first, iterative deepening, bidirectional
+//!   breadth-first) take successors as `IntoIterator<Item = State>`; path costs count steps
+//!   (`usize`).
+//!
+//! Closures are `Fn` (they are called through `&self`). A problem that wants dense state
+//! indices (bit-array closed sets) implements [`SearchProblem`] and
+//! [`DenseStates`](crate::DenseStates) instead.
+
+use crate::cost::Cost;
+use crate::depth_first::{depth_first, iterative_deepening};
+use crate::graph_search::{astar, breadth_first, greedy_best_first, uniform_cost};
+use crate::local::{LocalOptions, LocalResult, hill_climbing, steepest_ascent};
+use crate::problem::{SearchProblem, SearchResult};
+use std::hash::Hash;
+
+/// A [`SearchProblem`] made of a start state and closures: `successors(state)` yields
+/// `(successor, step_cost)` pairs in order, `heuristic(state)` estimates the remaining cost and
+/// `is_goal(state)` tests for a goal. Actions are `()`.
+///
+/// ```
+/// use search_core::{FnProblem, astar};
+/// // From 1 to 20 by +1 (cost 1) or *2 (cost 2), no heuristic.
+/// let problem = FnProblem::new(1u32, |&n: &u32| [(n + 1, 1u32), (n * 2, 2)], |_: &u32| 0, |&n: &u32| n == 20);
+/// assert_eq!(astar(&problem).path.unwrap().states, [1, 2, 4, 5, 10, 20]);
+/// ```
+#[derive(Debug, Clone, Copy)]
+pub struct FnProblem<S, FN, FH, FG> {
+    start: S,
+    successors: FN,
+    heuristic: FH,
+    is_goal: FG,
+}
+
+impl<S, FN, FH, FG> FnProblem<S, FN, FH, FG> {
+    /// The problem from `start` with these closures.
+    pub const fn new(start: S, successors: FN, heuristic: FH, is_goal: FG) -> Self {
+        Self {
+            start,
+            successors,
+            heuristic,
+            is_goal,
+        }
+    }
+}
+
+impl<S, C, FN, IN, FH, FG> SearchProblem for FnProblem<S, FN, FH, FG>
+where
+    S: Clone + Eq + Hash,
+    C: Cost,
+    FN: Fn(&S) -> IN,
+    IN: IntoIterator<Item = (S, C)>,
+    FH: Fn(&S) -> C,
+    FG: Fn(&S) -> bool,
+{
+    type State = S;
+    type Action = ();
+    type Cost = C;
+    fn start(&self) -> S {
+        self.start.clone()
+    }
+    #[inline]
+    fn is_goal(&self, state: &S) -> bool {
+        (self.is_goal)(state)
+    }
+    #[inline]
+    fn successors(&self, state: &S, mut visit: impl FnMut((), S, C)) {
+        for (next, cost) in (self.successors)(state) {
+            visit((), next, cost);
+        }
+    }
+    #[inline]
+    fn heuristic(&self, state: &S) -> C {
+        (self.heuristic)(state)
+    }
+}
+
+/// The unit-step problem of closures: step cost 1, heuristic 0.
+pub(crate) struct UnitProblem<S, FN, FG> {
+    start: S,
+    successors: FN,
+    is_goal: FG,
+}
+
+impl<S, FN, IN, FG> SearchProblem for UnitProblem<S, FN, FG>
+where
+    S: Clone + Eq + Hash,
+    FN: Fn(&S) -> IN,
+    IN: IntoIterator<Item = S>,
+    FG: Fn(&S) -> bool,
+{
+    type State = S;
+    type Action = ();
+    type Cost = usize;
+    fn start(&self) -> S {
+        self.start.clone()
+    }
+    #[inline]
+    fn is_goal(&self, state: &S) -> bool {
+        (self.is_goal)(state)
+    }
+    #[inline]
+    fn successors(&self, state: &S, mut visit: impl FnMut((), S, usize)) {
+        for next in (self.successors)(state) {
+            visit((), next, 1);
+        }
+    }
+}
+
+/// The unit-step problem of `successors` from `start`.
+pub(crate) fn unit_problem<S: Clone, FN, FG>(
+    start: &S,
+    successors: FN,
+    is_goal: FG,
+) -> UnitProblem<S, FN, FG> {
+    UnitProblem {
+        start: start.clone(),
+        successors,
+        is_goal,
+    }
+}
+
+/// Breadth-first search from `start`: the path with the fewest steps to a state where
+/// `is_goal` holds ([`breadth_first`] on closures).
+///
+/// ```
+/// use search_core::breadth_first_fn;
+/// // Knight moves on an 8x8 board from a1 to h8.
+/// let moves = |&(x, y): &(i8, i8)| {
+///     [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)]
+///         .into_iter()
+///         .map(move |(dx, dy)| (x + dx, y + dy))
+///         .filter(|&(x, y)| (0..8).contains(&x) && (0..8).contains(&y))
+/// };
+/// let result = breadth_first_fn(&(0, 0), moves, |&p| p == (7, 7));
+/// assert_eq!(result.path.unwrap().len(), 6);
+/// ```
+pub fn breadth_first_fn<S, FN, IN, FG>(
+    start: &S,
+    successors: FN,
+    is_goal: FG,
+) -> SearchResult<S, (), usize>
+where
+    S: Clone + Eq + Hash,
+    FN: Fn(&S) -> IN,
+    IN: IntoIterator<Item = S>,
+    FG: Fn(&S) -> bool,
+{
+    breadth_first(&unit_problem(start, successors, is_goal))
+}
+
+/// Depth-first search from `start` with an optional depth limit ([`depth_first`] on closures).
+///
+/// ```
+/// use search_core::depth_first_fn;
+/// let result = depth_first_fn(&0u32, |&n| [n + 1, n + 2], |&n| n == 5, Some(5));
+/// assert_eq!(result.path.unwrap().states, [0, 1, 2, 3, 4, 5]);
+/// ```
+pub fn depth_first_fn<S, FN, IN, FG>(
+    start: &S,
+    successors: FN,
+    is_goal: FG,
+    depth_limit: Option<usize>,
+) -> SearchResult<S, (), usize>
+where
+    S: Clone + Eq + Hash,
+    FN: Fn(&S) -> IN,
+    IN: IntoIterator<Item = S>,
+    FG: Fn(&S) -> bool,
+{
+    depth_first(&unit_problem(start, successors, is_goal), depth_limit)
+}
+
+/// Iterative deepening from `start` up to an optional depth ([`iterative_deepening`] on
+/// closures): the fewest steps, in depth-first memory.
+///
+/// ```
+/// use search_core::iterative_deepening_fn;
+/// let result = iterative_deepening_fn(&0u32, |&n| [n + 1, n + 2], |&n| n == 5, None);
+/// assert_eq!(result.path.unwrap().len(), 3);
+/// ```
+pub fn iterative_deepening_fn<S, FN, IN, FG>(
+    start: &S,
+    successors: FN,
+    is_goal: FG,
+    max_depth: Option<usize>,
+) -> SearchResult<S, (), usize>
+where
+    S: Clone + Eq + Hash,
+    FN: Fn(&S) -> IN,
+    IN: IntoIterator<Item = S>,
+    FG: Fn(&S) -> bool,
+{
+    iterative_deepening(&unit_problem(start, successors, is_goal), max_depth)
+}
+
+/// Uniform-cost search (Dijkstra) from `start`: a cheapest path to a goal ([`uniform_cost`] on
+/// closures). Costs may be integers or floats.
+///
+/// ```
+/// use search_core::uniform_cost_fn;
+/// let roads = |&town: &u8| match town {
+///     0 => vec![(1, 4.0), (2, 1.0)],
+///     2 => vec![(1, 2.0)],
+///     1 => vec![(3, 5.0)],
+///     _ => vec![],
+/// };
+/// let path = uniform_cost_fn(&0, roads, |&t| t == 3).path.unwrap();
+/// assert_eq!((path.states, path.cost), (vec![0, 2, 1, 3], 8.0));
+/// ```
+pub fn uniform_cost_fn<S, C, FN, IN, FG>(
+    start: &S,
+    successors: FN,
+    is_goal: FG,
+) -> SearchResult<S, (), C>
+where
+    S: Clone + Eq + Hash,
+    C: Cost,
+    FN: Fn(&S) -> IN,
+    IN: IntoIterator<Item = (S, C)>,
+    FG: Fn(&S) -> bool,
+{
+    uniform_cost(&FnProblem::new(
+        start.clone(),
+        successors,
+        |_: &S| C::ZERO,
+        is_goal,
+    ))
+}
+
+/// A* from `start`: with a consistent `heuristic`, a cheapest path to a goal ([`astar`] on
+/// closures; arguments in `pathfinding`'s order).
+///
+/// ```
+/// use search_core::{astar_fn, uniform_cost_fn};
+/// // A 10x10 open grid, 4-connected, Manhattan distance to (5, 5).
+/// let next = |&(x, y): &(i32, i32)| {
+///     [(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)]
+///         .into_iter()
+///         .filter(|&(x, y)| (0..10).contains(&x) && (0..10).contains(&y))
+///         .map(|p| (p, 1u32))
+/// };
+/// let h = |&(x, y): &(i32, i32)| ((5 - x).abs() + (5 - y).abs()) as u32;
+/// let result = astar_fn(&(0, 0), next, h, |&p| p == (5, 5));
+/// assert_eq!(result.path.unwrap().cost, 10);
+/// let blind = uniform_cost_fn(&(0, 0), next, |&p| p == (5, 5));
+/// assert!(result.stats.expanded < blind.stats.expanded);
+/// ```
+pub fn astar_fn<S, C, FN, IN, FH, FG>(
+    start: &S,
+    successors: FN,
+    heuristic: FH,
+    is_goal: FG,
+) -> SearchResult<S, (), C>
+where
+    S: Clone + Eq + Hash,
+    C: Cost,
+    FN: Fn(&S) -> IN,
+    IN: IntoIterator<Item = (S, C)>,
+    FH: Fn(&S) -> C,
+    FG: Fn(&S) -> bool,
+{
+    astar(&FnProblem::new(
+        start.clone(),
+        successors,
+        heuristic,
+        is_goal,
+    ))
+}
+
+/// Greedy best-first search from `start`, ordered by `heuristic` alone ([`greedy_best_first`]
+/// on closures): fast, not optimal.
+///
+/// ```
+/// use search_core::greedy_best_first_fn;
+/// let result = greedy_best_first_fn(&0i32, |&n| [(n + 1, 1), (n + 3, 1)], |&n| (10 - n).abs(),
+///     |&n| n == 10);
+/// assert_eq!(result.path.unwrap().states, [0, 3, 6, 9, 10]);
+/// ```
+pub fn greedy_best_first_fn<S, C, FN, IN, FH, FG>(
+    start: &S,
+    successors: FN,
+    heuristic: FH,
+    is_goal: FG,
+) -> SearchResult<S, (), C>
+where
+    S: Clone + Eq + Hash,
+    C: Cost,
+    FN: Fn(&S) -> IN,
+    IN: IntoIterator<Item = (S, C)>,
+    FH: Fn(&S) -> C,
+    FG: Fn(&S) -> bool,
+{
+    greedy_best_first(&FnProblem::new(
+        start.clone(),
+        successors,
+        heuristic,
+        is_goal,
+    ))
+}
+
+/// Hill climbing from `start` on `heuristic` (lower is better): first-choice, or steepest
+/// ascent when `steepest` ([`hill_climbing`] and [`steepest_ascent`] on closures).
+///
+/// ```
+/// use search_core::{hill_climbing_fn, LocalOptions, StopReason};
+/// let r = hill_climbing_fn(&0i32, |&x| [(x - 1, 1), (x + 1, 1)], |&x| (x - 4).abs(),
+///     |&x| x == 4, LocalOptions::default(), false);
+/// assert_eq!((*r.path.last(), r.reason), (4, StopReason::Goal));
+/// ```
+pub fn hill_climbing_fn<S, C, FN, IN, FH, FG>(
+    start: &S,
+    successors: FN,
+    heuristic: FH,
+    is_goal: FG,
+    options: LocalOptions,
+    steepest: bool,
+) -> LocalResult<S, (), C>
+where
+    S: Clone + Eq + Hash,
+    C: Cost,
+    FN: Fn(&S) -> IN,
+    IN: IntoIterator<Item = (S, C)>,
+    FH: Fn(&S) -> C,
+    FG: Fn(&S) -> bool,
+{
+    let problem = FnProblem::new(start.clone(), successors, heuristic, is_goal);
+    if steepest {
+        steepest_ascent(&problem, options)
+    } else {
+        hill_climbing(&problem, options)
+    }
+}
+
+/// IDA* from `start` ([`idastar`](crate::idastar) on closures; arguments in `pathfinding`'s
+/// order): a cheapest path with an admissible heuristic, in memory linear in its length.
+///
+/// ```
+/// use search_core::idastar_fn;
+/// let next = |&n: &u32| [(n + 1, 1u32), (n * 2, 1)];
+/// let r = idastar_fn(&1, next, |&n| u32::from(n < 12), |&n| n == 12);
+/// assert_eq!(r.path.unwrap().states, [1, 2, 3, 6, 12]);
+/// ```
+pub fn idastar_fn<S, C, FN, IN, FH, FG>(
+    start: &S,
+    successors: FN,
+    heuristic: FH,
+    is_goal: FG,
+) -> SearchResult<S, (), C>
+where
+    S: Clone + Eq + Hash,
+    C: Cost,
+    FN: Fn(&S) -> IN,
+    IN: IntoIterator<Item = (S, C)>,
+    FH: Fn(&S) -> C,
+    FG: Fn(&S) -> bool,
+{
+    crate::idastar::idastar(&FnProblem::new(
+        start.clone(),
+        successors,
+        heuristic,
+        is_goal,
+    ))
+}
+
+/// Weighted A* from `start` ([`weighted_astar`](crate::weighted_astar) on closures).
+pub fn weighted_astar_fn<S, C, FN, IN, FH, FG>(
+    start: &S,
+    successors: FN,
+    heuristic: FH,
+    is_goal: FG,
+    weight: crate::Weight,
+) -> SearchResult<S, (), C>
+where
+    S: Clone + Eq + Hash,
+    C: Cost,
+    FN: Fn(&S) -> IN,
+    IN: IntoIterator<Item = (S, C)>,
+    FH: Fn(&S) -> C,
+    FG: Fn(&S) -> bool,
+{
+    crate::graph_search::weighted_astar(
+        &FnProblem::new(start.clone(), successors, heuristic, is_goal),
+        weight,
+    )
+}
+
+/// Beam search from `start` ([`beam_search`](crate::beam_search) on closures).
+pub fn beam_search_fn<S, C, FN, IN, FH, FG>(
+    start: &S,
+    successors: FN,
+    heuristic: FH,
+    is_goal: FG,
+    priority: crate::Priority,
+    width: usize,
+) -> SearchResult<S, (), C>
+where
+    S: Clone + Eq + Hash,
+    C: Cost,
+    FN: Fn(&S) -> IN,
+    IN: IntoIterator<Item = (S, C)>,
+    FH: Fn(&S) -> C,
+    FG: Fn(&S) -> bool,
+{
+    crate::beam::beam_search(
+        &FnProblem::new(start.clone(), successors, heuristic, is_goal),
+        priority,
+        width,
+    )
+}
+
+/// Simulated annealing from `start` ([`simulated_annealing`](crate::simulated_annealing) on
+/// closures): seeded by `rng`, cooled by `schedule`.
+///
+/// ```
+/// use rand::{SeedableRng, rngs::StdRng};
+/// use search_core::{simulated_annealing_fn, ExpSchedule, LocalOptions, StopReason};
+/// let schedule = ExpSchedule { k: 2.0, lam: 0.001, limit: 10_000 };
+/// let r = simulated_annealing_fn(&0i32, |&x| [(x - 1, 1), (x + 1, 1)], |&x| (x - 9).abs(),
+///     |&x| x == 9, &schedule, &mut StdRng::seed_from_u64(1), LocalOptions::default());
+/// assert_eq!((*r.path.last(), r.reason), (9, StopReason::Goal));
+/// ```
+pub fn simulated_annealing_fn<S, C, FN, IN, FH, FG, SC, R>(
+    start: &S,
+    successors: FN,
+    heuristic: FH,
+    is_goal: FG,
+    schedule: &SC,
+    rng: &mut R,
+    options: LocalOptions,
+) -> LocalResult<S, (), C>
+where
+    S: Clone + Eq + Hash,
+    C: Cost + Into<f64>,
+    FN: Fn(&S) -> IN,
+    IN: IntoIterator<Item = (S, C)>,
+    FH: Fn(&S) -> C,
+    FG: Fn(&S) -> bool,
+    SC: crate::Schedule + ?Sized,
+    R: rand::Rng + ?Sized,
+{
+    let problem = FnProblem::new(start.clone(), successors, heuristic, is_goal);
+    crate::simulated_annealing(&problem, schedule, rng, options)
+}

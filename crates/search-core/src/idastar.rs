@@ -1,0 +1,176 @@
+//! IDA*: iterative-deepening A*, depth-first searches bounded by `f = g + h`, the bound raised
+//! each iteration to the smallest `f` that exceeded it. Memory is linear in the path length; an
+//! explicit stack replaces recursion.
+//!
+//! Counters, summed over the iterations: `generated` counts each iteration's root and every
+//! successor reported (a successor already on the current path is then dropped); `popped`
+//! counts the nodes entered (each gets its goal test: the root, and the successors whose `f`
+//! is within the bound); `expanded` counts nodes whose successors were generated.
+//!
+//! One expansion's successors are tried in order of `f` (stably: the problem's order among
+//! equals), as `pathfinding`'s `idastar` does.
+
+use crate::cost::Cost;
+use crate::problem::{Path, PathOf, ResultOf, SearchProblem, SearchResult, Stats};
+use std::cmp::Ordering;
+
+/// A successor waiting in a frame: action, state, step cost, and `f = g + step + h`.
+type Child<P> = (
+    <P as SearchProblem>::Action,
+    <P as SearchProblem>::State,
+    <P as SearchProblem>::Cost,
+    <P as SearchProblem>::Cost,
+);
+
+/// The explicit stack of one IDA* iteration: the current path and, per state on it, the
+/// successors left to try.
+struct Ida<'p, P: SearchProblem> {
+    problem: &'p P,
+    path: PathOf<P>,
+    /// `g` of each state on the path.
+    g: Vec<P::Cost>,
+    /// Per state on the path, its successors within the bound and the next one to try. Kept
+    /// across iterations to reuse the allocations.
+    frames: Vec<(Vec<Child<P>>, usize)>,
+    stats: Stats,
+}
+
+/// How one iteration ended.
+enum Iteration<C> {
+    Found,
+    /// No goal within the bound: the smallest `f` above it (`None`: nothing was cut off).
+    Exceeded(Option<C>),
+}
+
+impl<'p, P: SearchProblem> Ida<'p, P> {
+    fn new(problem: &'p P) -> Self {
+        Self {
+            problem,
+            path: Path::single(problem.start()),
+            g: vec![P::Cost::ZERO],
+            frames: Vec::new(),
+            stats: Stats::default(),
+        }
+    }
+
+    /// One depth-first search bounded by `bound`, from the start.
+    fn iteration(&mut self, bound: P::Cost) -> Iteration<P::Cost> {
+        self.path = Path::single(self.path.states[0].clone());
+        self.g.truncate(1);
+        self.stats.generated += 1;
+        let mut next_bound = None;
+        if self.enter(bound, &mut next_bound) {
+            return Iteration::Found;
+        }
+        let mut depth = 0;
+        loop {
+            let (children, next) = &mut self.frames[depth];
+            if *next == children.len() {
+                if depth == 0 {
+                    return Iteration::Exceeded(next_bound);
+                }
+                depth -= 1;
+                self.path.states.pop();
+                self.path.actions.pop();
+                self.path.step_costs.pop();
+                self.g.pop();
+                continue;
+            }
+            let (action, state, step, _) = children[*next].clone();
+            *next += 1;
+            let g = self.g[depth] + step;
+            self.path.states.push(state);
+            self.path.actions.push(action);
+            self.path.step_costs.push(step);
+            self.g.push(g);
+            depth += 1;
+            if self.enter(bound, &mut next_bound) {
+                self.path.cost = g;
+                return Iteration::Found;
+            }
+        }
+    }
+
+    /// Tests the last state of the path; unless it is a goal, generates its successors within
+    /// the bound into its frame (recording the smallest `f` beyond it). Whether it is a goal.
+    fn enter(&mut self, bound: P::Cost, next_bound: &mut Option<P::Cost>) -> bool {
+        self.stats.popped += 1;
+        let depth = self.path.states.len() - 1;
+        let state = &self.path.states[depth];
+        if self.problem.is_goal(state) {
+            return true;
+        }
+        self.stats.expanded += 1;
+        if self.frames.len() <= depth {
+            self.frames.push((Vec::new(), 0));
+        }
+        let (children, next) = &mut self.frames[depth];
+        children.clear();
+        *next = 0;
+        let g = self.g[depth];
+        let (problem, path, stats) = (self.problem, &self.path, &mut self.stats);
+        problem.successors(state, |action, child, step| {
+            stats.generated += 1;
+            if path.states.contains(&child) {
+                return;
+            }
+            let f = g + step + problem.heuristic(&child);
+            if f.total_order(&bound) == Ordering::Greater {
+                if next_bound.is_none_or(|b| f.total_order(&b) == Ordering::Less) {
+                    *next_bound = Some(f);
+                }
+                return;
+            }
+            children.push((action, child, step, f));
+        });
+        children.sort_by(|a, b| a.3.total_order(&b.3));
+        false
+    }
+}
+
+/// IDA* (iterative-deepening A*): with an admissible heuristic, a cheapest path, in memory
+/// linear in its length. States on the current path are not revisited; other repeated states
+/// are (it keeps no closed set), so it suits trees and spaces with few short cycles, such as
+/// the sliding-tile puzzles.
+///
+/// ```
+/// use search_core::{astar, idastar, SearchProblem};
+/// // A line of cities 0..10 with roads of length 2 to the next one.
+/// struct Line;
+/// impl SearchProblem for Line {
+///     type State = u32;
+///     type Action = ();
+///     type Cost = u32;
+///     fn start(&self) -> u32 { 0 }
+///     fn is_goal(&self, s: &u32) -> bool { *s == 9 }
+///     fn successors(&self, s: &u32, mut visit: impl FnMut((), u32, u32)) {
+///         if *s > 0 { visit((), s - 1, 2); }
+///         if *s < 9 { visit((), s + 1, 2); }
+///     }
+///     fn heuristic(&self, s: &u32) -> u32 { 9 - s } // admissible: half the true cost
+/// }
+/// let ida = idastar(&Line);
+/// assert_eq!(ida.path.unwrap().cost, astar(&Line).path.unwrap().cost);
+/// assert!(ida.stats.popped > 10); // several iterations
+/// ```
+pub fn idastar<P: SearchProblem>(problem: &P) -> ResultOf<P> {
+    let mut ida = Ida::new(problem);
+    let mut bound = problem.heuristic(&ida.path.states[0]);
+    loop {
+        match ida.iteration(bound) {
+            Iteration::Found => {
+                return SearchResult {
+                    path: Some(ida.path),
+                    stats: ida.stats,
+                };
+            }
+            Iteration::Exceeded(Some(next)) => bound = next,
+            Iteration::Exceeded(None) => {
+                return SearchResult {
+                    path: None,
+                    stats: ida.stats,
+                };
+            }
+        }
+    }
+}

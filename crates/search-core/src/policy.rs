@@ -1,0 +1,297 @@
+//! Graph search with its policies chosen by the caller: [`search_with`].
+//!
+//! [`search_with`] runs the graph-search loop of [`best_first`](crate::best_first) with the
+//! policies of a [`SearchOptions`]:
+//! - [`Frontier`]: a first-in first-out queue, a stack (one expansion's first successor on
+//!   top), or a priority queue ordered by a [`Priority`];
+//! - [`TieOrder`]: which of two equal priorities leaves first (first in, or last in);
+//! - [`Duplicates`]: what happens to a successor whose state is closed or already on the
+//!   frontier (keep it and skip it when popped; drop it when closed; drop it when closed or
+//!   open; or redirect the open entry when the new path is cheaper);
+//! - [`SuccessorOrder`]: one expansion's successors in the problem's order, or sorted stably by
+//!   heuristic first;
+//! - an observer called with every node taken from the frontier (for traces).
+//!
+//! The goal test is always made when a node is taken from the frontier. The policies are
+//! resolved once, before the loop starts: each combination is its own monomorphised loop, so the
+//! default functions run exactly the code they ran before the policies existed.
+//!
+//! Most of these are course-platform quirks rather than general algorithms. They reproduce the
+//! CS364 search platform's methods (see the `maze` crate): `depth` is a stack with
+//! [`Duplicates::FilterClosedOnPush`], `steep` the same with [`SuccessorOrder::ByHeuristic`],
+//! `best` a [`Priority::Heuristic`] queue with [`TieOrder::Lifo`] and
+//! [`Duplicates::SkipOpenOrClosed`], `algAM` the same ordered by
+//! [`Priority::PathCostPlusHeuristic`], and `algA` that with [`Duplicates::Redirect`].
+
+use crate::frontier::{LifoHeap, Open, Stack};
+pub use crate::graph_search::Priority;
+use crate::graph_search::{
+    FilterClosedOnPush, GraphSearch, Redirect, SkipClosedOnPop, SkipOpenOrClosed,
+};
+use crate::problem::{Path, SearchProblem, SearchResult, Stats};
+use std::collections::{BinaryHeap, VecDeque};
+
+/// The frontier discipline of [`search_with`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Frontier {
+    /// First in, first out (breadth-first).
+    Queue,
+    /// Last in, first out, one expansion's successors pushed so that the first one is on top
+    /// (depth-first as a graph search: the CS364 platform's `depth` and `steep`).
+    Stack,
+    /// Lowest priority first, ties broken by [`TieOrder`].
+    Priority(Priority),
+}
+
+/// Which of two entries with equal priority leaves a priority frontier first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum TieOrder {
+    /// The older entry (first in, first out): every search-core function.
+    #[default]
+    Fifo,
+    /// The newer entry, and within one expansion the later successor. A path redirected by
+    /// [`Duplicates::Redirect`] goes behind every entry of its new priority that is already
+    /// there (it keeps its place when it was added by the same expansion). This is the CS364
+    /// platform's open list (`best`, `algA`, `algAM`): new paths go to the front of the list,
+    /// which is then sorted stably by priority.
+    Lifo,
+}
+
+/// What the loop does with a successor whose state was met before.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Duplicates {
+    /// Every successor becomes a frontier entry; an entry whose state is already closed is
+    /// skipped when popped (counted in `popped`, not expanded). Every search-core function.
+    #[default]
+    SkipClosedOnPop,
+    /// A successor whose state is closed when it is generated is dropped; popped entries are
+    /// not checked, so a state pushed twice before it was expanded is expanded twice (its
+    /// successors are filtered again). The CS364 platform's `depth` and `steep`.
+    FilterClosedOnPush,
+    /// A successor is dropped when its state is closed or already heads a frontier entry, even
+    /// when the new path is cheaper: one entry per state. The CS364 platform's `best` and
+    /// `algAM`.
+    SkipOpenOrClosed,
+    /// As [`SkipOpenOrClosed`](Duplicates::SkipOpenOrClosed), but when the new path to a state
+    /// on the frontier has a strictly lower priority, it replaces the old entry (path
+    /// redirection). The CS364 platform's `algA`.
+    Redirect,
+}
+
+/// The order in which one expansion's successors are offered to the frontier.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum SuccessorOrder {
+    /// The problem's order.
+    #[default]
+    AsGiven,
+    /// Sorted stably by heuristic, lowest first (so on a [`Frontier::Stack`] the lowest is
+    /// popped first): the CS364 platform's `steep` (backtracking hill climbing).
+    ByHeuristic,
+}
+
+/// The policies of [`search_with`]. The default is A* as [`astar`](crate::astar) runs it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SearchOptions {
+    /// The frontier discipline.
+    pub frontier: Frontier,
+    /// Tie order on a priority frontier (ignored by the queue and the stack).
+    pub ties: TieOrder,
+    /// Duplicate handling.
+    pub duplicates: Duplicates,
+    /// Successor order within one expansion.
+    pub successors: SuccessorOrder,
+}
+
+impl Default for SearchOptions {
+    fn default() -> Self {
+        Self::new(Frontier::Priority(Priority::PathCostPlusHeuristic))
+    }
+}
+
+impl SearchOptions {
+    /// The given frontier with the default policies.
+    pub const fn new(frontier: Frontier) -> Self {
+        Self {
+            frontier,
+            ties: TieOrder::Fifo,
+            duplicates: Duplicates::SkipClosedOnPop,
+            successors: SuccessorOrder::AsGiven,
+        }
+    }
+
+    /// With this tie order.
+    #[must_use]
+    pub const fn ties(mut self, ties: TieOrder) -> Self {
+        self.ties = ties;
+        self
+    }
+
+    /// With this duplicate handling.
+    #[must_use]
+    pub const fn duplicates(mut self, duplicates: Duplicates) -> Self {
+        self.duplicates = duplicates;
+        self
+    }
+
+    /// With this successor order.
+    #[must_use]
+    pub const fn successors(mut self, successors: SuccessorOrder) -> Self {
+        self.successors = successors;
+        self
+    }
+}
+
+/// What the observer of [`search_with`] sees of each node taken from the frontier (before its
+/// goal test).
+#[derive(Debug, Clone, Copy)]
+pub struct Popped<'a, S, C> {
+    /// The value of `popped` counting this node (1 for the first).
+    pub step: u64,
+    /// The node's state.
+    pub state: &'a S,
+    /// Its path cost.
+    pub g: C,
+    /// The priority it left the frontier with (its path cost on a queue or a stack).
+    pub f: C,
+}
+
+/// What [`search_with`] returns: the path and counters of a [`SearchResult`], and the sizes the
+/// CS364 platform reports.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SearchReport<S, A, C> {
+    /// The path to the goal found (`None`: the frontier ran empty).
+    pub path: Option<Path<S, A, C>>,
+    /// The counters.
+    pub stats: Stats,
+    /// Frontier entries left at the end (the goal's own entry removed). With
+    /// [`Duplicates::SkipOpenOrClosed`] and [`Duplicates::Redirect`], the states on the frontier;
+    /// otherwise every entry, duplicates included.
+    pub open: usize,
+    /// Distinct states closed (expanded) at the end.
+    pub closed: usize,
+}
+
+/// The report type of a problem.
+pub type ReportOf<P> = SearchReport<
+    <P as SearchProblem>::State,
+    <P as SearchProblem>::Action,
+    <P as SearchProblem>::Cost,
+>;
+
+impl<S, A, C> SearchReport<S, A, C> {
+    /// The path and counters alone.
+    pub fn into_result(self) -> SearchResult<S, A, C> {
+        SearchResult {
+            path: self.path,
+            stats: self.stats,
+        }
+    }
+}
+
+/// The shared loop with the policies of `options` (see the module docs), calling `observer`
+/// with every node taken from the frontier.
+///
+/// ```
+/// use search_core::SearchProblem;
+/// use search_core::policy::{search_with, Duplicates, Frontier, Priority, SearchOptions, TieOrder};
+/// // Two roads to town 2: 0 -> 2 costs 5, 0 -> 1 -> 2 costs 2; h = 0 everywhere.
+/// struct Towns;
+/// impl SearchProblem for Towns {
+///     type State = u8;
+///     type Action = ();
+///     type Cost = u32;
+///     fn start(&self) -> u8 { 0 }
+///     fn is_goal(&self, s: &u8) -> bool { *s == 3 }
+///     fn successors(&self, s: &u8, mut visit: impl FnMut((), u8, u32)) {
+///         match s { 0 => { visit((), 2, 5); visit((), 1, 1); } 1 => visit((), 2, 1),
+///                   2 => visit((), 3, 1), _ => {} }
+///     }
+/// }
+/// let options = SearchOptions::new(Frontier::Priority(Priority::PathCostPlusHeuristic))
+///     .ties(TieOrder::Lifo);
+/// let mut trace = Vec::new();
+/// let skip = search_with(&Towns, options.duplicates(Duplicates::SkipOpenOrClosed), |p| {
+///     trace.push((*p.state, p.f));
+/// });
+/// assert_eq!(skip.path.unwrap().cost, 6); // the first road to 2 stays
+/// assert_eq!(trace, [(0, 0), (1, 1), (2, 5), (3, 6)]);
+/// let redirect = search_with(&Towns, options.duplicates(Duplicates::Redirect), |_| {});
+/// assert_eq!(redirect.path.unwrap().cost, 3); // the open entry for 2 was redirected
+/// assert_eq!((redirect.stats.popped, redirect.open, redirect.closed), (4, 0, 3));
+/// ```
+pub fn search_with<P, O>(problem: &P, options: SearchOptions, mut observer: O) -> ReportOf<P>
+where
+    P: SearchProblem,
+    O: FnMut(&Popped<'_, P::State, P::Cost>),
+{
+    let observer = &mut observer;
+    match options.frontier {
+        Frontier::Queue => dispatch(
+            problem,
+            VecDeque::new(),
+            Priority::PathCost,
+            options,
+            observer,
+        ),
+        Frontier::Stack => dispatch(
+            problem,
+            Stack::default(),
+            Priority::PathCost,
+            options,
+            observer,
+        ),
+        Frontier::Priority(priority) => match options.ties {
+            TieOrder::Fifo => dispatch(problem, BinaryHeap::new(), priority, options, observer),
+            TieOrder::Lifo => dispatch(problem, LifoHeap::new(), priority, options, observer),
+        },
+    }
+}
+
+/// Picks the monomorphised loop for the duplicate policy and successor order.
+fn dispatch<P, F, O>(
+    problem: &P,
+    frontier: F,
+    priority: Priority,
+    options: SearchOptions,
+    observer: &mut O,
+) -> ReportOf<P>
+where
+    P: SearchProblem,
+    F: Open<P::Cost>,
+    O: FnMut(&Popped<'_, P::State, P::Cost>),
+{
+    let sorted = options.successors == SuccessorOrder::ByHeuristic;
+    match (options.duplicates, sorted) {
+        (Duplicates::SkipClosedOnPop, false) => {
+            GraphSearch::<P, F, SkipClosedOnPop>::new(problem, frontier, priority)
+                .run::<false, O>(observer)
+        }
+        (Duplicates::SkipClosedOnPop, true) => {
+            GraphSearch::<P, F, SkipClosedOnPop>::new(problem, frontier, priority)
+                .run::<true, O>(observer)
+        }
+        (Duplicates::FilterClosedOnPush, false) => {
+            GraphSearch::<P, F, FilterClosedOnPush>::new(problem, frontier, priority)
+                .run::<false, O>(observer)
+        }
+        (Duplicates::FilterClosedOnPush, true) => {
+            GraphSearch::<P, F, FilterClosedOnPush>::new(problem, frontier, priority)
+                .run::<true, O>(observer)
+        }
+        (Duplicates::SkipOpenOrClosed, false) => {
+            GraphSearch::<P, F, SkipOpenOrClosed>::new(problem, frontier, priority)
+                .run::<false, O>(observer)
+        }
+        (Duplicates::SkipOpenOrClosed, true) => {
+            GraphSearch::<P, F, SkipOpenOrClosed>::new(problem, frontier, priority)
+                .run::<true, O>(observer)
+        }
+        (Duplicates::Redirect, false) => {
+            GraphSearch::<P, F, Redirect>::new(problem, frontier, priority)
+                .run::<false, O>(observer)
+        }
+        (Duplicates::Redirect, true) => {
+            GraphSearch::<P, F, Redirect>::new(problem, frontier, priority).run::<true, O>(observer)
+        }
+    }
+}

@@ -1,0 +1,145 @@
+//! Yen's algorithm: the `k` cheapest loopless paths from the start to a goal.
+
+use crate::cost::Cost;
+use crate::graph_search::uniform_cost;
+use crate::problem::{Path, PathOf, SearchProblem, Stats};
+use crate::state_hash::FxHashSet;
+use std::hash::Hash;
+
+/// The problem seen from a spur state: start there, never enter the root path's other states,
+/// and never take from the spur state a step to a state that an already found path with the
+/// same root takes.
+struct Spur<'a, P: SearchProblem> {
+    problem: &'a P,
+    spur: P::State,
+    banned_states: FxHashSet<P::State>,
+    banned_next: FxHashSet<P::State>,
+}
+
+impl<P: SearchProblem> SearchProblem for Spur<'_, P> {
+    type State = P::State;
+    type Action = P::Action;
+    type Cost = P::Cost;
+    fn start(&self) -> P::State {
+        self.spur.clone()
+    }
+    fn is_goal(&self, state: &P::State) -> bool {
+        self.problem.is_goal(state)
+    }
+    fn successors(&self, state: &P::State, mut visit: impl FnMut(P::Action, P::State, P::Cost)) {
+        let at_spur = *state == self.spur;
+        self.problem.successors(state, |action, next, step| {
+            if self.banned_states.contains(&next) || (at_spur && self.banned_next.contains(&next)) {
+                return;
+            }
+            visit(action, next, step);
+        });
+    }
+    fn dense_states(&self) -> Option<&impl crate::DenseStates<P::State>> {
+        self.problem.dense_states()
+    }
+}
+
+/// The `k` cheapest loopless paths from the start to a goal, cheapest first (fewer when there
+/// are fewer), found by Yen's algorithm with [`uniform_cost`] spur searches; the counters add
+/// up over all of them. Paths of equal cost come in the order they were found. Two paths are
+/// the same when they visit the same states (parallel actions between two states count once).
+///
+/// ```
+/// use search_core::k_shortest_paths_fn;
+/// // A ladder: 0 -> 1 -> 3 (2 + 2), 0 -> 2 -> 3 (1 + 4), 0 -> 3 (6).
+/// let roads = |&t: &u8| match t {
+///     0 => vec![(1, 2), (2, 1), (3, 6)],
+///     1 => vec![(3, 2)],
+///     2 => vec![(3, 4)],
+///     _ => vec![],
+/// };
+/// let (paths, _) = k_shortest_paths_fn(&0, roads, |&t| t == 3, 5);
+/// let costs: Vec<u32> = paths.iter().map(|p| p.cost).collect();
+/// assert_eq!(costs, [4, 5, 6]);
+/// assert_eq!(paths[0].states, [0, 1, 3]);
+/// ```
+pub fn k_shortest_paths<P: SearchProblem>(problem: &P, k: usize) -> (Vec<PathOf<P>>, Stats) {
+    let mut stats = Stats::default();
+    let first = uniform_cost(problem);
+    stats += first.stats;
+    let Some(first) = first.path.filter(|_| k > 0) else {
+        return (Vec::new(), stats);
+    };
+    let mut found = vec![first];
+    let mut candidates: Vec<PathOf<P>> = Vec::new();
+    while found.len() < k {
+        let last = found.last().expect("one path found");
+        for i in 0..last.states.len() - 1 {
+            let spur = Spur {
+                problem,
+                spur: last.states[i].clone(),
+                banned_states: last.states[..i].iter().cloned().collect(),
+                banned_next: found
+                    .iter()
+                    .filter(|p| p.states.len() > i + 1 && p.states[..=i] == last.states[..=i])
+                    .map(|p| p.states[i + 1].clone())
+                    .collect(),
+            };
+            let result = uniform_cost(&spur);
+            stats += result.stats;
+            let Some(tail) = result.path else { continue };
+            let path = join(last, i, tail);
+            let known = |p: &PathOf<P>| p.states == path.states;
+            if !found.iter().any(known) && !candidates.iter().any(known) {
+                candidates.push(path);
+            }
+        }
+        // The cheapest candidate, the first found among equals.
+        let Some(best) = (0..candidates.len()).min_by(|&a, &b| {
+            candidates[a]
+                .cost
+                .total_order(&candidates[b].cost)
+                .then(a.cmp(&b))
+        }) else {
+            break;
+        };
+        found.push(candidates.remove(best));
+    }
+    (found, stats)
+}
+
+/// The first `i` steps of `root` followed by `tail` (which starts at `root.states[i]`).
+fn join<S: Clone, A: Clone, C: Cost>(
+    root: &Path<S, A, C>,
+    i: usize,
+    tail: Path<S, A, C>,
+) -> Path<S, A, C> {
+    let mut states = root.states[..i].to_vec();
+    states.extend(tail.states);
+    let mut actions = root.actions[..i].to_vec();
+    actions.extend(tail.actions);
+    let mut step_costs = root.step_costs[..i].to_vec();
+    step_costs.extend(tail.step_costs);
+    let cost = step_costs.iter().fold(C::ZERO, |sum, &c| sum + c);
+    Path {
+        states,
+        actions,
+        step_costs,
+        cost,
+    }
+}
+
+/// [`k_shortest_paths`] on closures: `successors(state)` yields `(successor, step_cost)`.
+pub fn k_shortest_paths_fn<S, C, FN, IN, FG>(
+    start: &S,
+    successors: FN,
+    is_goal: FG,
+    k: usize,
+) -> (Vec<Path<S, (), C>>, Stats)
+where
+    S: Clone + Eq + Hash,
+    C: Cost,
+    FN: Fn(&S) -> IN,
+    IN: IntoIterator<Item = (S, C)>,
+    FG: Fn(&S) -> bool,
+{
+    let problem =
+        crate::closures::FnProblem::new(start.clone(), successors, |_: &S| C::ZERO, is_goal);
+    k_shortest_paths(&problem, k)
+}

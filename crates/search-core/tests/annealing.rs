@@ -1,0 +1,93 @@
+//! Simulated annealing beside steepest-ascent hill climbing.
+
+use proptest::prelude::*;
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+use search_core::{
+    ExpSchedule, LocalOptions, SearchProblem, StopReason, simulated_annealing, steepest_ascent,
+};
+
+/// A line of integers with h = |x - target|, steps of 1 either way.
+struct Line {
+    start: i32,
+    target: i32,
+}
+
+impl SearchProblem for Line {
+    type State = i32;
+    type Action = i8;
+    type Cost = i32;
+    fn start(&self) -> i32 {
+        self.start
+    }
+    fn is_goal(&self, x: &i32) -> bool {
+        *x == self.target
+    }
+    fn successors(&self, x: &i32, mut visit: impl FnMut(i8, i32, i32)) {
+        visit(-1, x - 1, 1);
+        visit(1, x + 1, 1);
+    }
+    fn heuristic(&self, x: &i32) -> i32 {
+        (x - self.target).abs()
+    }
+}
+
+proptest! {
+    #[test]
+    fn anneals_to_the_optimum_hill_climbing_finds(start in -30i32..30, target in -30i32..30, seed in any::<u64>()) {
+        let line = Line { start, target };
+        let climb = steepest_ascent(&line, LocalOptions::default());
+        prop_assert_eq!(climb.reason, StopReason::Goal);
+        let schedule = ExpSchedule { k: 2.0, lam: 0.0001, limit: 20_000 };
+        let anneal = simulated_annealing(&line, &schedule, &mut StdRng::seed_from_u64(seed), LocalOptions::default());
+        prop_assert_eq!(anneal.reason, StopReason::Goal);
+        prop_assert_eq!(anneal.path.last(), climb.path.last());
+        // A valid walk, its cost the sum of its steps, one popped per state.
+        for (w, a) in anneal.path.states.windows(2).zip(&anneal.path.actions) {
+            prop_assert_eq!(w[1] - w[0], i32::from(*a));
+        }
+        prop_assert_eq!(anneal.path.cost, anneal.path.step_costs.iter().sum::<i32>());
+        prop_assert_eq!(anneal.stats.popped, anneal.path.states.len() as u64);
+        prop_assert_eq!(anneal.stats.generated, 1 + 2 * anneal.stats.expanded);
+        // Seeded: the same seed gives the same run.
+        let again = simulated_annealing(&line, &schedule, &mut StdRng::seed_from_u64(seed), LocalOptions::default());
+        prop_assert_eq!(again, anneal);
+    }
+
+    #[test]
+    fn a_cold_schedule_never_moves_uphill(start in -30i32..30, seed in any::<u64>()) {
+        let line = Line { start, target: 0 };
+        let cold = |t: u64| if t < 200 { 1e-9 } else { 0.0 };
+        let options = LocalOptions { stop_at_goal: false, ..LocalOptions::default() };
+        let r = simulated_annealing(&line, &cold, &mut StdRng::seed_from_u64(seed), options);
+        prop_assert_eq!(r.reason, StopReason::Frozen);
+        prop_assert!(r.path.states.windows(2).all(|w| w[1].abs() < w[0].abs()));
+        prop_assert_eq!(r.stats.expanded, 200);
+    }
+}
+
+#[test]
+fn step_limit_and_aima_schedule() {
+    let line = Line {
+        start: 0,
+        target: 1000,
+    };
+    let options = LocalOptions {
+        max_steps: Some(10),
+        ..LocalOptions::default()
+    };
+    let mut rng = StdRng::seed_from_u64(1);
+    let r = simulated_annealing(&line, &ExpSchedule::default(), &mut rng, options);
+    assert_eq!((r.reason, r.stats.expanded), (StopReason::StepLimit, 10));
+    let r = simulated_annealing(
+        &line,
+        &ExpSchedule::default(),
+        &mut rng,
+        LocalOptions::default(),
+    );
+    assert_eq!((r.reason, r.stats.expanded), (StopReason::Frozen, 100));
+    assert_eq!(
+        search_core::Schedule::temperature(&ExpSchedule::default(), 0),
+        20.0
+    );
+}

@@ -1,0 +1,209 @@
+//! Backtracking search on random binary CSPs against brute-force enumeration, under every
+//! combination of its switches; N-Queens counts.
+
+use proptest::prelude::*;
+use search_core::test_support::queens_csp as queens;
+use search_core::{
+    Csp, CspOptions, Inference, ValueOrder, VariableOrder, backtracking_search, count_solutions,
+    solve_all,
+};
+
+/// A random binary CSP: per variable a domain of values `0..size`, per constrained pair a table
+/// of allowed value pairs.
+#[derive(Debug, Clone)]
+struct Random {
+    sizes: Vec<usize>,
+    /// `(x, y, allowed[a * 4 + b])` with `x < y`.
+    pairs: Vec<(usize, usize, Vec<bool>)>,
+}
+
+impl Random {
+    fn csp(&self) -> Csp<usize, impl Fn(usize, &usize, usize, &usize) -> bool + '_> {
+        let domains = self.sizes.iter().map(|&s| (0..s).collect()).collect();
+        let mut csp = Csp::new(domains, move |x, a: &usize, y, b: &usize| {
+            self.pairs.iter().all(|(px, py, table)| {
+                if (*px, *py) == (x, y) {
+                    table[a * 4 + b]
+                } else if (*px, *py) == (y, x) {
+                    table[b * 4 + a]
+                } else {
+                    true
+                }
+            })
+        });
+        for (x, y, _) in &self.pairs {
+            csp.constrain(*x, *y);
+        }
+        csp
+    }
+
+    /// Every complete assignment that satisfies every table, by enumeration.
+    fn brute_force(&self) -> Vec<Vec<usize>> {
+        let n = self.sizes.len();
+        let mut out = Vec::new();
+        let mut values = vec![0; n];
+        'next: loop {
+            if self
+                .pairs
+                .iter()
+                .all(|(x, y, t)| t[values[*x] * 4 + values[*y]])
+            {
+                out.push(values.clone());
+            }
+            for v in (0..n).rev() {
+                values[v] += 1;
+                if values[v] < self.sizes[v] {
+                    continue 'next;
+                }
+                values[v] = 0;
+            }
+            return out;
+        }
+    }
+}
+
+fn random_csp() -> impl Strategy<Value = Random> {
+    (1usize..6).prop_flat_map(|n| {
+        (
+            prop::collection::vec(1usize..4, n),
+            prop::collection::vec(
+                (
+                    0..n,
+                    0..n,
+                    prop::collection::vec(prop::bool::weighted(0.6), 16),
+                ),
+                0..8,
+            ),
+        )
+            .prop_map(|(sizes, pairs)| Random {
+                sizes,
+                pairs: pairs.into_iter().filter(|(x, y, _)| x < y).collect(),
+            })
+    })
+}
+
+fn every_option() -> Vec<CspOptions> {
+    let mut out = Vec::new();
+    for variables in [
+        VariableOrder::InOrder,
+        VariableOrder::Mrv,
+        VariableOrder::MrvDegree,
+    ] {
+        for values in [ValueOrder::InOrder, ValueOrder::LeastConstraining] {
+            for inference in [Inference::None, Inference::ForwardChecking, Inference::Mac] {
+                for ac3_first in [false, true] {
+                    out.push(CspOptions {
+                        variables,
+                        values,
+                        inference,
+                        ac3_first,
+                    });
+                }
+            }
+        }
+    }
+    out
+}
+
+proptest! {
+    #[test]
+    fn every_switch_finds_exactly_the_brute_force_solutions(r in random_csp()) {
+        // Pairs may repeat: the constraint checks all tables of a pair.
+        let expected = {
+            let mut all = r.brute_force();
+            all.sort();
+            all
+        };
+        let csp = r.csp();
+        for options in every_option() {
+            let mut found = Vec::new();
+            let stats = solve_all(&csp, options, |v| { found.push(v.to_vec()); true });
+            found.sort();
+            prop_assert_eq!(&found, &expected, "{:?}", options);
+            prop_assert_eq!(stats.solutions, expected.len() as u64);
+            prop_assert_eq!(count_solutions(&csp, options).solutions, expected.len() as u64);
+            let (first, _) = backtracking_search(&csp, options);
+            prop_assert_eq!(first.is_some(), !expected.is_empty());
+            if let Some(first) = first {
+                prop_assert!(csp.is_solution(&first));
+            }
+        }
+        // Plain backtracking finds them in lexicographic order.
+        let mut plain = Vec::new();
+        solve_all(&csp, CspOptions::default(), |v| { plain.push(v.to_vec()); true });
+        prop_assert_eq!(plain, expected);
+    }
+}
+
+/// An independent check: no two queens share a row or a diagonal.
+fn queens_valid(rows: &[usize]) -> bool {
+    let n = rows.len();
+    let mut row = vec![false; n];
+    let mut diag = vec![false; 2 * n];
+    let mut anti = vec![false; 2 * n];
+    rows.iter().enumerate().all(|(c, &r)| {
+        let fresh = !row[r] && !diag[c + n - r] && !anti[c + r];
+        row[r] = true;
+        diag[c + n - r] = true;
+        anti[c + r] = true;
+        fresh
+    })
+}
+
+#[test]
+fn queens_counts_match_the_known_totals() {
+    // OEIS A000170.
+    for (n, total) in [
+        (1, 1),
+        (2, 0),
+        (3, 0),
+        (4, 2),
+        (5, 10),
+        (6, 4),
+        (7, 40),
+        (8, 92),
+    ] {
+        for options in [CspOptions::default(), CspOptions::fast()] {
+            let mut count = 0;
+            solve_all(&queens(n), options, |rows| {
+                assert!(queens_valid(rows), "{rows:?}");
+                count += 1;
+                true
+            });
+            assert_eq!(count, total, "n = {n}, {options:?}");
+        }
+    }
+}
+
+#[test]
+fn queens_ten_has_724_solutions() {
+    assert_eq!(
+        count_solutions(&queens(10), CspOptions::fast()).solutions,
+        724
+    );
+}
+
+#[test]
+fn queens_twelve_has_14200_solutions() {
+    assert_eq!(
+        count_solutions(&queens(12), CspOptions::fast()).solutions,
+        14_200
+    );
+}
+
+#[test]
+fn inference_saves_assignments_on_queens() {
+    let plain = backtracking_search(&queens(12), CspOptions::default()).1;
+    let fc = backtracking_search(&queens(12), CspOptions::fast()).1;
+    let mac = backtracking_search(
+        &queens(12),
+        CspOptions {
+            inference: Inference::Mac,
+            ..CspOptions::fast()
+        },
+    )
+    .1;
+    assert!(fc.assignments < plain.assignments, "{fc:?} {plain:?}");
+    assert!(mac.assignments <= fc.assignments, "{mac:?} {fc:?}");
+    assert!(plain.backtracks > 0);
+}

@@ -1,0 +1,155 @@
+//! The state-space algorithms beside the ones we trust (A*, uniform-cost, breadth-first) and
+//! beside `pathfinding`.
+
+use pathfinding::prelude as pf;
+use proptest::prelude::*;
+use search_core::test_support::Digraph;
+use search_core::{
+    Priority, Weight, astar, beam_search, bidirectional_bfs_fn, breadth_first, breadth_first_fn,
+    idastar, idastar_fn, k_shortest_paths, reachable, shortest_path_tree, uniform_cost,
+    weighted_astar,
+};
+use std::collections::HashSet;
+
+fn digraph(max_n: usize, max_m: usize) -> impl Strategy<Value = Digraph> {
+    (2usize..max_n).prop_flat_map(move |n| {
+        (
+            prop::collection::vec((0..n, 0..n, 1u32..8), 0..max_m),
+            0..n,
+            any::<bool>(),
+        )
+            .prop_map(move |(edges, goal, dense)| Digraph {
+                n,
+                edges,
+                start: 0,
+                goal,
+                h: Vec::new(),
+                dense,
+            })
+    })
+}
+
+/// The digraph with a consistent heuristic: the exact distance, divided by `div`.
+fn with_heuristic(mut g: Digraph, div: u32) -> Digraph {
+    g.h = g
+        .exact_distances(1000)
+        .into_iter()
+        .map(|d| d / div)
+        .collect();
+    g
+}
+
+/// Every step of `states` is an edge of `g`.
+fn is_walk(g: &Digraph, states: &[usize]) -> bool {
+    states
+        .windows(2)
+        .all(|w| g.edges.iter().any(|e| (e.0, e.1) == (w[0], w[1])))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn idastar_finds_the_astar_cost(g in digraph(8, 18), div in 1u32..4) {
+        let g = with_heuristic(g, div);
+        let ida = idastar(&g);
+        let a = astar(&g);
+        prop_assert_eq!(ida.path.as_ref().map(|p| p.cost), a.path.as_ref().map(|p| p.cost));
+        if let Some(p) = &ida.path {
+            prop_assert!(is_walk(&g, &p.states));
+            prop_assert_eq!(p.step_costs.iter().sum::<u32>(), p.cost);
+        }
+        let theirs = pf::idastar(&0, |&s| g.out(s).collect::<Vec<_>>(), |&s| g.h[s], |&s| s == g.goal);
+        let ours = idastar_fn(&0, |&s| g.out(s).collect::<Vec<_>>(), |&s| g.h[s], |&s| s == g.goal);
+        prop_assert_eq!(ours.path.map(|p| p.cost), theirs.map(|t| t.1));
+    }
+
+    #[test]
+    fn bidirectional_bfs_finds_the_bfs_length(g in digraph(14, 40)) {
+        let next = |&s: &usize| g.out(s).map(|(t, _)| t).collect::<Vec<_>>();
+        let prev = |&s: &usize| g.edges.iter().filter(|e| e.1 == s).map(|e| e.0).collect::<Vec<_>>();
+        let both = bidirectional_bfs_fn(&0, &g.goal, next, prev);
+        let one = breadth_first_fn(&0, next, |&s| s == g.goal);
+        prop_assert_eq!(both.path.as_ref().map(|p| p.len()), one.path.as_ref().map(|p| p.len()));
+        if let Some(p) = &both.path {
+            prop_assert!(is_walk(&g, &p.states));
+            prop_assert_eq!((p.states[0], *p.last()), (0, g.goal));
+        }
+        // pathfinding answers None when the start is the goal.
+        if g.goal != 0 {
+            let theirs = pf::bfs_bidirectional(&0, &g.goal, next, prev);
+            prop_assert_eq!(both.path.map(|p| p.states.len()), theirs.map(|t| t.len()));
+        }
+    }
+
+    #[test]
+    fn weighted_astar_is_within_its_weight(g in digraph(14, 40), div in 1u32..3, num in 1u32..6, den in 1u32..4) {
+        let g = with_heuristic(g, div);
+        let optimal = uniform_cost(&g).path.map(|p| p.cost);
+        let weighted = weighted_astar(&g, Weight::new(num, den)).path.map(|p| p.cost);
+        prop_assert_eq!(optimal.is_some(), weighted.is_some());
+        if let (Some(best), Some(found)) = (optimal, weighted) {
+            // found <= max(1, w) * best.
+            prop_assert!(u64::from(found) * u64::from(den) <= u64::from(best) * u64::from(num.max(den)));
+        }
+    }
+
+    #[test]
+    fn wide_beam_is_breadth_first(g in digraph(14, 40), priority in 0usize..3) {
+        let g = with_heuristic(g, 1);
+        let priority = [Priority::PathCost, Priority::PathCostPlusHeuristic, Priority::Heuristic][priority];
+        let beam = beam_search(&g, priority, g.n);
+        let bfs = breadth_first(&g);
+        prop_assert_eq!(beam.path.as_ref().map(|p| p.len()), bfs.path.as_ref().map(|p| p.len()));
+        if let Some(p) = &beam.path {
+            prop_assert!(is_walk(&g, &p.states));
+        }
+        // A narrow beam never finds a path breadth-first cannot, and never a shorter one.
+        let narrow = beam_search(&g, priority, 1);
+        if let Some(p) = narrow.path {
+            prop_assert!(p.len() >= bfs.path.map(|b| b.len()).unwrap());
+        }
+    }
+
+    #[test]
+    fn shortest_path_tree_has_every_uniform_cost(g in digraph(14, 40)) {
+        let tree = shortest_path_tree(&g);
+        let theirs = pf::dijkstra_all(&0, |&s| g.out(s).collect::<Vec<_>>());
+        for target in 0..g.n {
+            let mut to = g.clone();
+            to.goal = target;
+            let ucs = uniform_cost(&to).path;
+            prop_assert_eq!(tree.cost(&target), ucs.as_ref().map(|p| p.cost));
+            if target != 0 {
+                prop_assert_eq!(tree.cost(&target), theirs.get(&target).map(|t| t.1));
+            }
+            if let Some(path) = tree.path_to(&target) {
+                prop_assert!(is_walk(&g, &path));
+            }
+        }
+        let (states, _) = reachable(&g);
+        let reached: HashSet<usize> = states.iter().copied().collect();
+        prop_assert_eq!(reached.len(), states.len());
+        prop_assert_eq!(reached.len(), tree.len());
+        prop_assert!(states.iter().all(|s| tree.cost(s).is_some()));
+    }
+
+    #[test]
+    fn yen_costs_equal_pathfinding(mut g in digraph(9, 24), k in 1usize..8) {
+        // pathfinding's yen adds up the costs of parallel edges: keep one edge per pair.
+        let mut pairs = HashSet::new();
+        g.edges.retain(|e| pairs.insert((e.0, e.1)));
+        let (ours, _) = k_shortest_paths(&g, k);
+        let theirs = pf::yen(&0, |&s| g.out(s).collect::<Vec<_>>(), |&s| s == g.goal, k);
+        let our_costs: Vec<u32> = ours.iter().map(|p| p.cost).collect();
+        let their_costs: Vec<u32> = theirs.iter().map(|t| t.1).collect();
+        prop_assert_eq!(our_costs, their_costs);
+        let distinct: HashSet<&Vec<usize>> = ours.iter().map(|p| &p.states).collect();
+        prop_assert_eq!(distinct.len(), ours.len());
+        for p in &ours {
+            prop_assert!(is_walk(&g, &p.states));
+            let visited: HashSet<&usize> = p.states.iter().collect();
+            prop_assert_eq!(visited.len(), p.states.len(), "loopless");
+        }
+    }
+}
