@@ -20,7 +20,7 @@
 use crate::num::Num;
 use crate::platform::{self, Method};
 use crate::problem::Platform;
-use search_core::SearchProblem;
+use search_core::{DenseStates, SearchProblem};
 use std::cell::RefCell;
 
 /// One method's run, ready to draw.
@@ -85,11 +85,8 @@ impl<P: Platform> SearchProblem for Watched<'_, P> {
     fn heuristic(&self, state: &P::State) -> Num {
         self.inner.heuristic(state)
     }
-    fn state_count(&self) -> Option<usize> {
-        self.inner.state_count()
-    }
-    fn state_index(&self, state: &P::State) -> usize {
-        self.inner.state_index(state)
+    fn dense_states(&self) -> Option<&impl DenseStates<P::State>> {
+        self.inner.dense_states()
     }
 }
 
