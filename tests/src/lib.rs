@@ -224,6 +224,33 @@ pub fn check_cases(exe: &str, cases: &[Case], cwd: &Path) {
     );
 }
 
+/// Checks the conventions every program shares: `--version` prints `NAME VERSION` on stdout and
+/// exits 0, and an unknown option is one line on stderr that points to `--help`, with exit 2.
+///
+/// # Panics
+/// When the program at `exe` breaks either convention.
+pub fn check_cli_conventions(exe: &str) {
+    let here = std::env::temp_dir();
+    let version = run(exe, &["--version"], &here, None);
+    let name = Path::new(exe)
+        .file_stem()
+        .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+    assert_eq!(version.code, Some(0), "{exe} --version: {version:?}");
+    assert!(
+        version.stdout.starts_with(&format!("{name} ")) && version.stdout.lines().count() == 1,
+        "{exe} --version printed {:?}",
+        version.stdout
+    );
+    let bad = run(exe, &["--no-such-option"], &here, None);
+    assert_eq!(bad.code, Some(2), "{exe} --no-such-option: {bad:?}");
+    assert_eq!(bad.stderr.lines().count(), 1, "{exe}: {:?}", bad.stderr);
+    assert!(
+        bad.stderr.starts_with("error: ") && bad.stderr.contains(&format!("'{name} --help'")),
+        "{exe}: {:?}",
+        bad.stderr
+    );
+}
+
 /// A small line diff: the first differing line and the counts, enough to find the problem.
 pub fn diff(expected: &str, actual: &str) -> String {
     let exp: Vec<&str> = expected.lines().collect();

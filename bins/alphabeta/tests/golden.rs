@@ -177,3 +177,9 @@ fn million_leaves_through_the_binary() {
     // Dev profile on a shared machine: a loose bound (release is far below a second).
     assert!(elapsed.as_secs_f64() < 5.0, "took {elapsed:?}");
 }
+
+/// `--version` answers, and a usage error is one line pointing to `--help`.
+#[test]
+fn version_and_one_line_usage_errors() {
+    golden::check_cli_conventions(env!("CARGO_BIN_EXE_alphabeta"));
+}

@@ -35,7 +35,11 @@ struct Args {
 }
 
 fn main() -> ExitCode {
-    match run(&Args::parse()) {
+    let args: Args = match cli_support::parse_args() {
+        Ok(args) => args,
+        Err(code) => return code,
+    };
+    match run(&args) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => cli_support::fail(e),
     }

@@ -137,10 +137,9 @@ fn wrong_argument_count_is_a_usage_error() {
         let out = find_route(args);
         assert_eq!(out.code, Some(2), "{args:?}");
         assert_eq!(out.stdout, "", "{args:?}");
+        assert_eq!(out.stderr.lines().count(), 1, "{args:?}: {}", out.stderr);
         assert!(
-            out.stderr.contains(
-                "Usage: find_route <input_filename> <origin_city> <destination_city> [heuristic_filename]"
-            ),
+            out.stderr.starts_with("error: ") && out.stderr.contains("(see 'find_route --help')"),
             "{args:?}: {}",
             out.stderr
         );
@@ -276,4 +275,10 @@ fn romania_textbook_routes() {
         line.trim_start_matches("Nodes Expanded: ").parse().unwrap()
     };
     assert!(expanded(&astar) < expanded(&ucs));
+}
+
+/// `--version` answers, and a usage error is one line pointing to `--help`.
+#[test]
+fn version_and_one_line_usage_errors() {
+    golden::check_cli_conventions(env!("CARGO_BIN_EXE_find_route"));
 }

@@ -29,8 +29,11 @@ mod tournament;
 #[derive(Parser, Debug)]
 #[command(
     name = "maxconnect4",
+    version,
     override_usage = "maxconnect4 [--stats] [--time SECONDS] one-move INPUT OUTPUT DEPTH\n       \
-                      maxconnect4 [--stats] [--time SECONDS] interactive INPUT computer-next|human-next DEPTH"
+                      maxconnect4 [--stats] [--time SECONDS] interactive INPUT computer-next|human-next DEPTH\n       \
+                      maxconnect4 match \"CMD_A\" \"CMD_B\" [--games N] [--depth D] [--time-limit S]  \
+                      (see 'maxconnect4 match --help')"
 )]
 struct Cli {
     /// Print the depth, nodes searched and time of every computer move on stderr.
@@ -66,7 +69,10 @@ fn main() -> ExitCode {
     if std::env::args_os().nth(1).is_some_and(|a| a == "match") {
         return tournament::main(std::env::args_os().skip(1));
     }
-    let cli = Cli::parse();
+    let cli: Cli = match cli_support::parse_args() {
+        Ok(cli) => cli,
+        Err(code) => return code,
+    };
     cli_support::interrupt::install();
     let result = match cli.mode.as_str() {
         "one-move" => one_move(&cli),

@@ -54,9 +54,9 @@ fn parse_seconds(text: &str) -> Result<f64, String> {
 
 /// Runs `maxconnect4 match ...` (the arguments after the program name, `match` included).
 pub fn main(args: impl IntoIterator<Item = std::ffi::OsString>) -> ExitCode {
-    let args = match MatchArgs::try_parse_from(args) {
+    let args: MatchArgs = match cli_support::parse_args_from(args) {
         Ok(args) => args,
-        Err(e) => e.exit(),
+        Err(code) => return code,
     };
     match Referee::new(&args).and_then(|mut referee| referee.run(&args)) {
         Ok(()) => ExitCode::SUCCESS,

@@ -274,3 +274,9 @@ fn interactive_missing_input_starts_empty() {
     assert_eq!(out.stdout.matches(empty_row).count(), 6);
     assert!(out.stdout.ends_with("Your move (Player 1): choose a column 1-7: \nEnd of input: the game stops here, unfinished.\n"));
 }
+
+/// `--version` answers, and a usage error is one line pointing to `--help`.
+#[test]
+fn version_and_one_line_usage_errors() {
+    golden::check_cli_conventions(env!("CARGO_BIN_EXE_maxconnect4"));
+}

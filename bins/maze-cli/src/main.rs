@@ -115,7 +115,10 @@ fn parse_cell(text: &str) -> Result<(u32, u32), String> {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli: Cli = match cli_support::parse_args() {
+        Ok(cli) => cli,
+        Err(code) => return code,
+    };
     let result = match cli.command {
         Some(Command::Graph(args)) => run_graph(&args),
         None => run_maze(&cli.maze),

@@ -231,3 +231,9 @@ fn bad_input_names_file_line_and_token() {
     let out = golden::run(PROGRAM, &strings(&["--method", "bogus"]), &dir, None);
     assert_eq!(out.code, Some(2));
 }
+
+/// `--version` answers, and a usage error is one line pointing to `--help`.
+#[test]
+fn version_and_one_line_usage_errors() {
+    golden::check_cli_conventions(env!("CARGO_BIN_EXE_maze"));
+}

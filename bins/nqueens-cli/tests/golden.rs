@@ -173,3 +173,9 @@ fn seeds_make_runs_reproducible() {
     assert_eq!(outputs[2], outputs[3], "same seed, same boards");
     assert_ne!(outputs[0], outputs[2], "another seed, other boards");
 }
+
+/// `--version` answers, and a usage error is one line pointing to `--help`.
+#[test]
+fn version_and_one_line_usage_errors() {
+    golden::check_cli_conventions(env!("CARGO_BIN_EXE_nqueens"));
+}

@@ -308,3 +308,9 @@ fn dot_output_marks_critical_lines_and_clusters_components() {
     // fig3: components {A D I J S}, {F K M}, {C H L O} have two or more cities.
     assert_eq!(dot.matches("subgraph cluster_").count(), 3, "{dot}");
 }
+
+/// `--version` answers, and a usage error is one line pointing to `--help`.
+#[test]
+fn version_and_one_line_usage_errors() {
+    golden::check_cli_conventions(env!("CARGO_BIN_EXE_PowerGrid"));
+}

@@ -5,7 +5,6 @@
 //! characters in reading order: 0 empty, 1 dark, 2 light.
 
 use clap::Parser;
-use clap::error::ErrorKind;
 use reversi::tiny::{Flag, run};
 use reversi::{Board, Position, Side, format};
 use std::process::ExitCode;
@@ -45,16 +44,9 @@ fn parse_board(text: &str) -> Result<Board<4>, String> {
 }
 
 fn main() -> ExitCode {
-    let args = match Args::try_parse() {
+    let args: Args = match cli_support::parse_args() {
         Ok(args) => args,
-        Err(e) if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) => {
-            e.exit()
-        }
-        Err(e) => {
-            return cli_support::usage_error(cli_support::one_line_usage_error(
-                &e.render().to_string(),
-            ));
-        }
+        Err(code) => return code,
     };
     print!(
         "{}",

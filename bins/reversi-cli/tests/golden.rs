@@ -44,3 +44,9 @@ fn four_by_four_full_minimax_counts_every_state() {
     assert_eq!(outcome.code, Some(0), "{outcome:?}");
     assert_eq!(outcome.stdout, "-1\n224821\n");
 }
+
+/// `--version` answers, and a usage error is one line pointing to `--help`.
+#[test]
+fn version_and_one_line_usage_errors() {
+    golden::check_cli_conventions(env!("CARGO_BIN_EXE_Reversi"));
+}

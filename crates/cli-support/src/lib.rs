@@ -25,9 +25,11 @@
 //! std::fs::remove_dir_all(&dir).unwrap();
 //! ```
 
+mod args;
 pub mod interrupt;
 mod output;
 
+pub use args::{parse_args, parse_args_from};
 pub use output::atomic_write;
 
 use std::fmt::Display;
@@ -139,7 +141,11 @@ pub fn one_line_usage_error(rendered: &str) -> String {
         .lines()
         .take_while(|line| !line.starts_with("Usage:"))
         .map(str::trim)
-        .filter(|line| !line.is_empty() && !line.starts_with("For more information"))
+        .filter(|line| {
+            !line.is_empty()
+                && !line.starts_with("For more information")
+                && !line.starts_with("tip:")
+        })
         .collect();
     let joined = parts.join(" ");
     let message = joined.trim_start_matches("error: ");
