@@ -37,7 +37,9 @@
 mod board;
 pub mod endgame;
 mod error;
+pub mod exact;
 pub mod format;
+pub mod obf;
 mod perft;
 mod position;
 pub mod rules;
