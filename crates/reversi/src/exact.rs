@@ -35,6 +35,8 @@
 
 mod search;
 mod table;
+#[cfg(test)]
+mod tests;
 
 pub use search::Budget;
 

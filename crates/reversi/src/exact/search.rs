@@ -19,9 +19,11 @@ use crate::stability;
 use std::time::Instant;
 
 /// At most this many empty squares: the parity-ordered search without table.
-pub(super) const SHALLOW: u32 = 7;
+pub(super) const SHALLOW: u32 = 5;
 /// From this many empty squares on, positions go through the transposition table.
-pub(super) const TABLE_EMPTIES: u32 = 10;
+pub(super) const TABLE_EMPTIES: u32 = 8;
+/// Above this many empty squares, children are looked up in the table before any is searched.
+const ETC_EMPTIES: u32 = TABLE_EMPTIES;
 /// From this many empty squares on, the stability cut-off is tried.
 const STABILITY_EMPTIES: u32 = 5;
 
@@ -79,6 +81,17 @@ fn last_square(own: u64, opp: u64, bit: u64) -> i32 {
         return base - 2 * flipped.count_ones() as i32 - 1;
     }
     base.signum() + base
+}
+
+/// The number of `empties` next to a disc of `discs` (where the other side may one day move).
+#[inline]
+fn potential_mobility<const N: usize>(discs: u64, empties: u64) -> u32 {
+    const NOT_FIRST_COL: u64 = 0xfefe_fefe_fefe_fefe;
+    const NOT_LAST_COL: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    let sideways = ((discs << 1) & NOT_FIRST_COL) | ((discs >> 1) & NOT_LAST_COL);
+    let around = sideways | discs;
+    let near = sideways | (around << 8) | (around >> 8);
+    (near & empties).count_ones()
 }
 
 /// The squares of the quadrants holding an odd number of the `empties`.
@@ -230,11 +243,27 @@ impl<'a, const N: usize> Search<'a, N> {
         }
         let mut list = [Candidate::default(); 32];
         let count = self.order(own, opp, moves, hint, &mut list);
+        if n > ETC_EMPTIES
+            && let Some(value) = self.etc(own, opp, beta, &list[..count])
+        {
+            return value;
+        }
         let (best, best_bit) = self.pvs_moves(own, opp, alpha, beta, &mut list[..count]);
         if n >= TABLE_EMPTIES && !self.stopped {
             self.store(own, opp, n, (alpha, beta), best, best_bit);
         }
         best
+    }
+
+    /// Enhanced transposition cut-off: a child whose stored upper bound already proves the
+    /// position reaches `beta`.
+    fn etc(&self, own: u64, opp: u64, beta: i32, list: &[Candidate]) -> Option<i32> {
+        list.iter().find_map(|c| {
+            let (o, p) = (opp & !c.flipped, own | c.flipped | c.bit);
+            let entry = self.table.probe(o, p)?;
+            let value = -i32::from(entry.upper);
+            (value >= beta).then_some(value)
+        })
     }
 
     /// Records the fail-soft `value` of a search in `window` in the table.
@@ -326,7 +355,9 @@ impl<'a, const N: usize> Search<'a, N> {
             } else {
                 let (o, p) = (opp & !flipped, own | flipped | bit);
                 let replies = rules::moves(o, p, Board::<N>::MASK);
-                (replies.count_ones() + (replies & corners).count_ones()) as i32
+                let mobility = (replies.count_ones() + (replies & corners).count_ones()) as i32;
+                let potential = potential_mobility::<N>(p, !(o | p) & Board::<N>::MASK) as i32;
+                mobility * 16 + potential
             };
             list[count] = Candidate { key, bit, flipped };
             count += 1;
