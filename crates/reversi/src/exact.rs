@@ -85,22 +85,52 @@ impl Solver {
 
     /// The exact margin of `position` and a best move.
     pub fn solve<const N: usize>(&mut self, position: &Position<N>) -> Solved<N> {
-        self.solve_window(
-            position,
-            -(N as i32 * N as i32),
-            (N * N) as i32,
-            Budget::default(),
-        )
-        .expect("an unlimited budget always finishes")
+        self.solve_within(position, Budget::default())
+            .expect("an unlimited budget always finishes")
     }
 
     /// [`solve`](Self::solve) under `budget`: `None` when the budget runs out first.
+    ///
+    /// A sequence of null-window tests "is the margin at least beta?", starting with "is it a
+    /// win?" and closing in on the value from the bounds each test proves (MTD(f)); the table
+    /// carries the work from one test to the next.
     pub fn solve_within<const N: usize>(
         &mut self,
         position: &Position<N>,
         budget: Budget,
     ) -> Option<Solved<N>> {
-        self.solve_window(position, -(N as i32 * N as i32), (N * N) as i32, budget)
+        self.table.new_search();
+        let squares = (N * N) as i32;
+        let (mut lower, mut upper) = (-squares, squares);
+        let (mut guess, mut nodes) = (1, 0);
+        let mut best_move = None;
+        while lower < upper {
+            let beta = if guess <= lower {
+                lower + 1
+            } else {
+                guess.min(upper)
+            };
+            let left = Budget {
+                nodes: budget.nodes.map(|max| max.saturating_sub(nodes)),
+                ..budget
+            };
+            let tested = self.window(position, beta - 1, beta, left)?;
+            nodes += tested.nodes;
+            if tested.margin >= beta {
+                lower = tested.margin;
+                best_move = tested.best_move;
+            } else {
+                upper = tested.margin;
+                // Only a pass or the end of the game fails low with its best move.
+                best_move = best_move.or(tested.best_move);
+            }
+            guess = tested.margin;
+        }
+        Some(Solved {
+            margin: lower,
+            best_move,
+            nodes,
+        })
     }
 
     /// Whether the side to move wins (margin 1), draws (0) or loses (-1) with perfect play,
@@ -130,6 +160,18 @@ impl Solver {
         budget: Budget,
     ) -> Option<Solved<N>> {
         self.table.new_search();
+        self.window(position, alpha, beta, budget)
+    }
+
+    /// [`solve_window`](Self::solve_window) within the current search (the table's entries of
+    /// the earlier tests are kept first).
+    fn window<const N: usize>(
+        &mut self,
+        position: &Position<N>,
+        alpha: i32,
+        beta: i32,
+        budget: Budget,
+    ) -> Option<Solved<N>> {
         let side = position.to_move();
         let board = position.board();
         let (own, opp) = (board.mask(side), board.mask(side.opponent()));

@@ -357,7 +357,8 @@ impl<'a, const N: usize> Search<'a, N> {
                 let replies = rules::moves(o, p, Board::<N>::MASK);
                 let mobility = (replies.count_ones() + (replies & corners).count_ones()) as i32;
                 let potential = potential_mobility::<N>(p, !(o | p) & Board::<N>::MASK) as i32;
-                mobility * 16 + potential
+                let corners_held = (p & corners).count_ones() as i32;
+                mobility * 16 + potential - corners_held * 16
             };
             list[count] = Candidate { key, bit, flipped };
             count += 1;
