@@ -22,6 +22,7 @@ stderr, the other lines are still solved, and the exit status is 1. Without a po
 pub struct SolveArgs {
     /// An 8x8 position: an OBF line (64 X/O/- for a1..h8, a space, the side to move X or O),
     /// a COL106 position file or a file holding one OBF line, or `-` for either on stdin.
+    #[arg(allow_hyphen_values = true)]
     position: Option<String>,
     /// Solve every OBF line of FILE (blank lines and lines starting with % or # are skipped).
     #[arg(long, value_name = "FILE", conflicts_with = "position")]
