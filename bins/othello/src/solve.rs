@@ -6,7 +6,7 @@ use reversi::exact::Solver;
 use reversi::obf::{self, Problem};
 use reversi::{Move, Position, Progress, format, solve_reporting};
 use std::io::Read as _;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -120,7 +120,7 @@ fn looks_like_obf(text: &str) -> bool {
 }
 
 /// Solves every problem of an OBF file; a summary on stderr.
-fn solve_file(args: &SolveArgs, path: &PathBuf) -> ExitCode {
+fn solve_file(args: &SolveArgs, path: &Path) -> ExitCode {
     let name = path.display().to_string();
     let text = match cli_support::read_text(path) {
         Ok(text) => text,
