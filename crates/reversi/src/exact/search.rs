@@ -30,9 +30,10 @@ const STABILITY_EMPTIES: u32 = 5;
 /// Limits on one search; it stops (and its result is thrown away) past either.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Budget {
-    /// At most this many positions.
+    /// About this many positions (both limits are checked every 4096 positions, so a search
+    /// may go a little past them before it stops).
     pub nodes: Option<u64>,
-    /// At the latest at this instant (checked every few thousand positions).
+    /// At the latest at about this instant.
     pub deadline: Option<Instant>,
 }
 
