@@ -17,7 +17,8 @@ An 8x8 position prints one line: the exact final margin of the side to move with
 (empty squares left at the end go to the winner, as FForum counts), a best move (G8, pass when \
 the side to move must pass, none when the game is over), the positions searched and the time. \
 With --obf every problem line is solved in order; a bad line prints `error: FILE:LINE: ...` on \
-stderr, the other lines are still solved, and the exit status is 1. Without a position the \
+stderr, the other lines are still solved, and the exit status is 1; a summary (positions, \
+nodes, wall time, nodes per second) ends on stderr. Without a position the \
 4x4 or 6x6 start is solved (`--size`, disc margin for Black, empty squares counting for nobody).")]
 pub struct SolveArgs {
     /// An 8x8 position: an OBF line (64 X/O/- for a1..h8, a space, the side to move X or O),
