@@ -1,11 +1,14 @@
 //! reversi: the bitboard move generator and flips against plain square-by-square walking, perft
 //! from the 8x8 start, Reversi Tiny full minimax / alpha-beta from the 4x4 start, and COL106
-//! bestMove(6) with alpha-beta and with the engine.
+//! bestMove(6) with alpha-beta and with the engine, and FForum endgame problems solved exactly
+//! by the dedicated endgame solver, side by side with the engine-based `solve` (MTD(f) over
+//! search-core's engine, disc-count margins) on the smallest one.
 #![allow(missing_docs)]
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use reversi::exact::Solver;
 use reversi::search::{Method, Searcher};
-use reversi::{Position, Scored, Side, WinLoss, perft, rules};
+use reversi::{Position, Scored, Side, WinLoss, obf, perft, rules};
 use search_core::{alpha_beta, minimax};
 use std::hint::black_box;
 
@@ -100,12 +103,46 @@ fn col106_best_move(c: &mut Criterion) {
     group.finish();
 }
 
+/// The FForum problem on line `line` (from 1) of an OBF file of data/othello/ffo.
+fn ffo(file: &str, line: usize) -> Position<8> {
+    let path = format!("{}/../data/othello/ffo/{file}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).expect("the FFO data is checked in");
+    let problem = obf::parse_line(text.lines().nth(line - 1).expect("the line exists"));
+    problem.expect("a valid problem").position
+}
+
+fn ffo_exact(c: &mut Criterion) {
+    let mut group = c.benchmark_group("othello_ffo_exact");
+    group.sample_size(10);
+    // #1 (14 empties), #9 (16), #20 (6), #21 (15), #25 (19).
+    let problems = [
+        ("ffo_01", ffo("fforum-1-19.obf", 1)),
+        ("ffo_09", ffo("fforum-1-19.obf", 9)),
+        ("ffo_20", ffo("fforum-20-39.obf", 1)),
+        ("ffo_21", ffo("fforum-20-39.obf", 2)),
+        ("ffo_25", ffo("fforum-20-39.obf", 6)),
+    ];
+    for (name, position) in &problems {
+        // A fresh table each time (2^16 entries, 1.5 MB: its set-up stays small beside the
+        // search): no answer carried over from the previous iteration.
+        group.bench_function(format!("endgame_solver_{name}"), |b| {
+            b.iter(|| Solver::new(16).solve(black_box(position)).margin)
+        });
+    }
+    // The engine-based solve on #20 (6 empties), the one it reaches in benchmark time.
+    group.bench_function("engine_solve_ffo_20", |b| {
+        b.iter(|| reversi::solve(black_box(&problems[2].1), 16).margin)
+    });
+    group.finish();
+}
+
 criterion_group!(
     benches,
     move_generation,
     perft_8x8,
     tiny_full_search,
-    col106_best_move
+    col106_best_move,
+    ffo_exact
 );
 criterion_main!(benches);
 

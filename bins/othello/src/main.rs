@@ -1,13 +1,14 @@
 //! `othello`: the COL106 Othello assignment (boardScore, bestMove(K), fullGame(K)) on an 8x8
-//! position file, plus `perft` and `solve` for small boards.
+//! position file, plus `perft`, and `solve` (exact solving of 8x8 positions and small boards).
 
 use clap::error::ErrorKind;
 use clap::{Parser, Subcommand, ValueEnum};
 use reversi::search::{Method, Searcher};
-use reversi::{Position, Progress, format, full_game, perft, solve_reporting};
+use reversi::{Position, format, full_game, perft};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::time::Instant;
+
+mod solve;
 
 /// COL106 Othello: score, best move and full game by K-ply minimax; perft; solving small boards.
 #[derive(Debug, Parser)]
@@ -56,31 +57,15 @@ enum Command {
         #[arg(long, default_value_t = 8, value_parser = parse_perft_size)]
         size: u8,
     },
-    /// Solves the game from the start with the engine search: the disc margin with perfect play.
-    Solve {
-        /// Board size (8x8 is out of reach).
-        #[arg(long, default_value_t = 6, value_parser = parse_solve_size)]
-        size: u8,
-        /// The transposition table has 2^BITS entries.
-        #[arg(long, default_value_t = 22, value_parser = clap::value_parser!(u32).range(10..=28))]
-        table_bits: u32,
-        /// Print each step (the warm-up guess, every null-window test) on stderr as it ends.
-        #[arg(long)]
-        progress: bool,
-    },
+    /// Solves a position exactly: an 8x8 position (a COL106 file or OBF lines) with the endgame
+    /// solver, or the 4x4 / 6x6 start.
+    Solve(solve::SolveArgs),
 }
 
 fn parse_perft_size(text: &str) -> Result<u8, String> {
     match text {
         "4" | "6" | "8" => Ok(text.parse().unwrap_or(8)),
         _ => Err("the size must be 4, 6 or 8".to_owned()),
-    }
-}
-
-fn parse_solve_size(text: &str) -> Result<u8, String> {
-    match text {
-        "4" | "6" => Ok(text.parse().unwrap_or(6)),
-        _ => Err("the size must be 4 or 6 (8x8 is out of reach)".to_owned()),
     }
 }
 
@@ -146,63 +131,8 @@ fn run(command: Command) -> Result<String, Error> {
             };
             format!("perft {depth} = {n}\n")
         }
-        Command::Solve {
-            size,
-            table_bits,
-            progress,
-        } => {
-            let started = Instant::now();
-            let report = |step: Progress| {
-                if progress {
-                    let at = started.elapsed().as_secs_f64();
-                    match step {
-                        Progress::WarmUp { guess, nodes } => {
-                            eprintln!("[{at:.2} s] warm-up guess {guess} ({nodes} nodes)");
-                        }
-                        Progress::Test { beta, value, nodes } => {
-                            let answer = if value >= beta { "yes" } else { "no" };
-                            eprintln!(
-                                "[{at:.2} s] margin >= {beta}? {answer} (bound {value}, {nodes} nodes)"
-                            );
-                        }
-                    }
-                }
-            };
-            let (margin, first, nodes) = if size == 4 {
-                let s = solve_reporting(&Position::<4>::start(), table_bits, report);
-                (
-                    s.margin,
-                    move_name(s.best_move.map(|m| m.map_square(|q| q.index()))),
-                    s.nodes,
-                )
-            } else {
-                let s = solve_reporting(&Position::<6>::start(), table_bits, report);
-                (
-                    s.margin,
-                    move_name(s.best_move.map(|m| m.map_square(|q| q.index()))),
-                    s.nodes,
-                )
-            };
-            let verdict = match margin {
-                m if m > 0 => format!("the first player (black) wins by {m} discs"),
-                m if m < 0 => format!("the second player (white) wins by {} discs", -m),
-                _ => "a draw".to_owned(),
-            };
-            format!(
-                "size {size}: value {margin} ({verdict})\nbest first move {first}\nnodes {nodes}\ntime {:.2} s\n",
-                started.elapsed().as_secs_f64()
-            )
-        }
+        Command::Solve(_) => unreachable!("solve prints as it goes (see main)"),
     })
-}
-
-/// A move as the files number it: the square index, or `pass`.
-fn move_name(mv: Option<Option<usize>>) -> String {
-    match mv {
-        Some(Some(index)) => index.to_string(),
-        Some(None) => "pass".to_owned(),
-        None => "none".to_owned(),
-    }
 }
 
 fn main() -> ExitCode {
@@ -221,6 +151,9 @@ fn main() -> ExitCode {
             ));
         }
     };
+    if let Command::Solve(solve_args) = &args.command {
+        return solve::run(solve_args);
+    }
     match run(args.command) {
         Ok(out) => {
             print!("{out}");

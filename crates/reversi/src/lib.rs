@@ -12,6 +12,11 @@
 //! - [`solve()`]: exact solving (MTD(f) over null-window engine searches, the root one move per
 //!   symmetry class), with [`endgame`] (a mask-only search for the last few empty squares) and
 //!   [`stability`] (stable discs: a sound cap on the margin) plugged into the engine's hooks.
+//!   Margins for Black, empty squares counting for nobody (COL106's convention).
+//! - [`exact`]: the dedicated endgame solver for any position of any size: the side to move's
+//!   exact margin with the empty squares left at the end going to the winner (FForum's
+//!   convention), a best move, budgets and a win/loss/draw variant. [`obf`]: the OBF problem
+//!   lines it is tested on.
 //!
 //! # Example
 //!
@@ -37,7 +42,9 @@
 mod board;
 pub mod endgame;
 mod error;
+pub mod exact;
 pub mod format;
+pub mod obf;
 mod perft;
 mod position;
 pub mod rules;

@@ -1,0 +1,224 @@
+//! Exact endgame solving: the final disc margin with perfect play and a best move, for any
+//! position of any size, by a dedicated bitboard search (not search-core's engine).
+//!
+//! Margins are for the side to move and count as the FForum problems do: the empty squares
+//! left when neither side can move go to the winner (a draw stays 0). COL106's `boardScore`
+//! and [`solve`](crate::solve()) count discs only; the two agree whenever the game ends on a
+//! full board.
+//!
+//! The search is fail-soft alpha-beta with principal-variation search, a transposition table,
+//! fastest-first move ordering, stability cut-offs and parity ordering near the end (see the
+//! `search` submodule). A [`Solver`] keeps its table from one call to the next (every stored
+//! bound is a fact about the position), so a playing engine that solves move after move reuses
+//! its work.
+//!
+//! # Example
+//!
+//! ```
+//! use reversi::exact::{self, Budget, Solver};
+//! use reversi::{Move, obf};
+//!
+//! // FForum #1: Black to move wins by 18 with G8.
+//! let line = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X;";
+//! let position = obf::parse_line(line).unwrap().position;
+//! let solved = exact::solve_exact(&position);
+//! assert_eq!(solved.margin, 18);
+//! assert_eq!(solved.best_move, Some(Move::Place(obf::parse_square("g8").unwrap())));
+//!
+//! // The same with a reusable table: a budget too small gives up, win/loss/draw is cheaper.
+//! let mut solver = Solver::new(16);
+//! let tiny = Budget { nodes: Some(10), deadline: None };
+//! assert_eq!(solver.solve_within(&position, tiny), None);
+//! let verdict = solver.win_loss_draw(&position, Budget::default()).unwrap();
+//! assert_eq!(verdict.margin, 1); // a win
+//! ```
+
+mod search;
+mod table;
+#[cfg(test)]
+mod tests;
+
+pub use search::Budget;
+
+use crate::position::{Move, Position};
+use crate::square::Square;
+use search::{Candidate, Search};
+use table::Table;
+
+/// The answer of a solve.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Solved<const N: usize> {
+    /// The side to move's final margin (empty squares to the winner); for
+    /// [`Solver::win_loss_draw`] only its sign: 1 win, 0 draw, -1 loss.
+    pub margin: i32,
+    /// A move reaching that margin: a placement, [`Move::Pass`] when the side to move must
+    /// pass, `None` when the game is over.
+    pub best_move: Option<Move<N>>,
+    /// Positions visited.
+    pub nodes: u64,
+}
+
+/// An exact solver with its transposition table.
+#[derive(Debug, Clone)]
+pub struct Solver {
+    table: Table,
+}
+
+/// The default table: 2^20 entries (about 24 MB).
+pub const DEFAULT_TABLE_BITS: u32 = 20;
+
+impl Default for Solver {
+    fn default() -> Self {
+        Self::new(DEFAULT_TABLE_BITS)
+    }
+}
+
+impl Solver {
+    /// A solver whose table holds `2^table_bits` entries (`table_bits` clamped to 1..=30; 24
+    /// bytes an entry).
+    #[must_use]
+    pub fn new(table_bits: u32) -> Self {
+        Self {
+            table: Table::new(table_bits),
+        }
+    }
+
+    /// The exact margin of `position` and a best move.
+    pub fn solve<const N: usize>(&mut self, position: &Position<N>) -> Solved<N> {
+        self.solve_within(position, Budget::default())
+            .expect("an unlimited budget always finishes")
+    }
+
+    /// [`solve`](Self::solve) under `budget`: `None` when the budget runs out first.
+    ///
+    /// A sequence of null-window tests "is the margin at least beta?", starting with "is it a
+    /// win?" and closing in on the value from the bounds each test proves (MTD(f)); the table
+    /// carries the work from one test to the next.
+    pub fn solve_within<const N: usize>(
+        &mut self,
+        position: &Position<N>,
+        budget: Budget,
+    ) -> Option<Solved<N>> {
+        self.table.new_search();
+        let squares = (N * N) as i32;
+        let (mut lower, mut upper) = (-squares, squares);
+        let (mut guess, mut nodes) = (1, 0);
+        let mut best_move = None;
+        while lower < upper {
+            let beta = if guess <= lower {
+                lower + 1
+            } else {
+                guess.min(upper)
+            };
+            let left = Budget {
+                nodes: budget.nodes.map(|max| max.saturating_sub(nodes)),
+                ..budget
+            };
+            let tested = self.window(position, beta - 1, beta, left)?;
+            nodes += tested.nodes;
+            if tested.margin >= beta {
+                lower = tested.margin;
+                best_move = tested.best_move;
+            } else {
+                upper = tested.margin;
+                // Only a pass or the end of the game fails low with its best move.
+                best_move = best_move.or(tested.best_move);
+            }
+            guess = tested.margin;
+        }
+        Some(Solved {
+            margin: lower,
+            best_move,
+            nodes,
+        })
+    }
+
+    /// Whether the side to move wins (margin 1), draws (0) or loses (-1) with perfect play,
+    /// with a move that does as well; faster than the exact margin. `None` when `budget` runs
+    /// out first.
+    pub fn win_loss_draw<const N: usize>(
+        &mut self,
+        position: &Position<N>,
+        budget: Budget,
+    ) -> Option<Solved<N>> {
+        let solved = self.solve_window(position, -1, 1, budget)?;
+        Some(Solved {
+            margin: solved.margin.signum(),
+            ..solved
+        })
+    }
+
+    /// The fail-soft value of `position` in the window `alpha < margin < beta`: exact strictly
+    /// inside it, otherwise a bound on the same side (at most `alpha`, or at least `beta`),
+    /// with a move that reaches it (any move, if every move fails low). `None` when `budget`
+    /// runs out first.
+    pub fn solve_window<const N: usize>(
+        &mut self,
+        position: &Position<N>,
+        alpha: i32,
+        beta: i32,
+        budget: Budget,
+    ) -> Option<Solved<N>> {
+        self.table.new_search();
+        self.window(position, alpha, beta, budget)
+    }
+
+    /// [`solve_window`](Self::solve_window) within the current search (the table's entries of
+    /// the earlier tests are kept first).
+    fn window<const N: usize>(
+        &mut self,
+        position: &Position<N>,
+        alpha: i32,
+        beta: i32,
+        budget: Budget,
+    ) -> Option<Solved<N>> {
+        let side = position.to_move();
+        let board = position.board();
+        let (own, opp) = (board.mask(side), board.mask(side.opponent()));
+        let mut search = Search::<N>::new(&mut self.table, budget);
+        let (margin, best_move) = root(&mut search, own, opp, alpha, beta);
+        (!search.stopped).then_some(Solved {
+            margin,
+            best_move,
+            nodes: search.nodes,
+        })
+    }
+}
+
+/// The root: the value in `(alpha, beta)` and a best move.
+fn root<const N: usize>(
+    search: &mut Search<'_, N>,
+    own: u64,
+    opp: u64,
+    alpha: i32,
+    beta: i32,
+) -> (i32, Option<Move<N>>) {
+    let mask = crate::board::Board::<N>::MASK;
+    let moves = crate::rules::moves(own, opp, mask);
+    if moves == 0 {
+        if crate::rules::moves(opp, own, mask) == 0 {
+            search.nodes += 1;
+            return (search::final_score::<N>(own, opp), None);
+        }
+        return (-search.search(opp, own, -beta, -alpha), Some(Move::Pass));
+    }
+    search.nodes += 1;
+    let hint = search.table.probe(own, opp).map_or(64, |e| e.best);
+    let mut list = [Candidate::default(); 32];
+    let count = search.order(own, opp, moves, hint, &mut list);
+    let (value, bit) = search.pvs_moves(own, opp, alpha, beta, &mut list[..count]);
+    if search.stopped {
+        return (value, None);
+    }
+    let n = (mask & !(own | opp)).count_ones();
+    search.store(own, opp, n, (alpha, beta), value, bit);
+    let square = Square::from_bit_position(bit.trailing_zeros());
+    (value, Some(Move::Place(square)))
+}
+
+/// The exact margin of `position` and a best move, with a fresh default table
+/// ([`Solver::solve`]).
+#[must_use]
+pub fn solve_exact<const N: usize>(position: &Position<N>) -> Solved<N> {
+    Solver::default().solve(position)
+}

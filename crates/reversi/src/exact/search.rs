@@ -1,0 +1,369 @@
+//! The recursive part of the exact solver: fail-soft alpha-beta with principal-variation search
+//! on the two disc masks of the side to move (`own`) and the other side (`opp`). Values are the
+//! mover's final margin with the empty squares left at the end going to the winner.
+//!
+//! - More than [`SHALLOW`] empty squares: stability cut-offs, the transposition table (from
+//!   [`TABLE_EMPTIES`] on), moves sorted fastest first (fewest replies for the opponent, corners
+//!   counted twice), the table's move first.
+//! - Up to [`SHALLOW`]: no table and no move generation; each empty square is tried with its
+//!   flips (none: not a move), squares in quadrants with an odd number of empty squares first.
+//! - One empty square: played out by counting flips.
+//!
+//! The recursion is at most twice the number of empty squares deep (passes included).
+
+use super::table::Table;
+use crate::board::Board;
+use crate::rules;
+use crate::search::Masks;
+use crate::stability;
+use std::time::Instant;
+
+/// At most this many empty squares: the parity-ordered search without table.
+pub(super) const SHALLOW: u32 = 5;
+/// From this many empty squares on, positions go through the transposition table.
+pub(super) const TABLE_EMPTIES: u32 = 8;
+/// Above this many empty squares, children are looked up in the table before any is searched.
+const ETC_EMPTIES: u32 = TABLE_EMPTIES;
+/// From this many empty squares on, the stability cut-off is tried.
+const STABILITY_EMPTIES: u32 = 5;
+
+/// Limits on one search; it stops (and its result is thrown away) past either.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Budget {
+    /// About this many positions (both limits are checked every 4096 positions, so a search
+    /// may go a little past them before it stops).
+    pub nodes: Option<u64>,
+    /// At the latest at about this instant.
+    pub deadline: Option<Instant>,
+}
+
+/// The state of one search.
+pub(super) struct Search<'a, const N: usize> {
+    pub(super) table: &'a mut Table,
+    pub(super) nodes: u64,
+    budget: Budget,
+    next_check: u64,
+    pub(super) stopped: bool,
+}
+
+/// A move to search: its ordering key (lower first), its bit and the discs it flips.
+#[derive(Debug, Clone, Copy, Default)]
+pub(super) struct Candidate {
+    key: i32,
+    pub(super) bit: u64,
+    pub(super) flipped: u64,
+}
+
+/// The final margin of a finished game for the side owning `own`: empty squares to the winner.
+#[inline]
+pub(super) fn final_score<const N: usize>(own: u64, opp: u64) -> i32 {
+    let (o, p) = (own.count_ones() as i32, opp.count_ones() as i32);
+    let squares = (N * N) as i32;
+    if o > p {
+        squares - 2 * p
+    } else if o < p {
+        2 * o - squares
+    } else {
+        0
+    }
+}
+
+/// The mover's final margin with one empty square `bit` left: whoever can place there does (the
+/// mover first) and the game ends.
+#[inline]
+fn last_square(own: u64, opp: u64, bit: u64) -> i32 {
+    let base = own.count_ones() as i32 - opp.count_ones() as i32;
+    let flipped = rules::flips(own, opp, bit);
+    if flipped != 0 {
+        return base + 2 * flipped.count_ones() as i32 + 1;
+    }
+    let flipped = rules::flips(opp, own, bit);
+    if flipped != 0 {
+        return base - 2 * flipped.count_ones() as i32 - 1;
+    }
+    base.signum() + base
+}
+
+/// The number of `empties` next to a disc of `discs` (where the other side may one day move).
+#[inline]
+fn potential_mobility<const N: usize>(discs: u64, empties: u64) -> u32 {
+    const NOT_FIRST_COL: u64 = 0xfefe_fefe_fefe_fefe;
+    const NOT_LAST_COL: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    let sideways = ((discs << 1) & NOT_FIRST_COL) | ((discs >> 1) & NOT_LAST_COL);
+    let around = sideways | discs;
+    let near = sideways | (around << 8) | (around >> 8);
+    (near & empties).count_ones()
+}
+
+/// The squares of the quadrants holding an odd number of the `empties`.
+#[inline]
+fn odd_quadrants<const N: usize>(empties: u64) -> u64 {
+    let half = N / 2;
+    let mut parity = 0u32;
+    let mut rest = empties;
+    while rest != 0 {
+        let at = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        parity ^= 1 << ((at / 8 / half) * 2 + at % 8 / half);
+    }
+    let q = Masks::<N>::QUADRANTS;
+    let pick = |i: usize| if parity & (1 << i) != 0 { q[i] } else { 0 };
+    pick(0) | pick(1) | pick(2) | pick(3)
+}
+
+impl<'a, const N: usize> Search<'a, N> {
+    /// A search with `table` under `budget`.
+    pub(super) fn new(table: &'a mut Table, budget: Budget) -> Self {
+        Self {
+            table,
+            nodes: 0,
+            budget,
+            next_check: 4096,
+            stopped: false,
+        }
+    }
+
+    /// Whether the budget is spent (then `stopped` stays set).
+    fn out_of_budget(&mut self) -> bool {
+        if self.stopped {
+            return true;
+        }
+        if self.nodes >= self.next_check {
+            self.next_check = self.nodes + 4096;
+            let nodes_spent = self.budget.nodes.is_some_and(|max| self.nodes > max);
+            let time_spent = self.budget.deadline.is_some_and(|t| Instant::now() >= t);
+            self.stopped = nodes_spent || time_spent;
+        }
+        self.stopped
+    }
+
+    /// The exact value of the position, fail-soft in `(alpha, beta)`.
+    pub(super) fn search(&mut self, own: u64, opp: u64, alpha: i32, beta: i32) -> i32 {
+        let empties = Board::<N>::MASK & !(own | opp);
+        match empties.count_ones() {
+            0 => {
+                self.nodes += 1;
+                final_score::<N>(own, opp)
+            }
+            1 => {
+                self.nodes += 1;
+                last_square(own, opp, empties)
+            }
+            n if n <= SHALLOW => self.shallow(own, opp, alpha, beta, empties),
+            n => self.deep(own, opp, alpha, beta, n),
+        }
+    }
+
+    /// The search for a few empty squares (at least 2): parity order, no table.
+    fn shallow(&mut self, own: u64, opp: u64, mut alpha: i32, beta: i32, empties: u64) -> i32 {
+        self.nodes += 1;
+        if empties.count_ones() >= STABILITY_EMPTIES
+            && let Some(bound) = stability::upper_bound_at_most::<N>(own, opp, alpha)
+        {
+            return bound;
+        }
+        let odd = odd_quadrants::<N>(empties);
+        let mut best = i32::MIN;
+        for group in [empties & odd, empties & !odd] {
+            let mut rest = group;
+            while rest != 0 {
+                let bit = rest & rest.wrapping_neg();
+                rest ^= bit;
+                let flipped = rules::flips(own, opp, bit);
+                if flipped == 0 {
+                    continue;
+                }
+                let (o, p) = (opp & !flipped, own | flipped | bit);
+                let left = empties ^ bit;
+                let value = if left & (left - 1) == 0 {
+                    self.nodes += 1;
+                    -last_square(o, p, left)
+                } else {
+                    -self.shallow(o, p, -beta, -alpha, left)
+                };
+                if value > best {
+                    best = value;
+                    if value > alpha {
+                        alpha = value;
+                        if value >= beta {
+                            return value;
+                        }
+                    }
+                }
+            }
+        }
+        if best != i32::MIN {
+            return best;
+        }
+        self.pass_or_end(own, opp, alpha, beta, empties)
+    }
+
+    /// No placement for the mover among `empties`: pass when the opponent has one, otherwise
+    /// the game is over.
+    fn pass_or_end(&mut self, own: u64, opp: u64, alpha: i32, beta: i32, empties: u64) -> i32 {
+        let mut rest = empties;
+        while rest != 0 {
+            let bit = rest & rest.wrapping_neg();
+            rest ^= bit;
+            if rules::flips(opp, own, bit) != 0 {
+                return -self.shallow(opp, own, -beta, -alpha, empties);
+            }
+        }
+        final_score::<N>(own, opp)
+    }
+
+    /// The search for many empty squares: stability, table, sorted moves, PVS.
+    fn deep(&mut self, own: u64, opp: u64, mut alpha: i32, beta: i32, n: u32) -> i32 {
+        self.nodes += 1;
+        if self.out_of_budget() {
+            return alpha;
+        }
+        if let Some(bound) = stability::upper_bound_at_most::<N>(own, opp, alpha) {
+            return bound;
+        }
+        let mut hint = 64;
+        if n >= TABLE_EMPTIES
+            && let Some(entry) = self.table.probe(own, opp)
+        {
+            let (lower, upper) = (i32::from(entry.lower), i32::from(entry.upper));
+            if lower >= beta || lower == upper {
+                return lower;
+            }
+            if upper <= alpha {
+                return upper;
+            }
+            alpha = alpha.max(lower);
+            hint = entry.best;
+        }
+        let moves = rules::moves(own, opp, Board::<N>::MASK);
+        if moves == 0 {
+            if rules::moves(opp, own, Board::<N>::MASK) == 0 {
+                return final_score::<N>(own, opp);
+            }
+            return -self.deep(opp, own, -beta, -alpha, n);
+        }
+        let mut list = [Candidate::default(); 32];
+        let count = self.order(own, opp, moves, hint, &mut list);
+        if n > ETC_EMPTIES
+            && let Some(value) = self.etc(own, opp, beta, &list[..count])
+        {
+            return value;
+        }
+        let (best, best_bit) = self.pvs_moves(own, opp, alpha, beta, &mut list[..count]);
+        if n >= TABLE_EMPTIES && !self.stopped {
+            self.store(own, opp, n, (alpha, beta), best, best_bit);
+        }
+        best
+    }
+
+    /// Enhanced transposition cut-off: a child whose stored upper bound already proves the
+    /// position reaches `beta`.
+    fn etc(&self, own: u64, opp: u64, beta: i32, list: &[Candidate]) -> Option<i32> {
+        list.iter().find_map(|c| {
+            let (o, p) = (opp & !c.flipped, own | c.flipped | c.bit);
+            let entry = self.table.probe(o, p)?;
+            let value = -i32::from(entry.upper);
+            (value >= beta).then_some(value)
+        })
+    }
+
+    /// Records the fail-soft `value` of a search in `window` in the table.
+    pub(super) fn store(
+        &mut self,
+        own: u64,
+        opp: u64,
+        n: u32,
+        window: (i32, i32),
+        value: i32,
+        bit: u64,
+    ) {
+        let squares = (N * N) as i32;
+        let lower = if value > window.0 { value } else { -squares };
+        let upper = if value < window.1 { value } else { squares };
+        let best = if bit == 0 {
+            64
+        } else {
+            bit.trailing_zeros() as u8
+        };
+        self.table.store(own, opp, n, (lower, upper), best);
+    }
+
+    /// Searches the sorted `list` with PVS in `(alpha, beta)`: the value and the best move's bit.
+    pub(super) fn pvs_moves(
+        &mut self,
+        own: u64,
+        opp: u64,
+        mut alpha: i32,
+        beta: i32,
+        list: &mut [Candidate],
+    ) -> (i32, u64) {
+        let (mut best, mut best_bit) = (i32::MIN, 0);
+        for i in 0..list.len() {
+            // Selection sort: most nodes cut off after the first move or two.
+            let mut k = i;
+            for j in i + 1..list.len() {
+                if list[j].key < list[k].key {
+                    k = j;
+                }
+            }
+            list.swap(i, k);
+            let Candidate { bit, flipped, .. } = list[i];
+            let (o, p) = (opp & !flipped, own | flipped | bit);
+            let value = if i == 0 || beta - alpha == 1 {
+                -self.search(o, p, -beta, -alpha)
+            } else {
+                let probe = -self.search(o, p, -alpha - 1, -alpha);
+                if probe > alpha && probe < beta {
+                    -self.search(o, p, -beta, -probe)
+                } else {
+                    probe
+                }
+            };
+            if self.stopped {
+                return (alpha, best_bit);
+            }
+            if value > best {
+                (best, best_bit) = (value, bit);
+                if value > alpha {
+                    alpha = value;
+                    if value >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        (best, best_bit)
+    }
+
+    /// Fills `list` with the moves of `moves`, keyed fastest first; returns their number.
+    pub(super) fn order(
+        &self,
+        own: u64,
+        opp: u64,
+        moves: u64,
+        hint: u8,
+        list: &mut [Candidate; 32],
+    ) -> usize {
+        let corners = Masks::<N>::RANKS[0];
+        let mut count = 0;
+        let mut rest = moves;
+        while rest != 0 {
+            let bit = rest & rest.wrapping_neg();
+            rest ^= bit;
+            let flipped = rules::flips(own, opp, bit);
+            let key = if bit.trailing_zeros() == u32::from(hint) {
+                i32::MIN
+            } else {
+                let (o, p) = (opp & !flipped, own | flipped | bit);
+                let replies = rules::moves(o, p, Board::<N>::MASK);
+                let mobility = (replies.count_ones() + (replies & corners).count_ones()) as i32;
+                let potential = potential_mobility::<N>(p, !(o | p) & Board::<N>::MASK) as i32;
+                let corners_held = (p & corners).count_ones() as i32;
+                mobility * 16 + potential - corners_held * 16
+            };
+            list[count] = Candidate { key, bit, flipped };
+            count += 1;
+        }
+        count
+    }
+}

@@ -1,0 +1,194 @@
+//! The exact solver against a plain negamax on the public rules (no bitboard tricks, no
+//! pruning), on random positions with few empty squares: passes, games ending with empty
+//! squares, all three board sizes, every window variant and budget.
+
+use super::{Budget, Solver};
+use crate::board::Board;
+use crate::position::{Move, Position};
+use crate::side::Side;
+use crate::square::Square;
+use proptest::prelude::*;
+
+/// The final margin for the side to move, empty squares to the winner, by plain negamax.
+fn negamax<const N: usize>(position: &Position<N>) -> i32 {
+    let moves: Vec<Move<N>> = position.moves().collect();
+    if moves.is_empty() {
+        let board = position.board();
+        let own = board.count(position.to_move()) as i32;
+        let opp = board.count(position.to_move().opponent()) as i32;
+        let empties = board.empties().len() as i32;
+        return match own.cmp(&opp) {
+            std::cmp::Ordering::Greater => own - opp + empties,
+            std::cmp::Ordering::Less => own - opp - empties,
+            std::cmp::Ordering::Equal => 0,
+        };
+    }
+    moves
+        .iter()
+        .map(|&mv| -negamax(&position.play(mv).expect("listed moves are legal")))
+        .max()
+        .unwrap_or(i32::MIN)
+}
+
+/// Checks every entry point of the solver on `position` against [`negamax`].
+fn check<const N: usize>(position: &Position<N>) -> Result<(), TestCaseError> {
+    let exact = negamax(position);
+    let mut solver = Solver::new(12);
+    let solved = solver.solve(position);
+    prop_assert_eq!(solved.margin, exact);
+    match solved.best_move {
+        None => prop_assert!(position.is_over()),
+        Some(mv) => {
+            let child = position.play(mv).expect("the best move is legal");
+            prop_assert_eq!(-negamax(&child), exact, "best move {:?}", mv);
+        }
+    }
+    // Solving again with the filled table gives the same value.
+    prop_assert_eq!(solver.solve(position).margin, exact);
+    let wld = Solver::new(10).win_loss_draw(position, Budget::default());
+    prop_assert_eq!(wld.map(|s| s.margin), Some(exact.signum()));
+    // Fail-soft windows: exact inside, a bound on the right side outside.
+    for (alpha, beta) in [
+        (exact - 3, exact + 1),
+        (exact, exact + 5),
+        (exact - 6, exact),
+    ] {
+        let bounded = Solver::new(10)
+            .solve_window(position, alpha, beta, Budget::default())
+            .expect("no budget");
+        let v = bounded.margin;
+        if exact <= alpha {
+            prop_assert!(
+                v <= alpha && v >= exact,
+                "({alpha}, {beta}): {v} vs {exact}"
+            );
+        } else if exact >= beta {
+            prop_assert!(v >= beta && v <= exact, "({alpha}, {beta}): {v} vs {exact}");
+        } else {
+            prop_assert_eq!(v, exact);
+        }
+    }
+    Ok(())
+}
+
+/// A random board: each square empty with probability `empty_per_256 / 256`, else a random
+/// disc; the side to move random.
+fn random_board<const N: usize>(seed: Vec<u8>, empty_per_256: u8, white: bool) -> Position<N> {
+    let mut board = Board::empty();
+    for (square, byte) in Square::<N>::all().zip(seed) {
+        let disc = if byte < empty_per_256 {
+            None
+        } else if byte % 2 == 0 {
+            Some(Side::Black)
+        } else {
+            Some(Side::White)
+        };
+        board = board.with(square, disc);
+    }
+    Position::new(board, if white { Side::White } else { Side::Black })
+}
+
+/// A position of a real game: random moves from the start until at most `empties` squares are
+/// empty (or the game ends).
+fn random_game<const N: usize>(choices: &[u8], empties: usize) -> Position<N> {
+    let mut position = Position::<N>::start();
+    for &choice in choices {
+        let moves: Vec<Move<N>> = position.moves().collect();
+        if moves.is_empty() || position.board().empties().len() <= empties {
+            break;
+        }
+        position = position
+            .play(moves[usize::from(choice) % moves.len()])
+            .expect("legal");
+    }
+    position
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    #[test]
+    fn game_positions_8x8(choices in prop::collection::vec(any::<u8>(), 60), empties in 1usize..=10) {
+        check(&random_game::<8>(&choices, empties))?;
+    }
+
+    /// Random fillings: many passes and games that end with empty squares.
+    #[test]
+    fn random_boards_8x8(seed in prop::collection::vec(any::<u8>(), 64), rate in 4u8..=36, white: bool) {
+        let position = random_board::<8>(seed, rate, white);
+        prop_assume!(position.board().empties().len() <= 10);
+        check(&position)?;
+    }
+
+    #[test]
+    fn game_positions_6x6(choices in prop::collection::vec(any::<u8>(), 32), empties in 1usize..=10) {
+        check(&random_game::<6>(&choices, empties))?;
+    }
+
+    #[test]
+    fn random_boards_4x4(seed in prop::collection::vec(any::<u8>(), 16), rate in 0u8..=200, white: bool) {
+        check(&random_board::<4>(seed, rate, white))?;
+    }
+}
+
+#[test]
+fn the_4x4_start_matches_negamax() {
+    let start = Position::<4>::start();
+    let solved = Solver::new(14).solve(&start);
+    assert_eq!(solved.margin, negamax(&start));
+    assert!(solved.margin < 0, "White wins the 4x4 game");
+}
+
+#[test]
+fn budgets_stop_and_the_table_survives() {
+    let start = Position::<6>::start();
+    let mut solver = Solver::new(14);
+    let tiny = Budget {
+        nodes: Some(5000),
+        deadline: None,
+    };
+    assert_eq!(solver.solve_within(&start, tiny), None);
+    let past = Budget {
+        nodes: None,
+        deadline: Some(std::time::Instant::now()),
+    };
+    assert_eq!(solver.win_loss_draw(&start, past), None);
+    // A stopped search leaves only sound bounds behind: a later exact solve is still right.
+    let position = random_game::<8>(&[7; 60], 12);
+    let _ = solver.solve_within(
+        &position,
+        Budget {
+            nodes: Some(3000),
+            deadline: None,
+        },
+    );
+    let plain = negamax(&position);
+    assert_eq!(solver.solve(&position).margin, plain);
+}
+
+#[test]
+fn passes_and_finished_games() {
+    // Black owns everything but a1, White can't move and nor can Black: the game is over,
+    // the empty square goes to Black.
+    let mut board = Board::<4>::empty();
+    for square in Square::<4>::all().skip(1) {
+        board = board.with(square, Some(Side::Black));
+    }
+    let over = Position::new(board, Side::White);
+    let solved = Solver::new(8).solve(&over);
+    assert_eq!((solved.margin, solved.best_move), (-16, None));
+    // Black a1, White b1, White to move: White has no placement (a corner cannot be
+    // flanked), Black can play c1; White must pass.
+    let a1 = Square::<4>::new(0, 0).unwrap();
+    let b1 = Square::<4>::new(0, 1).unwrap();
+    let board = Board::<4>::empty()
+        .with(a1, Some(Side::Black))
+        .with(b1, Some(Side::White));
+    let position = Position::new(board, Side::White);
+    assert!(position.must_pass());
+    let solved = Solver::new(8).solve(&position);
+    assert_eq!(solved.best_move, Some(Move::Pass));
+    assert_eq!(solved.margin, negamax(&position));
+    // Black plays c1 and wins 3-0 with 13 empty squares: -16 for White.
+    assert_eq!(solved.margin, -16);
+}
