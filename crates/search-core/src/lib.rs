@@ -69,6 +69,16 @@ mod problem;
 #[cfg(test)]
 mod policy_tests;
 
+// Game search (the `games` side): strategies, MCTS, chance nodes, tables, the parallel engine.
+mod strategy;
+mod table;
+pub use engine::Timed;
+pub use strategy::{
+    AlphaBetaPlayer, EnginePlayer, GameRecord, Limit, MatchResult, MinimaxPlayer, RandomPlayer,
+    Strategy, play_match,
+};
+pub use table::{Bound, Entry, SharedTable, TranspositionTable, UNLIMITED};
+
 pub use adversarial::{GameOutcome, GameStats, alpha_beta, minimax};
 pub use cost::Cost;
 pub use depth_first::{depth_first, iterative_deepening};
