@@ -70,9 +70,11 @@ mod problem;
 mod policy_tests;
 
 // Game search (the `games` side): strategies, MCTS, chance nodes, tables, the parallel engine.
+mod mcts;
 mod strategy;
 mod table;
 pub use engine::Timed;
+pub use mcts::{Mcts, MctsConfig, MctsStats};
 pub use strategy::{
     AlphaBetaPlayer, EnginePlayer, GameRecord, Limit, MatchResult, MinimaxPlayer, RandomPlayer,
     Strategy, play_match,
