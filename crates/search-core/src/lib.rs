@@ -70,9 +70,11 @@ mod problem;
 mod policy_tests;
 
 // Game search (the `games` side): strategies, MCTS, chance nodes, tables, the parallel engine.
+mod chance;
 mod mcts;
 mod strategy;
 mod table;
+pub use chance::{ChanceGame, ChanceOutcome, Outcomes, Turn, expectiminimax, star1};
 pub use engine::Timed;
 pub use mcts::{Mcts, MctsConfig, MctsStats};
 pub use strategy::{
