@@ -55,6 +55,9 @@ enum Command {
         /// Board size.
         #[arg(long, default_value_t = 8, value_parser = parse_perft_size)]
         size: u8,
+        /// Threads counting subtrees in parallel (the count is the same).
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+        threads: u16,
     },
     /// Solves the game from the start with the engine search: the disc margin with perfect play.
     Solve {
@@ -138,11 +141,19 @@ fn run(command: Command) -> Result<String, Error> {
             let position = load(&file)?;
             format::full_game_report(&full_game(&position, k, search.into()))
         }
-        Command::Perft { depth, size } => {
-            let n = match size {
-                4 => perft(&Position::<4>::start(), depth),
-                6 => perft(&Position::<6>::start(), depth),
-                _ => perft(&Position::<8>::start(), depth),
+        Command::Perft {
+            depth,
+            size,
+            threads,
+        } => {
+            let threads = usize::from(threads);
+            let n = match (size, threads) {
+                (4, 1) => perft(&Position::<4>::start(), depth),
+                (6, 1) => perft(&Position::<6>::start(), depth),
+                (_, 1) => perft(&Position::<8>::start(), depth),
+                (4, _) => Position::<4>::start().perft_threads(depth, threads),
+                (6, _) => Position::<6>::start().perft_threads(depth, threads),
+                _ => Position::<8>::start().perft_threads(depth, threads),
             };
             format!("perft {depth} = {n}\n")
         }

@@ -15,7 +15,7 @@ use crate::adversarial::{GameOutcome, GameStats};
 use crate::game::{EngineGame, INFINITY, MoveList, Value};
 use crate::table::{Bound, Entry, Table, TranspositionTable, UNLIMITED};
 use smallvec::SmallVec;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::time::{Duration, Instant};
 
 /// The smallest remaining depth at which the table is probed and written.
@@ -147,8 +147,8 @@ impl<M: Copy + PartialEq> Engine<M> {
         budget: Duration,
     ) -> Timed<M> {
         let stop = Stop {
-            flag: None,
             deadline: Instant::now().checked_add(budget),
+            ..Stop::NEVER
         };
         let mut outcome = self.search_once(game, Some(0));
         let mut total = outcome.stats;
@@ -283,11 +283,14 @@ impl<M: Copy + PartialEq> Engine<M> {
     }
 }
 
-/// When a search gives up: a flag another thread raises, a deadline, or never.
+/// When a search gives up: a flag another thread raises, a depth another thread passes, a
+/// deadline, or never.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Stop<'a> {
     /// Raised by another thread to stop this search.
     pub(crate) flag: Option<&'a AtomicBool>,
+    /// Stop once the counter exceeds the depth.
+    pub(crate) outrun: Option<(&'a AtomicU32, u32)>,
     /// Checked every 1024 nodes.
     pub(crate) deadline: Option<Instant>,
 }
@@ -296,6 +299,7 @@ impl Stop<'_> {
     /// A search that always completes.
     pub(crate) const NEVER: Self = Self {
         flag: None,
+        outrun: None,
         deadline: None,
     };
 }
@@ -342,6 +346,9 @@ pub(crate) struct Worker<'a, M, T, H> {
     table: &'a mut T,
     killers: &'a mut Vec<[Option<M>; 2]>,
     pub(crate) use_killers: bool,
+    /// The root's moves are searched from this place in the order on (a helper thread's
+    /// variation; 0 for the plain order).
+    pub(crate) root_rotation: usize,
     hooks: &'a H,
     stop: Stop<'a>,
     aborted: bool,
@@ -360,6 +367,7 @@ impl<'a, M: Copy + PartialEq, T: Table, H> Worker<'a, M, T, H> {
             table,
             killers,
             use_killers: true,
+            root_rotation: 0,
             hooks,
             stop,
             aborted: false,
@@ -399,7 +407,11 @@ impl<'a, M: Copy + PartialEq, T: Table, H> Worker<'a, M, T, H> {
     /// Whether the search must give up now (then every caller returns at once, storing nothing).
     fn stopped(&mut self) -> bool {
         if !self.aborted {
-            let flag = self.stop.flag.is_some_and(|f| f.load(Ordering::Relaxed));
+            let flag = self.stop.flag.is_some_and(|f| f.load(Ordering::Relaxed))
+                || self
+                    .stop
+                    .outrun
+                    .is_some_and(|(counter, depth)| counter.load(Ordering::Relaxed) > depth);
             let late = self.stats.nodes % 1024 == 0
                 && self.stop.deadline.is_some_and(|d| Instant::now() >= d);
             self.aborted = flag || late;
@@ -496,6 +508,13 @@ impl<'a, M: Copy + PartialEq, T: Table, H> Worker<'a, M, T, H> {
             .iter()
             .copied()
             .chain((0..moves.len()).filter(|i| !first.contains(i)));
+        // A helper thread starts the root elsewhere in the order (0 everywhere else).
+        let rotation = if node.ply == 0 {
+            self.root_rotation % moves.len()
+        } else {
+            0
+        };
+        let order = order.clone().skip(rotation).chain(order.take(rotation));
         let alpha_start = alpha;
         let child_remaining = node.remaining.map(|d| d - 1);
         let ply = node.ply;

@@ -72,11 +72,13 @@ mod policy_tests;
 // Game search (the `games` side): strategies, MCTS, chance nodes, tables, the parallel engine.
 mod chance;
 mod mcts;
+mod parallel;
 mod strategy;
 mod table;
 pub use chance::{ChanceGame, ChanceOutcome, Outcomes, Turn, expectiminimax, star1};
 pub use engine::Timed;
 pub use mcts::{Mcts, MctsConfig, MctsStats};
+pub use parallel::ParallelEngine;
 pub use strategy::{
     AlphaBetaPlayer, EnginePlayer, GameRecord, Limit, MatchResult, MinimaxPlayer, RandomPlayer,
     Strategy, play_match,
