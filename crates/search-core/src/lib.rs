@@ -71,12 +71,14 @@ mod policy_tests;
 
 // Game search (the `games` side): strategies, MCTS, chance nodes, tables, the parallel engine.
 mod chance;
+mod hash;
 mod mcts;
 mod parallel;
 mod strategy;
 mod table;
 pub use chance::{ChanceGame, ChanceOutcome, Outcomes, Turn, expectiminimax, star1};
 pub use engine::Timed;
+pub use hash::{GOLDEN_GAMMA, mix64, zobrist_keys};
 pub use mcts::{Mcts, MctsConfig, MctsStats};
 pub use parallel::ParallelEngine;
 pub use strategy::{
