@@ -179,6 +179,64 @@ impl<M: Copy + PartialEq> Engine<M> {
         outcome
     }
 
+    /// MTD(f) (Plaat et al. 1996): the value at `depth` (`None`: unlimited) found by null-window
+    /// searches ([`search_window`](Self::search_window)) converging from `guess` (a previous
+    /// iteration's value is a good one); the same value as [`search_once`](Self::search_once)
+    /// and a move achieving it. The counters add up all the null-window searches.
+    ///
+    /// ```
+    /// # use search_core::{Engine, EngineGame, Game, MoveList, Player, Value};
+    /// # #[derive(Clone, Copy)]
+    /// # struct Nim { pile: u8, max_to_move: bool }
+    /// # impl Game for Nim {
+    /// #     type Move = u8;
+    /// #     fn to_move(&self) -> Player { if self.max_to_move { Player::Max } else { Player::Min } }
+    /// #     fn legal_moves(&self) -> MoveList<u8> { (1..=self.pile.min(3)).collect() }
+    /// #     fn play(&self, take: u8) -> Self { Nim { pile: self.pile - take, max_to_move: !self.max_to_move } }
+    /// #     fn is_terminal(&self) -> bool { self.pile == 0 }
+    /// #     fn evaluate(&self) -> Value { if self.max_to_move { -1 } else { 1 } }
+    /// # }
+    /// # impl EngineGame for Nim {
+    /// #     fn key(&self) -> u64 { u64::from(self.pile) << 1 | u64::from(self.max_to_move) }
+    /// # }
+    /// let start = Nim { pile: 30, max_to_move: true };
+    /// let outcome = Engine::new(16).mtdf(&start, None, 0);
+    /// assert_eq!((outcome.value, outcome.best_move), (1, Some(2)));
+    /// ```
+    pub fn mtdf<G: EngineGame<Move = M>>(
+        &mut self,
+        game: &G,
+        depth: Option<u32>,
+        guess: Value,
+    ) -> GameOutcome<M> {
+        let max_to_move = game.to_move() == crate::game::Player::Max;
+        let (mut lower, mut upper) = (-INFINITY, INFINITY);
+        let mut value = guess.clamp(-INFINITY + 1, INFINITY - 1);
+        let mut stats = GameStats::default();
+        let mut best_move = None;
+        while lower < upper {
+            let beta = if value == lower { value + 1 } else { value };
+            let outcome = self.search_window(game, depth, beta - 1, beta);
+            stats.add(&outcome.stats);
+            value = outcome.value;
+            let fail_high = value >= beta;
+            if fail_high {
+                lower = value;
+            } else {
+                upper = value;
+            }
+            // The move achieves the bound when the search failed high for the side to move.
+            if fail_high == max_to_move {
+                best_move = outcome.best_move;
+            }
+        }
+        GameOutcome {
+            value,
+            best_move,
+            stats,
+        }
+    }
+
     /// One fixed-depth search (`None`: unlimited), reusing the table.
     pub fn search_once<G: EngineGame<Move = M>>(
         &mut self,
