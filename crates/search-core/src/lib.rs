@@ -15,6 +15,13 @@
 //!   searched by [`minimax`], [`alpha_beta`] and, for real play, the [`Engine`] (iterative
 //!   deepening, move ordering, transposition table; same values as alpha-beta).
 //!
+//! Playing games: any [`Strategy`] (the searches above as [`MinimaxPlayer`],
+//! [`AlphaBetaPlayer`], [`EnginePlayer`] with a depth or a time budget, [`Mcts`] (UCT),
+//! [`RandomPlayer`]) meets another in [`play_match`]. [`ParallelEngine`] runs the engine on
+//! several threads (Lazy SMP over a [`SharedTable`]; the same values). Games with dice implement
+//! [`ChanceGame`] and are searched by [`expectiminimax`] and [`star1`]. [`mix64`] and
+//! [`zobrist_keys`] make position keys.
+//!
 //! # Example
 //!
 //! Route finding on a small weighted graph with uniform-cost search and A*:
