@@ -6,10 +6,10 @@
 #[path = "../tests/support/tic_tac_toe.rs"]
 mod board;
 
+pub use board::TicTacToe;
 use search_core::{
     AlphaBetaPlayer, Engine, Mcts, MctsConfig, RandomPlayer, alpha_beta, minimax, play_match,
 };
-pub use board::TicTacToe;
 
 fn main() {
     let start = TicTacToe::default();
