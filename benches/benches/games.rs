@@ -50,7 +50,7 @@ fn connect4(c: &mut Criterion) {
 }
 
 fn othello(c: &mut Criterion) {
-    time_to_depth(c, "games/othello_depth_7", &othello_positions(), 7);
+    time_to_depth(c, "games/othello_depth_9", &othello_positions(), 9);
 }
 
 fn perft(c: &mut Criterion) {
