@@ -514,17 +514,10 @@ impl<'a, M: Copy + PartialEq, T: Table, H> Worker<'a, M, T, H> {
             (depth >= MIN_TABLE_DEPTH && self.hooks.use_table(position)).then(|| position.key());
         let entry = key.and_then(|key| self.table.probe(key));
         if let Some(entry) = entry
-            && entry.depth == depth
             && ply > 0
+            && let Some(value) = cut(&entry, depth, alpha, beta)
         {
-            let usable = match entry.bound {
-                Bound::Exact => true,
-                Bound::Lower => entry.value >= beta,
-                Bound::Upper => entry.value <= alpha,
-            };
-            if usable {
-                return entry.value;
-            }
+            return value;
         }
         let mut moves = position.legal_moves();
         if moves.is_empty() {
@@ -615,24 +608,37 @@ impl<'a, M: Copy + PartialEq, T: Table, H> Worker<'a, M, T, H> {
                 break;
             }
         }
-        if let Some(key) = node.key {
-            let bound = if best <= alpha_start {
-                Bound::Upper
-            } else if best >= beta {
-                Bound::Lower
-            } else {
-                Bound::Exact
-            };
-            let entry = Entry {
-                depth: node.remaining.unwrap_or(UNLIMITED),
-                work: u32::try_from(self.stats.nodes - node.nodes_before).unwrap_or(u32::MAX),
-                value: best,
-                bound,
-                best: best_index.and_then(|i| u8::try_from(i).ok()),
-            };
-            self.table.store(key, entry);
-        }
+        self.store(node, best, best_index, (alpha_start, beta));
         best
+    }
+
+    /// Stores the result of an inner node whose window was `(alpha, beta)` (when the table is
+    /// used there).
+    fn store(
+        &mut self,
+        node: Node,
+        best: Value,
+        best_index: Option<usize>,
+        (alpha, beta): (Value, Value),
+    ) {
+        let Some(key) = node.key else {
+            return;
+        };
+        let bound = if best <= alpha {
+            Bound::Upper
+        } else if best >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        let entry = Entry {
+            depth: node.remaining.unwrap_or(UNLIMITED),
+            work: u32::try_from(self.stats.nodes - node.nodes_before).unwrap_or(u32::MAX),
+            value: best,
+            bound,
+            best: best_index.and_then(|i| u8::try_from(i).ok()),
+        };
+        self.table.store(key, entry);
     }
 
     /// The indices of the moves searched first: the table's move, then the killers of `ply`.
@@ -672,6 +678,18 @@ impl<'a, M: Copy + PartialEq, T: Table, H> Worker<'a, M, T, H> {
             slot[0] = Some(mv);
         }
     }
+}
+
+/// The value `entry` settles for a search of `depth` with the window `(alpha, beta)`, if any:
+/// only an entry of the same remaining depth, and only a bound on the right side of the window.
+fn cut(entry: &Entry, depth: u32, alpha: Value, beta: Value) -> Option<Value> {
+    let usable = entry.depth == depth
+        && match entry.bound {
+            Bound::Exact => true,
+            Bound::Lower => entry.value >= beta,
+            Bound::Upper => entry.value <= alpha,
+        };
+    usable.then_some(entry.value)
 }
 
 /// An inner node being searched.
