@@ -56,6 +56,9 @@ enum Command {
         /// Board size.
         #[arg(long, default_value_t = 8, value_parser = parse_perft_size)]
         size: u8,
+        /// Threads counting subtrees in parallel (the count is the same).
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+        threads: u16,
     },
     /// Solves a position exactly: an 8x8 position (a COL106 file or OBF lines) with the endgame
     /// solver, or the 4x4 / 6x6 start.
@@ -123,11 +126,19 @@ fn run(command: Command) -> Result<String, Error> {
             let position = load(&file)?;
             format::full_game_report(&full_game(&position, k, search.into()))
         }
-        Command::Perft { depth, size } => {
-            let n = match size {
-                4 => perft(&Position::<4>::start(), depth),
-                6 => perft(&Position::<6>::start(), depth),
-                _ => perft(&Position::<8>::start(), depth),
+        Command::Perft {
+            depth,
+            size,
+            threads,
+        } => {
+            let threads = usize::from(threads);
+            let n = match (size, threads) {
+                (4, 1) => perft(&Position::<4>::start(), depth),
+                (6, 1) => perft(&Position::<6>::start(), depth),
+                (_, 1) => perft(&Position::<8>::start(), depth),
+                (4, _) => Position::<4>::start().perft_threads(depth, threads),
+                (6, _) => Position::<6>::start().perft_threads(depth, threads),
+                _ => Position::<8>::start().perft_threads(depth, threads),
             };
             format!("perft {depth} = {n}\n")
         }

@@ -3,7 +3,7 @@
 
 use crate::board::{BOTTOM_MASK, CELLS, Side};
 use crate::rules::Position;
-use search_core::{Engine, EngineGame, GameOutcome, MoveList};
+use search_core::{Engine, EngineGame, GameOutcome, MoveList, mix64};
 
 /// Columns from the centre outwards: central cells lie in the most windows.
 pub const CENTRE_FIRST: [u8; 7] = [3, 2, 4, 1, 5, 0, 6];
@@ -23,7 +23,7 @@ impl EngineGame for Position {
         let board = self.board();
         let packed = board.pieces(Side::One) + board.occupied() + BOTTOM_MASK;
         let side = u64::from(self.next() == Side::Two) << 63;
-        mix(packed | side)
+        mix64(packed | side)
     }
 
     /// Centre columns first.
@@ -61,15 +61,6 @@ static CENTRE_FIRST_LISTS: [[u8; 32]; 128] = {
     }
     lists
 };
-
-/// The splitmix64 finaliser: a bijection on `u64`, so distinct keys stay distinct.
-const fn mix(mut x: u64) -> u64 {
-    x ^= x >> 30;
-    x = x.wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    x ^= x >> 27;
-    x = x.wrapping_mul(0x94d0_49bb_1331_11eb);
-    x ^ (x >> 31)
-}
 
 /// An engine with the default table size ([`TABLE_BITS`]).
 #[must_use]

@@ -7,6 +7,7 @@
 use crate::board::Board;
 use crate::position::Position;
 use crate::rules::{flips, moves};
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 #[derive(Clone, Copy, Default)]
 struct Frame {
@@ -28,6 +29,82 @@ pub fn perft<const N: usize>(position: &Position<N>, depth: u32) -> u64 {
     let board = position.board();
     let (own, opp) = (board.mask(side), board.mask(side.opponent()));
     walk::<N>(own, opp, depth)
+}
+
+/// Subtrees per thread when the work is split: enough that an unlucky big one evens out.
+const TASKS_PER_THREAD: usize = 16;
+
+impl<const N: usize> Position<N> {
+    /// [`perft`] on `threads` threads (at least 1): the tree is expanded breadth-first until
+    /// there are at least 16 subtrees per thread (or the depth is used up), and the threads take
+    /// subtrees from a shared counter. The count equals [`perft`]'s.
+    ///
+    /// ```
+    /// use reversi::{perft, Position};
+    /// let start = Position::<8>::start();
+    /// assert_eq!(start.perft_threads(6, 2), perft(&start, 6));
+    /// ```
+    #[must_use]
+    pub fn perft_threads(&self, depth: u32, threads: usize) -> u64 {
+        let threads = threads.max(1);
+        let (tasks, remaining, settled) = split(self, depth, threads * TASKS_PER_THREAD);
+        let next = AtomicUsize::new(0);
+        let worker = || {
+            let mut count = 0;
+            loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(&(own, opp)) = tasks.get(i) else {
+                    return count;
+                };
+                count += walk::<N>(own, opp, remaining);
+            }
+        };
+        std::thread::scope(|scope| {
+            let helpers: Vec<_> = (1..threads).map(|_| scope.spawn(worker)).collect();
+            let mut total = settled + worker();
+            for helper in helpers {
+                total += helper.join().expect("a perft thread does not panic");
+            }
+            total
+        })
+    }
+}
+
+/// The positions (mover's and opponent's masks) `k` plies below `position`, for the smallest `k`
+/// that gives at least `wanted` of them (or `k = depth`), with the depth left below them and the
+/// leaves already counted above them (finished games).
+fn split<const N: usize>(
+    position: &Position<N>,
+    depth: u32,
+    wanted: usize,
+) -> (Vec<(u64, u64)>, u32, u64) {
+    let side = position.to_move();
+    let board = position.board();
+    let mut level = vec![(board.mask(side), board.mask(side.opponent()))];
+    let mut remaining = depth;
+    let mut settled = 0;
+    while remaining > 0 && level.len() < wanted {
+        let mut next = Vec::with_capacity(level.len() * 8);
+        for &(own, opp) in &level {
+            let mut todo = moves(own, opp, Board::<N>::MASK);
+            if todo == 0 {
+                if moves(opp, own, Board::<N>::MASK) == 0 {
+                    settled += 1; // a finished game is one leaf
+                } else {
+                    next.push((opp, own)); // a pass
+                }
+            }
+            while todo != 0 {
+                let mv = todo & todo.wrapping_neg();
+                todo ^= mv;
+                let flipped = flips(own, opp, mv);
+                next.push((opp & !flipped, own | mv | flipped));
+            }
+        }
+        level = next;
+        remaining -= 1;
+    }
+    (level, remaining, settled)
 }
 
 /// Visits a position with `remaining` plies to go: adds its leaves to `count`, or returns the
@@ -104,6 +181,27 @@ mod tests {
         let start = Position::<8>::start();
         let counts: Vec<u64> = (0..=6).map(|d| perft(&start, d)).collect();
         assert_eq!(counts, [1, 4, 12, 56, 244, 1396, 8200]);
+    }
+
+    #[test]
+    fn threads_give_the_same_counts() {
+        for depth in 0..=7 {
+            let start8 = Position::<8>::start();
+            let start6 = Position::<6>::start();
+            for threads in [1, 2, 3] {
+                assert_eq!(start8.perft_threads(depth, threads), perft(&start8, depth));
+                assert_eq!(start6.perft_threads(depth, threads), perft(&start6, depth));
+            }
+        }
+        // Deep enough on 4x4 that games finish above the split level.
+        let start4 = Position::<4>::start();
+        for depth in 0..=14 {
+            assert_eq!(
+                start4.perft_threads(depth, 4),
+                perft(&start4, depth),
+                "depth {depth}"
+            );
+        }
     }
 
     #[test]

@@ -19,6 +19,14 @@ pub struct GameStats {
     pub leaves: u64,
 }
 
+impl GameStats {
+    /// Adds `other`'s counts to these.
+    pub fn add(&mut self, other: &GameStats) {
+        self.nodes += other.nodes;
+        self.leaves += other.leaves;
+    }
+}
+
 /// What a game-tree search returns.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct GameOutcome<M> {

@@ -13,50 +13,10 @@
 
 use crate::adversarial::{GameOutcome, GameStats};
 use crate::game::{EngineGame, INFINITY, MoveList, Value};
-
-/// What a table entry says about its value.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Bound {
-    Empty,
-    Exact,
-    /// The value is at least this (a cut-off happened).
-    Lower,
-    /// The value is at most this (no move raised alpha).
-    Upper,
-}
-
-#[derive(Debug, Clone, Copy)]
-struct Slot<M> {
-    key: u64,
-    depth: u32,
-    /// The nodes the search below this entry visited (saturating): among entries of equal depth
-    /// (every entry of an exact solve is unlimited), the bigger subtree is kept.
-    work: u32,
-    value: Value,
-    bound: Bound,
-    best: Option<M>,
-}
-
-impl<M> Slot<M> {
-    /// A slot that holds nothing.
-    const EMPTY: Self = Self {
-        key: 0,
-        depth: 0,
-        work: 0,
-        value: 0,
-        bound: Bound::Empty,
-        best: None,
-    };
-}
-
-/// The two hooks of [`Engine::search_window_with`], borrowed for one search.
-struct Hooks<'a, T, S> {
-    use_table: &'a T,
-    solve_small: &'a S,
-}
-
-/// Remaining depth as stored in the table; unlimited depth is `u32::MAX`.
-const UNLIMITED: u32 = u32::MAX;
+use crate::table::{Bound, Entry, Table, TranspositionTable, UNLIMITED};
+use smallvec::SmallVec;
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::time::{Duration, Instant};
 
 /// The smallest remaining depth at which the table is probed and written.
 const MIN_TABLE_DEPTH: u32 = 2;
@@ -88,24 +48,28 @@ const MIN_TABLE_DEPTH: u32 = 2;
 /// ```
 #[derive(Debug, Clone)]
 pub struct Engine<M> {
-    table: Vec<Slot<M>>,
-    mask: u64,
+    table: TranspositionTable,
     killers: Vec<[Option<M>; 2]>,
-    stats: GameStats,
-    root_best: Option<M>,
     use_killers: bool,
+}
+
+/// What [`Engine::search_timed`] returns: the outcome of the last iteration that completed and
+/// its depth.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Timed<M> {
+    /// The value and move of the last completed iteration; the counters add up every iteration,
+    /// the interrupted one included.
+    pub outcome: GameOutcome<M>,
+    /// The depth of that iteration.
+    pub depth: u32,
 }
 
 impl<M: Copy + PartialEq> Engine<M> {
     /// An engine with a transposition table of `2^table_bits` entries.
     pub fn new(table_bits: u32) -> Self {
-        let size = 1usize << table_bits.min(40);
         Self {
-            table: vec![Slot::EMPTY; size],
-            mask: size as u64 - 1,
+            table: TranspositionTable::new(table_bits),
             killers: Vec::new(),
-            stats: GameStats::default(),
-            root_best: None,
             use_killers: true,
         }
     }
@@ -122,10 +86,14 @@ impl<M: Copy + PartialEq> Engine<M> {
 
     /// Forgets everything learnt (the table and the killer moves).
     pub fn clear(&mut self) {
-        for slot in &mut self.table {
-            slot.bound = Bound::Empty;
-        }
+        self.table.clear();
         self.killers.clear();
+    }
+
+    /// The transposition table.
+    #[must_use]
+    pub fn table(&self) -> &TranspositionTable {
+        &self.table
     }
 
     /// Iterative deepening to `depth` plies. The value and move are those of the last iteration
@@ -133,12 +101,10 @@ impl<M: Copy + PartialEq> Engine<M> {
     pub fn search<G: EngineGame<Move = M>>(&mut self, game: &G, depth: u32) -> GameOutcome<M> {
         let mut total = GameStats::default();
         let mut outcome = self.search_once(game, Some(0));
-        total.nodes += outcome.stats.nodes;
-        total.leaves += outcome.stats.leaves;
+        total.add(&outcome.stats);
         for d in 1..=depth {
             outcome = self.search_once(game, Some(d));
-            total.nodes += outcome.stats.nodes;
-            total.leaves += outcome.stats.leaves;
+            total.add(&outcome.stats);
             if game.is_terminal() {
                 break;
             }
@@ -147,14 +113,128 @@ impl<M: Copy + PartialEq> Engine<M> {
         outcome
     }
 
+    /// Iterative deepening to at most `max_depth` plies within about `budget` of wall-clock
+    /// time: an iteration still running when the time is up is abandoned (nothing it found is
+    /// kept in the table) and the outcome of the last completed one is returned. Depth 1 always
+    /// completes, so a position with a legal move always gets one.
+    ///
+    /// ```
+    /// # use search_core::{Engine, EngineGame, Game, MoveList, Player, Value};
+    /// # #[derive(Clone, Copy)]
+    /// # struct Nim { pile: u8, max_to_move: bool }
+    /// # impl Game for Nim {
+    /// #     type Move = u8;
+    /// #     fn to_move(&self) -> Player { if self.max_to_move { Player::Max } else { Player::Min } }
+    /// #     fn legal_moves(&self) -> MoveList<u8> { (1..=self.pile.min(3)).collect() }
+    /// #     fn play(&self, take: u8) -> Self { Nim { pile: self.pile - take, max_to_move: !self.max_to_move } }
+    /// #     fn is_terminal(&self) -> bool { self.pile == 0 }
+    /// #     fn evaluate(&self) -> Value { if self.max_to_move { -1 } else { 1 } }
+    /// # }
+    /// # impl EngineGame for Nim {
+    /// #     fn key(&self) -> u64 { u64::from(self.pile) << 1 | u64::from(self.max_to_move) }
+    /// # }
+    /// use std::time::Duration;
+    /// let mut engine = Engine::new(16);
+    /// let timed = engine.search_timed(&Nim { pile: 30, max_to_move: true }, 40, Duration::from_secs(5));
+    /// assert_eq!(timed.depth, 40); // quick: every iteration completes
+    /// assert_eq!(timed.outcome.best_move, Some(2));
+    /// assert_eq!(timed.outcome.value, 1);
+    /// ```
+    pub fn search_timed<G: EngineGame<Move = M>>(
+        &mut self,
+        game: &G,
+        max_depth: u32,
+        budget: Duration,
+    ) -> Timed<M> {
+        let stop = Stop {
+            deadline: Instant::now().checked_add(budget),
+            ..Stop::NEVER
+        };
+        let mut outcome = self.search_once(game, Some(0));
+        let mut total = outcome.stats;
+        let mut depth = 0;
+        for d in 1..=max_depth {
+            let stop = if d == 1 { Stop::NEVER } else { stop };
+            let (done, stats) = self.run(game, Some(d), (-INFINITY, INFINITY), &NoHooks, stop);
+            total.add(&stats);
+            let Some(done) = done else {
+                break;
+            };
+            outcome = done;
+            depth = d;
+            if game.is_terminal() {
+                break;
+            }
+        }
+        outcome.stats = total;
+        Timed { outcome, depth }
+    }
+
     /// The exact value with perfect play (unlimited depth), after a short iterative deepening
     /// that fills the table with good move-ordering hints.
     pub fn solve<G: EngineGame<Move = M>>(&mut self, game: &G) -> GameOutcome<M> {
         let warm_up = self.search(game, 8);
         let mut outcome = self.search_once(game, None);
-        outcome.stats.nodes += warm_up.stats.nodes;
-        outcome.stats.leaves += warm_up.stats.leaves;
+        outcome.stats.add(&warm_up.stats);
         outcome
+    }
+
+    /// MTD(f) (Plaat et al. 1996): the value at `depth` (`None`: unlimited) found by null-window
+    /// searches ([`search_window`](Self::search_window)) converging from `guess` (a previous
+    /// iteration's value is a good one); the same value as [`search_once`](Self::search_once)
+    /// and a move achieving it. The counters add up all the null-window searches.
+    ///
+    /// ```
+    /// # use search_core::{Engine, EngineGame, Game, MoveList, Player, Value};
+    /// # #[derive(Clone, Copy)]
+    /// # struct Nim { pile: u8, max_to_move: bool }
+    /// # impl Game for Nim {
+    /// #     type Move = u8;
+    /// #     fn to_move(&self) -> Player { if self.max_to_move { Player::Max } else { Player::Min } }
+    /// #     fn legal_moves(&self) -> MoveList<u8> { (1..=self.pile.min(3)).collect() }
+    /// #     fn play(&self, take: u8) -> Self { Nim { pile: self.pile - take, max_to_move: !self.max_to_move } }
+    /// #     fn is_terminal(&self) -> bool { self.pile == 0 }
+    /// #     fn evaluate(&self) -> Value { if self.max_to_move { -1 } else { 1 } }
+    /// # }
+    /// # impl EngineGame for Nim {
+    /// #     fn key(&self) -> u64 { u64::from(self.pile) << 1 | u64::from(self.max_to_move) }
+    /// # }
+    /// let start = Nim { pile: 30, max_to_move: true };
+    /// let outcome = Engine::new(16).mtdf(&start, None, 0);
+    /// assert_eq!((outcome.value, outcome.best_move), (1, Some(2)));
+    /// ```
+    pub fn mtdf<G: EngineGame<Move = M>>(
+        &mut self,
+        game: &G,
+        depth: Option<u32>,
+        guess: Value,
+    ) -> GameOutcome<M> {
+        let max_to_move = game.to_move() == crate::game::Player::Max;
+        let (mut lower, mut upper) = (-INFINITY, INFINITY);
+        let mut value = guess.clamp(-INFINITY + 1, INFINITY - 1);
+        let mut stats = GameStats::default();
+        let mut best_move = None;
+        while lower < upper {
+            let beta = if value == lower { value + 1 } else { value };
+            let outcome = self.search_window(game, depth, beta - 1, beta);
+            stats.add(&outcome.stats);
+            value = outcome.value;
+            let fail_high = value >= beta;
+            if fail_high {
+                lower = value;
+            } else {
+                upper = value;
+            }
+            // The move achieves the bound when the search failed high for the side to move.
+            if fail_high == max_to_move {
+                best_move = outcome.best_move;
+            }
+        }
+        GameOutcome {
+            value,
+            best_move,
+            stats,
+        }
     }
 
     /// One fixed-depth search (`None`: unlimited), reusing the table.
@@ -206,7 +286,8 @@ impl<M: Copy + PartialEq> Engine<M> {
         alpha: Value,
         beta: Value,
     ) -> GameOutcome<M> {
-        self.search_window_with(game, depth, alpha, beta, |_| true, |_, _, _| None)
+        let (outcome, _) = self.run(game, depth, (alpha, beta), &NoHooks, Stop::NEVER);
+        outcome.expect("a search without a stop completes")
     }
 
     /// [`search_window`](Self::search_window) with two hooks from the game.
@@ -236,43 +317,182 @@ impl<M: Copy + PartialEq> Engine<M> {
         use_table: impl Fn(&G) -> bool,
         solve_small: impl Fn(&G, Value, Value) -> Option<(Value, u64)>,
     ) -> GameOutcome<M> {
+        let hooks = Closures {
+            use_table,
+            solve_small,
+        };
+        let (outcome, _) = self.run(game, depth, (alpha, beta), &hooks, Stop::NEVER);
+        outcome.expect("a search without a stop completes")
+    }
+
+    /// One search with this engine's table and killers; `None` when stopped.
+    fn run<G: EngineGame<Move = M>, H: Hooks<G>>(
+        &mut self,
+        game: &G,
+        depth: Option<u32>,
+        window: (Value, Value),
+        hooks: &H,
+        stop: Stop<'_>,
+    ) -> (Option<GameOutcome<M>>, GameStats) {
+        let mut worker = Worker::new(&mut self.table, &mut self.killers, hooks, stop);
+        worker.use_killers = self.use_killers;
+        let outcome = worker.run(game, depth, window);
+        (outcome, worker.stats)
+    }
+}
+
+/// When a search gives up: a flag another thread raises, a depth another thread passes, a
+/// deadline, or never.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Stop<'a> {
+    /// Raised by another thread to stop this search.
+    pub(crate) flag: Option<&'a AtomicBool>,
+    /// Stop once the counter exceeds the depth.
+    pub(crate) outrun: Option<(&'a AtomicU32, u32)>,
+    /// Checked every 1024 nodes.
+    pub(crate) deadline: Option<Instant>,
+}
+
+impl Stop<'_> {
+    /// A search that always completes.
+    pub(crate) const NEVER: Self = Self {
+        flag: None,
+        outrun: None,
+        deadline: None,
+    };
+}
+
+/// The hooks of [`Engine::search_window_with`].
+pub(crate) trait Hooks<G> {
+    /// Whether the table is probed and written at `position`.
+    fn use_table(&self, position: &G) -> bool;
+    /// A game's own answer for `position` at unlimited depth (see `search_window_with`).
+    fn solve_small(&self, position: &G, alpha: Value, beta: Value) -> Option<(Value, u64)>;
+}
+
+/// No hooks: the table everywhere, the engine's own search everywhere.
+pub(crate) struct NoHooks;
+
+impl<G> Hooks<G> for NoHooks {
+    fn use_table(&self, _: &G) -> bool {
+        true
+    }
+    fn solve_small(&self, _: &G, _: Value, _: Value) -> Option<(Value, u64)> {
+        None
+    }
+}
+
+/// The two closures of [`Engine::search_window_with`].
+struct Closures<T, S> {
+    use_table: T,
+    solve_small: S,
+}
+
+impl<G, T: Fn(&G) -> bool, S: Fn(&G, Value, Value) -> Option<(Value, u64)>> Hooks<G>
+    for Closures<T, S>
+{
+    fn use_table(&self, position: &G) -> bool {
+        (self.use_table)(position)
+    }
+    fn solve_small(&self, position: &G, alpha: Value, beta: Value) -> Option<(Value, u64)> {
+        (self.solve_small)(position, alpha, beta)
+    }
+}
+
+/// One search in progress: a table (owned by one engine or shared), killer moves, counters.
+pub(crate) struct Worker<'a, M, T, H> {
+    table: &'a mut T,
+    killers: &'a mut Vec<[Option<M>; 2]>,
+    pub(crate) use_killers: bool,
+    /// The root's moves are searched from this place in the order on (a helper thread's
+    /// variation; 0 for the plain order).
+    pub(crate) root_rotation: usize,
+    hooks: &'a H,
+    stop: Stop<'a>,
+    aborted: bool,
+    pub(crate) stats: GameStats,
+    root_best: Option<M>,
+}
+
+impl<'a, M: Copy + PartialEq, T: Table, H> Worker<'a, M, T, H> {
+    pub(crate) fn new(
+        table: &'a mut T,
+        killers: &'a mut Vec<[Option<M>; 2]>,
+        hooks: &'a H,
+        stop: Stop<'a>,
+    ) -> Self {
+        Self {
+            table,
+            killers,
+            use_killers: true,
+            root_rotation: 0,
+            hooks,
+            stop,
+            aborted: false,
+            stats: GameStats::default(),
+            root_best: None,
+        }
+    }
+
+    /// One fixed-depth search with the window `(alpha, beta)` in Max's point of view; `None`
+    /// when the stop came first.
+    pub(crate) fn run<G: EngineGame<Move = M>>(
+        &mut self,
+        game: &G,
+        depth: Option<u32>,
+        (alpha, beta): (Value, Value),
+    ) -> Option<GameOutcome<M>>
+    where
+        H: Hooks<G>,
+    {
         self.stats = GameStats::default();
         self.root_best = None;
+        self.aborted = false;
         let sign = game.to_move().sign();
         let (a, b) = if sign == 1 {
             (alpha, beta)
         } else {
             (-beta, -alpha)
         };
-        let hooks = Hooks {
-            use_table: &use_table,
-            solve_small: &solve_small,
-        };
-        let value = self.negamax(game, depth, a, b, 0, &hooks);
-        GameOutcome {
+        let value = self.negamax(game, depth, a, b, 0);
+        (!self.aborted).then(|| GameOutcome {
             value: value * sign,
             best_move: self.root_best,
             stats: self.stats,
+        })
+    }
+
+    /// Whether the search must give up now (then every caller returns at once, storing nothing).
+    fn stopped(&mut self) -> bool {
+        if !self.aborted {
+            let flag = self.stop.flag.is_some_and(|f| f.load(Ordering::Relaxed))
+                || self
+                    .stop
+                    .outrun
+                    .is_some_and(|(counter, depth)| counter.load(Ordering::Relaxed) > depth);
+            let late = self.stats.nodes % 1024 == 0
+                && self.stop.deadline.is_some_and(|d| Instant::now() >= d);
+            self.aborted = flag || late;
         }
+        self.aborted
     }
 
     /// Negamax with fail-soft alpha-beta; values from the side to move's point of view.
-    fn negamax<G, T, S>(
+    fn negamax<G: EngineGame<Move = M>>(
         &mut self,
         position: &G,
         remaining: Option<u32>,
-        mut alpha: Value,
+        alpha: Value,
         beta: Value,
         ply: usize,
-        hooks: &Hooks<'_, T, S>,
     ) -> Value
     where
-        G: EngineGame<Move = M>,
-        T: Fn(&G) -> bool,
-        S: Fn(&G, Value, Value) -> Option<(Value, u64)>,
+        H: Hooks<G>,
     {
         self.stats.nodes += 1;
-        let nodes_before = self.stats.nodes;
+        if self.stopped() {
+            return 0;
+        }
         let mover = position.to_move();
         // A terminal position has no legal move (the `Game` contract): it is recognised below by
         // its empty move list, which saves games like reversi generating moves twice per node.
@@ -281,45 +501,23 @@ impl<M: Copy + PartialEq> Engine<M> {
             return position.evaluate() * mover.sign();
         }
         if remaining.is_none()
-            && let Some((value, visited)) = (hooks.solve_small)(position, alpha, beta)
+            && let Some((value, visited)) = self.hooks.solve_small(position, alpha, beta)
         {
             self.stats.nodes += visited.saturating_sub(1);
             self.stats.leaves += 1;
             return value;
         }
-        let depth_tag = remaining.unwrap_or(UNLIMITED);
+        let depth = remaining.unwrap_or(UNLIMITED);
         // One ply above the leaves a same-depth entry almost never cuts, and the probe is a cache
         // miss: the table is used from two plies up (and at unlimited depth).
-        let use_table = depth_tag >= MIN_TABLE_DEPTH && (hooks.use_table)(position);
-        let key = if use_table { position.key() } else { 0 };
-        // Two slots per key (adjacent, so one cache line): the first keeps the deeper search,
-        // the second takes whatever the first refuses.
-        let deep_index = (key & self.mask & !1) as usize;
-        let fresh_index = (deep_index | 1) & self.mask as usize;
-        let slot = if use_table {
-            let deep = self.table[deep_index];
-            if deep.key == key && deep.bound != Bound::Empty {
-                deep
-            } else {
-                self.table[fresh_index]
-            }
-        } else {
-            Slot::EMPTY
-        };
-        let mut table_move = None;
-        if slot.bound != Bound::Empty && slot.key == key {
-            table_move = slot.best;
-            if slot.depth == depth_tag && ply > 0 {
-                let usable = match slot.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => slot.value >= beta,
-                    Bound::Upper => slot.value <= alpha,
-                    Bound::Empty => false,
-                };
-                if usable {
-                    return slot.value;
-                }
-            }
+        let key =
+            (depth >= MIN_TABLE_DEPTH && self.hooks.use_table(position)).then(|| position.key());
+        let entry = key.and_then(|key| self.table.probe(key));
+        if let Some(entry) = entry
+            && ply > 0
+            && let Some(value) = cut(&entry, depth, alpha, beta)
+        {
+            return value;
         }
         let mut moves = position.legal_moves();
         if moves.is_empty() {
@@ -327,40 +525,79 @@ impl<M: Copy + PartialEq> Engine<M> {
             return position.evaluate() * mover.sign();
         }
         position.order_moves(&mut moves);
-        if self.use_killers {
-            self.promote_killers(&mut moves, ply);
-        }
-        if let Some(tm) = table_move {
-            promote(&mut moves, tm);
-        }
+        let node = Node {
+            remaining,
+            ply,
+            key,
+            nodes_before: self.stats.nodes,
+        };
+        self.search_moves(
+            position,
+            &moves,
+            entry.and_then(|e| e.best),
+            node,
+            (alpha, beta),
+        )
+    }
 
+    /// Searches the moves of an inner node (the table's move, the killers, then the game's
+    /// order) and stores the result.
+    fn search_moves<G: EngineGame<Move = M>>(
+        &mut self,
+        position: &G,
+        moves: &MoveList<M>,
+        table_move: Option<u8>,
+        node: Node,
+        (mut alpha, beta): (Value, Value),
+    ) -> Value
+    where
+        H: Hooks<G>,
+    {
+        let mover = position.to_move();
+        let first = self.first_moves(moves, table_move, node.ply);
+        let order = first
+            .iter()
+            .copied()
+            .chain((0..moves.len()).filter(|i| !first.contains(i)));
+        // A helper thread starts the root elsewhere in the order (0 everywhere else).
+        let rotation = if node.ply == 0 {
+            self.root_rotation % moves.len()
+        } else {
+            0
+        };
+        let order = order.clone().skip(rotation).chain(order.take(rotation));
         let alpha_start = alpha;
-        let child_remaining = remaining.map(|d| d - 1);
+        let child_remaining = node.remaining.map(|d| d - 1);
+        let ply = node.ply;
         let mut best = Value::MIN;
-        let mut best_move = None;
-        for (i, &mv) in moves.iter().enumerate() {
+        let mut best_index = None;
+        for (n, i) in order.enumerate() {
+            let mv = moves[i];
             let child = position.play(mv);
             let same_side = child.to_move() == mover;
-            let window = |engine: &mut Self, a: Value, b: Value| {
+            let window = |worker: &mut Self, a: Value, b: Value| {
                 if same_side {
-                    engine.negamax(&child, child_remaining, a, b, ply + 1, hooks)
+                    worker.negamax(&child, child_remaining, a, b, ply + 1)
                 } else {
-                    -engine.negamax(&child, child_remaining, -b, -a, ply + 1, hooks)
+                    -worker.negamax(&child, child_remaining, -b, -a, ply + 1)
                 }
             };
-            let score = if i == 0 {
+            let score = if n == 0 {
                 window(self, alpha, beta)
             } else {
                 let probe = window(self, alpha, alpha + 1);
-                if probe > alpha && probe < beta {
+                if probe > alpha && probe < beta && !self.aborted {
                     window(self, alpha, beta)
                 } else {
                     probe
                 }
             };
+            if self.aborted {
+                return 0;
+            }
             if score > best {
                 best = score;
-                best_move = Some(mv);
+                best_index = Some(i);
                 if ply == 0 {
                     self.root_best = Some(mv);
                 }
@@ -371,43 +608,64 @@ impl<M: Copy + PartialEq> Engine<M> {
                 break;
             }
         }
-        let bound = if best <= alpha_start {
+        self.store(node, best, best_index, (alpha_start, beta));
+        best
+    }
+
+    /// Stores the result of an inner node whose window was `(alpha, beta)` (when the table is
+    /// used there).
+    fn store(
+        &mut self,
+        node: Node,
+        best: Value,
+        best_index: Option<usize>,
+        (alpha, beta): (Value, Value),
+    ) {
+        let Some(key) = node.key else {
+            return;
+        };
+        let bound = if best <= alpha {
             Bound::Upper
         } else if best >= beta {
             Bound::Lower
         } else {
             Bound::Exact
         };
-        if use_table {
-            let work = u32::try_from(self.stats.nodes - nodes_before).unwrap_or(u32::MAX);
-            let entry = Slot {
-                key,
-                depth: depth_tag,
-                work,
-                value: best,
-                bound,
-                best: best_move,
-            };
-            let deep = self.table[deep_index];
-            if deep.bound == Bound::Empty || deep.key == key {
-                self.table[deep_index] = entry;
-            } else if deep.depth < depth_tag || (deep.depth == depth_tag && deep.work <= work) {
-                // The displaced entry keeps a place in the replace-always slot.
-                self.table[fresh_index] = deep;
-                self.table[deep_index] = entry;
-            } else {
-                self.table[fresh_index] = entry;
-            }
-        }
-        best
+        let entry = Entry {
+            depth: node.remaining.unwrap_or(UNLIMITED),
+            work: u32::try_from(self.stats.nodes - node.nodes_before).unwrap_or(u32::MAX),
+            value: best,
+            bound,
+            best: best_index.and_then(|i| u8::try_from(i).ok()),
+        };
+        self.table.store(key, entry);
     }
 
-    fn promote_killers(&self, moves: &mut MoveList<M>, ply: usize) {
-        if let Some(killers) = self.killers.get(ply) {
-            for killer in killers.iter().rev().flatten() {
-                promote(moves, *killer);
+    /// The indices of the moves searched first: the table's move, then the killers of `ply`.
+    fn first_moves(
+        &self,
+        moves: &MoveList<M>,
+        table_move: Option<u8>,
+        ply: usize,
+    ) -> SmallVec<[usize; 3]> {
+        let mut first = SmallVec::new();
+        if let Some(t) = table_move.map(usize::from)
+            && t < moves.len()
+        {
+            first.push(t);
+        }
+        if self.use_killers
+            && let Some(killers) = self.killers.get(ply)
+        {
+            for killer in killers.iter().flatten() {
+                if let Some(i) = moves.iter().position(|m| m == killer)
+                    && !first.contains(&i)
+                {
+                    first.push(i);
+                }
             }
         }
+        first
     }
 
     fn remember_killer(&mut self, mv: M, ply: usize) {
@@ -422,9 +680,25 @@ impl<M: Copy + PartialEq> Engine<M> {
     }
 }
 
-/// Moves `mv` to the front, keeping the others in order; nothing if it is not in the list.
-fn promote<M: PartialEq>(moves: &mut MoveList<M>, mv: M) {
-    if let Some(i) = moves.iter().position(|m| *m == mv) {
-        moves[..=i].rotate_right(1);
-    }
+/// The value `entry` settles for a search of `depth` with the window `(alpha, beta)`, if any:
+/// only an entry of the same remaining depth, and only a bound on the right side of the window.
+fn cut(entry: &Entry, depth: u32, alpha: Value, beta: Value) -> Option<Value> {
+    let usable = entry.depth == depth
+        && match entry.bound {
+            Bound::Exact => true,
+            Bound::Lower => entry.value >= beta,
+            Bound::Upper => entry.value <= alpha,
+        };
+    usable.then_some(entry.value)
+}
+
+/// An inner node being searched.
+#[derive(Clone, Copy)]
+struct Node {
+    remaining: Option<u32>,
+    ply: usize,
+    /// The table key, when the table is used here.
+    key: Option<u64>,
+    /// The node counter on entering (for the entry's work).
+    nodes_before: u64,
 }

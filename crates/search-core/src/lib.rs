@@ -57,6 +57,13 @@
 //!   searched by [`minimax`], [`alpha_beta`] and, for real play, the [`Engine`] (iterative
 //!   deepening, move ordering, transposition table; same values as alpha-beta).
 //!
+//! Playing games: any [`Strategy`] (the searches above as [`MinimaxPlayer`],
+//! [`AlphaBetaPlayer`], [`EnginePlayer`] with a depth or a time budget, [`Mcts`] (UCT),
+//! [`RandomPlayer`]) meets another in [`play_match`]. [`ParallelEngine`] runs the engine on
+//! several threads (Lazy SMP over a [`SharedTable`]; the same values). Games with dice implement
+//! [`ChanceGame`] and are searched by [`expectiminimax`] and [`star1`]. [`mix64`] and
+//! [`zobrist_keys`] make position keys.
+//!
 //! # Example
 //!
 //! Route finding on a small weighted graph with uniform-cost search and A*:
@@ -121,10 +128,16 @@ mod policy_tests;
 #[doc(hidden)]
 pub mod test_support;
 
-// Adversarial game search.
+// Adversarial game search: strategies, MCTS, chance nodes, tables, the parallel engine.
 mod adversarial;
+mod chance;
 mod engine;
 mod game;
+mod hash;
+mod mcts;
+mod parallel;
+mod strategy;
+mod table;
 
 // State-space, local and constraint search.
 pub use beam::beam_search;
@@ -159,8 +172,18 @@ pub use yen::{k_shortest_paths, k_shortest_paths_fn};
 
 // Adversarial game search.
 pub use adversarial::{GameOutcome, GameStats, alpha_beta, minimax};
-pub use engine::Engine;
+pub use chance::{ChanceGame, ChanceOutcome, Outcomes, Turn, expectiminimax, star1};
+pub use engine::{Engine, Timed};
 pub use game::{EngineGame, Game, INFINITY, MoveList, Player, Value};
+pub use hash::{GOLDEN_GAMMA, mix64, zobrist_keys};
+pub use mcts::{Mcts, MctsConfig, MctsStats};
+pub use parallel::ParallelEngine;
+pub use strategy::{
+    AlphaBetaPlayer, EnginePlayer, GameRecord, Limit, MatchResult, MinimaxPlayer, RandomPlayer,
+    Strategy, play_match,
+};
+pub use table::{Bound, Entry, SharedTable, TranspositionTable, UNLIMITED};
+
 pub use smallvec;
 
 /// The README's example, compiled and run as a doctest.

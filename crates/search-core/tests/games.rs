@@ -130,4 +130,20 @@ proptest! {
         let solved = engine.solve(&root);
         prop_assert_eq!(solved.value, minimax(&root, None).value);
     }
+
+    #[test]
+    fn mtdf_equals_alpha_beta(tree in random_tree(), guess in -25i32..25) {
+        let root = Node { tree: &tree, id: 0 };
+        let mut engine = Engine::new(6);
+        for depth in [Some(1), Some(3), None] {
+            let ab = alpha_beta(&root, depth);
+            let mtdf = engine.mtdf(&root, depth, guess);
+            prop_assert_eq!(mtdf.value, ab.value, "depth {:?}", depth);
+            if let Some(mv) = mtdf.best_move {
+                prop_assert_eq!(oracle_minimax(&tree, mv, depth.map(|d| d.saturating_sub(1))), ab.value);
+            } else {
+                prop_assert!(tree.children[0].is_empty());
+            }
+        }
+    }
 }

@@ -1,0 +1,46 @@
+//! The parallel engine (Lazy SMP, search-core) gives the single-threaded engine's value on random
+//! Max-Connect4 positions.
+
+use connect4::search::TABLE_BITS;
+use connect4::{COLUMNS, Position, new_engine};
+use proptest::prelude::*;
+use search_core::{Game, ParallelEngine, alpha_beta};
+
+fn random_position(columns: &[usize]) -> Position {
+    columns
+        .iter()
+        .fold(Position::start(), |p, &c| p.play_column(c).unwrap_or(p))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+    #[test]
+    fn two_threads_give_the_single_thread_value(columns in proptest::collection::vec(0..COLUMNS, 0..36), depth in 1u32..9) {
+        let position = random_position(&columns);
+        prop_assume!(!position.is_terminal());
+        let single = new_engine().search(&position, depth);
+        for threads in [2, 3] {
+            let parallel = ParallelEngine::new(TABLE_BITS, threads).search(&position, depth);
+            prop_assert_eq!(parallel.value, single.value, "{} threads", threads);
+            // The move achieves the value.
+            let mv = parallel.best_move.unwrap();
+            prop_assert!(position.legal_moves().contains(&mv));
+            prop_assert_eq!(alpha_beta(&position.play(mv), Some(depth - 1)).value, single.value);
+        }
+    }
+}
+
+#[test]
+fn repeated_searches_keep_the_value() {
+    // A table kept across searches (and across threads) never changes a value.
+    let position = random_position(&[3, 3, 2, 4, 1]);
+    let mut parallel = ParallelEngine::new(12, 2);
+    for depth in 1..=9 {
+        let expected = new_engine().search(&position, depth).value;
+        assert_eq!(
+            parallel.search(&position, depth).value,
+            expected,
+            "depth {depth}"
+        );
+    }
+}

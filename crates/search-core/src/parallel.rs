@@ -1,0 +1,194 @@
+//! The engine on several threads: Lazy SMP over a shared lock-free table.
+//!
+//! Every thread runs the engine's search on the whole tree, sharing one [`SharedTable`]; the
+//! main thread's iterative deepening decides the result, and helper threads only fill the table
+//! (their values are thrown away). A helper searches the depth the main thread is on, starting
+//! the root's move list at a different place so the threads spread over different subtrees; when
+//! it finishes first it goes one depth ahead, and it abandons an iteration the main thread has
+//! passed. An entry cuts a search only at its own remaining depth, and an abandoned search
+//! stores nothing, so the main thread returns the same value as the single-threaded
+//! [`Engine`](crate::Engine) at the same depth; only the move may differ among equal ones.
+
+use crate::adversarial::{GameOutcome, GameStats};
+use crate::engine::{NoHooks, Stop, Worker};
+use crate::game::{EngineGame, INFINITY};
+use crate::table::SharedTable;
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+
+/// The engine searching with several threads (Lazy SMP); see the [module documentation](self).
+///
+/// ```
+/// use search_core::{alpha_beta, EngineGame, Game, MoveList, ParallelEngine, Player, Value};
+/// /// Take 1, 2 or 3 from a pile; taking the last one wins.
+/// #[derive(Clone, Copy)]
+/// struct Nim { pile: u8, max_to_move: bool }
+/// impl Game for Nim {
+///     type Move = u8;
+///     fn to_move(&self) -> Player { if self.max_to_move { Player::Max } else { Player::Min } }
+///     fn legal_moves(&self) -> MoveList<u8> { (1..=self.pile.min(3)).collect() }
+///     fn play(&self, take: u8) -> Self { Nim { pile: self.pile - take, max_to_move: !self.max_to_move } }
+///     fn is_terminal(&self) -> bool { self.pile == 0 }
+///     fn evaluate(&self) -> Value { if self.max_to_move { -1 } else { 1 } }
+/// }
+/// impl EngineGame for Nim {
+///     fn key(&self) -> u64 { u64::from(self.pile) << 1 | u64::from(self.max_to_move) }
+/// }
+/// let start = Nim { pile: 21, max_to_move: true };
+/// let mut engine = ParallelEngine::new(16, 2);
+/// let outcome = engine.search(&start, 8);
+/// assert_eq!(outcome.value, alpha_beta(&start, Some(8)).value);
+/// ```
+#[derive(Debug)]
+pub struct ParallelEngine {
+    table: SharedTable,
+    threads: usize,
+    use_killers: bool,
+    main_stats: GameStats,
+}
+
+impl ParallelEngine {
+    /// An engine with a shared table of `2^table_bits` entries searching on `threads` threads
+    /// (at least 1).
+    #[must_use]
+    pub fn new(table_bits: u32, threads: usize) -> Self {
+        Self {
+            table: SharedTable::new(table_bits),
+            threads: threads.max(1),
+            use_killers: true,
+            main_stats: GameStats::default(),
+        }
+    }
+
+    /// The same engine with killer moves (the default) or not, as
+    /// [`Engine::with_killers`](crate::Engine::with_killers).
+    #[must_use]
+    pub fn with_killers(mut self, on: bool) -> Self {
+        self.use_killers = on;
+        self
+    }
+
+    /// The number of threads.
+    #[must_use]
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// The counters of the main thread alone in the last search (the critical path: with a
+    /// core per thread, the search takes about as long as these nodes on one thread).
+    #[must_use]
+    pub fn main_thread_stats(&self) -> GameStats {
+        self.main_stats
+    }
+
+    /// Forgets the table.
+    pub fn clear(&mut self) {
+        self.table.clear();
+    }
+
+    /// Iterative deepening to `depth` plies on all threads: the value of
+    /// [`Engine::search`](crate::Engine::search) at the same depth, and a move achieving it. The
+    /// counters add up the nodes of every thread.
+    pub fn search<G>(&mut self, game: &G, depth: u32) -> GameOutcome<G::Move>
+    where
+        G: EngineGame + Sync,
+        G::Move: Send,
+    {
+        let stop = AtomicBool::new(false);
+        let main_depth = AtomicU32::new(0);
+        let table = &self.table;
+        let use_killers = self.use_killers;
+        let main_stats = &mut self.main_stats;
+        std::thread::scope(|scope| {
+            let helpers: Vec<_> = (1..self.threads)
+                .map(|k| {
+                    let (stop, main_depth) = (&stop, &main_depth);
+                    scope.spawn(move || {
+                        let helper = Helper {
+                            table,
+                            use_killers,
+                            rotation: k,
+                            stop,
+                            main_depth,
+                        };
+                        helper.run(game, depth)
+                    })
+                })
+                .collect();
+            let mut outcome = main_search(table, use_killers, game, depth, &main_depth);
+            stop.store(true, Ordering::Relaxed);
+            *main_stats = outcome.stats;
+            for helper in helpers {
+                let stats = helper.join().expect("a helper thread does not panic");
+                outcome.stats.add(&stats);
+            }
+            outcome
+        })
+    }
+}
+
+/// The main thread: the engine's iterative deepening over the shared table, announcing each
+/// depth it starts.
+fn main_search<G: EngineGame>(
+    mut table: &SharedTable,
+    use_killers: bool,
+    game: &G,
+    depth: u32,
+    main_depth: &AtomicU32,
+) -> GameOutcome<G::Move> {
+    let mut killers = Vec::new();
+    let mut total = GameStats::default();
+    let mut last = None;
+    for d in 0..=depth {
+        main_depth.store(d, Ordering::Relaxed);
+        let mut worker = Worker::new(&mut table, &mut killers, &NoHooks, Stop::NEVER);
+        worker.use_killers = use_killers;
+        let outcome = worker
+            .run(game, Some(d), (-INFINITY, INFINITY))
+            .expect("the main search has no stop");
+        total.add(&outcome.stats);
+        last = Some(outcome);
+        if d > 0 && game.is_terminal() {
+            break;
+        }
+    }
+    let mut outcome = last.expect("depth 0 is always searched");
+    outcome.stats = total;
+    outcome
+}
+
+/// A helper thread's settings.
+struct Helper<'a> {
+    table: &'a SharedTable,
+    use_killers: bool,
+    rotation: usize,
+    stop: &'a AtomicBool,
+    main_depth: &'a AtomicU32,
+}
+
+impl Helper<'_> {
+    /// Searches the main thread's depth (one ahead after finishing first) until stopped;
+    /// returns the counters.
+    fn run<G: EngineGame>(&self, game: &G, max_depth: u32) -> GameStats {
+        let mut table = self.table;
+        let mut killers = Vec::new();
+        let mut total = GameStats::default();
+        let mut target = 1;
+        while target <= max_depth && !self.stop.load(Ordering::Relaxed) {
+            target = target.max(self.main_depth.load(Ordering::Relaxed));
+            let stop = Stop {
+                flag: Some(self.stop),
+                outrun: Some((self.main_depth, target)),
+                deadline: None,
+            };
+            let mut worker = Worker::new(&mut table, &mut killers, &NoHooks, stop);
+            worker.use_killers = self.use_killers;
+            worker.root_rotation = self.rotation;
+            let done = worker.run(game, Some(target), (-INFINITY, INFINITY));
+            total.add(&worker.stats);
+            if done.is_some() {
+                target += 1;
+            }
+        }
+        total
+    }
+}
