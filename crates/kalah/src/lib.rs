@@ -30,7 +30,9 @@
 
 mod board;
 mod chain;
+mod endgame;
 mod error;
+mod exact;
 pub mod format;
 mod game;
 #[cfg(test)]
@@ -38,11 +40,16 @@ mod proptests;
 mod rules;
 pub mod sample;
 mod search;
+mod solver;
+mod table;
 
 pub use board::{Board, PITS, Sowing};
 pub use chain::Chain;
+pub use endgame::{EndgameDb, MAX_DB_SEEDS};
 pub use error::Error;
+pub use exact::{Position, Step};
 pub use game::chains;
 pub use rules::{CaptureRule, EndRule, MAX_POTS, MAX_STONES, Rules};
 pub use search::{Computer, Decision, Solution, Strategy, solve, solve_deepening};
 pub use search_core::Player;
+pub use solver::{Exact, ExactSolver, Probe};
