@@ -10,7 +10,11 @@ use std::time::Instant;
 /// The default cache folder: `$XDG_CACHE_HOME/classic-search`, else
 /// `$HOME/.cache/classic-search`, else `target/classic-search-cache` in the current folder.
 pub fn default_dir() -> PathBuf {
-    let from = |var: &str| std::env::var_os(var).filter(|v| !v.is_empty()).map(PathBuf::from);
+    let from = |var: &str| {
+        std::env::var_os(var)
+            .filter(|v| !v.is_empty())
+            .map(PathBuf::from)
+    };
     from("XDG_CACHE_HOME")
         .or_else(|| from("HOME").map(|home| home.join(".cache")))
         .map_or_else(
@@ -93,3 +97,19 @@ pub fn load_or_build(
         seconds: started.elapsed().as_secs_f64(),
     })
 }
+
+/// The database of the interactive game's perfect player: the cached one of `kalah solve`'s
+/// default size when present, else a small one ([`PLAY_DB_SEEDS`]) loaded or built.
+pub fn for_play(dir: &Path, rules: Rules) -> Result<EndgameDb, Box<dyn Error>> {
+    let large = crate::solve::auto_db_seeds(rules);
+    if let Ok(file) = std::fs::File::open(dir.join(file_name(rules, large))) {
+        let mut reader = BufReader::with_capacity(1 << 20, file);
+        if let Ok(db) = EndgameDb::read_from(&mut reader, rules, large) {
+            return Ok(db);
+        }
+    }
+    Ok(load_or_build(dir, rules, PLAY_DB_SEEDS, false)?.db)
+}
+
+/// The size of the database the interactive game builds when none is cached.
+pub const PLAY_DB_SEEDS: u32 = 12;

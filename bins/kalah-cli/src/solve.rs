@@ -53,10 +53,18 @@ fn end_name(rule: EndRule) -> &'static str {
     }
 }
 
-/// The depth-bounded searches of `--deepen-to`, one line each; the last value (or 0).
+/// The depth of the search giving MTD(f)'s first guess when `--deepen-to` is not given.
+const GUESS_DEPTH: u32 = 10;
+
+/// The depth-bounded searches of `--deepen-to`, one line each, or one silent search: the last
+/// value, MTD(f)'s first guess.
 fn deepen(rules: Rules, options: &Options, started: Instant) -> i32 {
     let start = Board::new(rules, Player::Max);
     let mut engine = Engine::new(options.table_bits.min(22));
+    if options.deepen_to == 0 {
+        // A silent depth-10 search (well under a second) for MTD(f)'s first guess.
+        return engine.search_once(&start, Some(GUESS_DEPTH)).value;
+    }
     let mut guess = 0;
     for depth in 1..=options.deepen_to {
         let outcome = engine.search_once(&start, Some(depth));
@@ -64,7 +72,9 @@ fn deepen(rules: Rules, options: &Options, started: Instant) -> i32 {
         println!(
             "depth {depth}: value {:+}, best {}, nodes {}, elapsed {:.3} s",
             outcome.value,
-            outcome.best_move.map_or_else(String::new, |c| c.to_string()),
+            outcome
+                .best_move
+                .map_or_else(String::new, |c| c.to_string()),
             outcome.stats.nodes,
             started.elapsed().as_secs_f64()
         );
@@ -89,7 +99,10 @@ pub fn run(options: &Options) -> Result<(), Box<dyn Error>> {
     } else {
         None
     };
-    let mut solver = ExactSolver::new(rules, options.table_bits, loaded.as_ref().map(|l| &l.db));
+    // Small games need no large table (allocating and clearing one costs more than solving).
+    let total = 2 * u32::from(rules.pots()) * u32::from(rules.stones());
+    let table_bits = options.table_bits.min(12 + total / 2);
+    let mut solver = ExactSolver::new(rules, table_bits, loaded.as_ref().map(|l| &l.db));
     let start = Position::from_board(&Board::new(rules, Player::Max));
     let progress = options.progress;
     let mut report = |probe: Probe| {

@@ -198,7 +198,11 @@ impl Builder<'_> {
                     let step = pos.play(h, self.db.rules);
                     let child = i32::from(self.db.values[self.db.ranker.rank(step.next.houses())]);
                     let gain = i32::from(step.gain);
-                    if step.again { gain + child } else { gain - child }
+                    if step.again {
+                        gain + child
+                    } else {
+                        gain - child
+                    }
                 })
                 .max()
                 .unwrap_or(0),
@@ -305,7 +309,12 @@ impl EndgameDb {
     /// Whatever `out` returns.
     pub fn write_to(&self, out: &mut impl Write) -> std::io::Result<()> {
         let sum = Self::checksum(&self.values);
-        out.write_all(&Self::header(self.rules, self.seeds(), self.len() as u64, sum))?;
+        out.write_all(&Self::header(
+            self.rules,
+            self.seeds(),
+            self.len() as u64,
+            sum,
+        ))?;
         for chunk in self.values.chunks(1 << 20) {
             let bytes: Vec<u8> = chunk.iter().map(|&v| v as u8).collect();
             out.write_all(&bytes)?;

@@ -117,6 +117,11 @@ impl<'a> ExactSolver<'a> {
         self.budget = nodes;
     }
 
+    /// The nodes searched by the last solve.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
     /// The bytes of the transposition table.
     pub fn table_bytes(&self) -> usize {
         self.table.bytes()
@@ -369,7 +374,11 @@ impl<'a> ExactSolver<'a> {
 
 /// `v` moved to the nearest value with the parity of `n`, upwards (`dir` 1) or downwards (-1).
 fn with_parity(v: i32, n: i32, dir: i32) -> i32 {
-    if (v - n).rem_euclid(2) == 0 { v } else { v + dir }
+    if (v - n).rem_euclid(2) == 0 {
+        v
+    } else {
+        v + dir
+    }
 }
 
 #[cfg(test)]
@@ -386,7 +395,10 @@ mod tests {
         let db = (db_seeds > 0).then(|| EndgameDb::build(rules, db_seeds, &mut |_, _| {}));
         let mut solver = ExactSolver::new(rules, 18, db.as_ref());
         let s = u8::try_from(s).unwrap();
-        solver.solve(&start(p as usize, s), 0, &mut |_| {}).unwrap().value
+        solver
+            .solve(&start(p as usize, s), 0, &mut |_| {})
+            .unwrap()
+            .value
     }
 
     /// Published values (standard rule: capture only when the opposite house has seeds; the

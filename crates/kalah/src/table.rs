@@ -46,8 +46,10 @@ impl Table {
     /// A table of `2^bits` entries (at least 2; 32 bytes each).
     pub fn new(bits: u32) -> Self {
         let len = 1usize << bits.clamp(1, 40);
+        let mut entries = Vec::new();
+        entries.resize_with(len, Entry::default);
         Self {
-            entries: vec![Entry::default(); len],
+            entries,
             mask: len - 1,
         }
     }
@@ -80,7 +82,9 @@ impl Table {
     pub fn store(&mut self, key: u128, lower: i32, upper: i32, best: u8, work: u8) {
         let at = self.bucket(key);
         let clamp = |v: i32| i8::try_from(v.clamp(-127, 127)).unwrap_or(0);
-        let slot = if let Some(i) = (at..at + 2).find(|&i| self.entries[i].used && self.entries[i].key == key) {
+        let slot = if let Some(i) =
+            (at..at + 2).find(|&i| self.entries[i].used && self.entries[i].key == key)
+        {
             i
         } else if !self.entries[at].used || work >= self.entries[at].work {
             // Demote the first slot's entry to the second.
