@@ -33,7 +33,7 @@ pub fn auto_db_seeds(rules: Rules) -> u32 {
         _ if total <= 30 => 0,
         1..=4 => total.min(40),
         5 => 24,
-        6 => 20,
+        6 => 16,
         _ => 16,
     }
 }

@@ -7,10 +7,11 @@
 //! lexicographic order of their house counts, `C(S + 2P, 2P)` of them, with no gaps.
 //!
 //! Building goes level by level (seeds in the houses, 0 to `S`): a move either banks seeds (its
-//! child is on a lower level) or only moves the mover's seeds towards its store, which lowers
-//! the potential `Σ seeds × distance to their owner's store` (a child on the same level with
-//! a smaller potential). So each level is built in increasing potential and every child is
-//! known when its parent is computed: one pass, no iteration to a fixed point.
+//! child is on a lower level, already built) or only moves the mover's seeds towards its store,
+//! which lowers the potential `Σ seeds × distance to their owner's store` (a child on the same
+//! level with a smaller potential). Within a level, positions are visited in an order that keeps
+//! the children's lookups in cache, and a same-level child not computed yet is computed first
+//! (an explicit stack; the potential bounds its depth): one pass, no fixed-point iteration.
 //!
 //! The stones per house at the start do not matter: one database serves every Kalah(P, ·) with
 //! the same capture and end rules.
@@ -113,101 +114,98 @@ pub struct EndgameDb {
     values: Vec<i8>,
 }
 
-/// The rows of one side with at most `S` seeds, grouped by seeds and potential.
-struct Rows {
-    /// `groups[seeds * (S * P + 1) + potential]`: the rows with that many seeds and that
-    /// potential (`Σ seeds × distance to the store`).
-    groups: Vec<Vec<[u8; HOUSES / 2]>>,
-    stride: usize,
-}
+/// Marks a value not computed yet while a level is built (real values lie in `-60..=60`).
+const UNKNOWN: i8 = i8::MIN;
 
-impl Rows {
-    fn new(p: usize, max: u32) -> Self {
-        let stride = max as usize * p + 1;
-        let mut groups = vec![Vec::new(); (max as usize + 1) * stride];
-        // An odometer over the rows, in lexicographic order.
-        let mut row = [0u8; HOUSES / 2];
-        loop {
-            let seeds: usize = row[..p].iter().map(|&h| usize::from(h)).sum();
-            let potential: usize = (0..p).map(|i| usize::from(row[i]) * (p - i)).sum();
-            groups[seeds * stride + potential].push(row);
-            // Next row: bump the last house that can take a seed, zero the ones after it.
-            let Some(i) = (0..p).rev().find(|&i| {
-                let before: usize = row[..i].iter().map(|&h| usize::from(h)).sum();
-                before + usize::from(row[i]) < max as usize
-            }) else {
-                break;
-            };
-            row[i] += 1;
-            row[i + 1..p].fill(0);
-        }
-        Self { groups, stride }
+/// The rows of one side with at most `S` seeds, grouped by seeds, each in lexicographic order.
+fn rows_by_seeds(p: usize, max: u32) -> Vec<Vec<[u8; HOUSES / 2]>> {
+    let mut groups = vec![Vec::new(); max as usize + 1];
+    // An odometer over the rows, in lexicographic order.
+    let mut row = [0u8; HOUSES / 2];
+    loop {
+        let seeds: usize = row[..p].iter().map(|&h| usize::from(h)).sum();
+        groups[seeds].push(row);
+        // Next row: bump the last house that can take a seed, zero the ones after it.
+        let Some(i) = (0..p).rev().find(|&i| {
+            let before: usize = row[..i].iter().map(|&h| usize::from(h)).sum();
+            before + usize::from(row[i]) < max as usize
+        }) else {
+            break;
+        };
+        row[i] += 1;
+        row[i + 1..p].fill(0);
     }
-
-    fn group(&self, seeds: usize, potential: usize) -> &[[u8; HOUSES / 2]] {
-        &self.groups[seeds * self.stride + potential]
-    }
+    groups
 }
 
 /// Builds one database: the state of the level-by-level pass.
 struct Builder<'a> {
     db: &'a mut EndgameDb,
-    rows: Rows,
+    rows: Vec<Vec<[u8; HOUSES / 2]>>,
+    /// Positions waiting for a child on their own level (explicit stack, no recursion).
+    pending: Vec<[u8; HOUSES]>,
 }
 
 impl Builder<'_> {
-    /// Computes every position of `level` seeds in increasing potential.
+    /// Computes every position of `level` seeds. The opponent's row is the outer loop: the
+    /// children of positions sharing it have (nearly) the same first half, so their ranks are
+    /// close together and the lookups stay in cache. A child on the same level not computed
+    /// yet is computed first (it has a smaller potential, so this ends).
     fn level(&mut self, level: usize) {
         let p = usize::from(self.db.rules.pots());
-        for potential in level..=level * p {
-            for a in 0..=level {
-                let b = level - a;
-                for pa in a..=(a * p).min(potential) {
-                    let pb = potential - pa;
-                    if pb < b || pb > b * p {
-                        continue;
-                    }
-                    // The opponent's row outermost: the children of positions sharing it
-                    // share (nearly) the first half of their houses, so their ranks are
-                    // close together (3x faster than the other way round at S = 16).
-                    for j in 0..self.rows.group(b, pb).len() {
-                        let opponent = self.rows.group(b, pb)[j];
-                        for i in 0..self.rows.group(a, pa).len() {
-                            let mover = self.rows.group(a, pa)[i];
-                            let mut houses = [0u8; HOUSES];
-                            houses[..p].copy_from_slice(&mover[..p]);
-                            houses[p..2 * p].copy_from_slice(&opponent[..p]);
-                            self.evaluate(houses);
-                        }
+        for b in 0..=level {
+            let a = level - b;
+            for j in 0..self.rows[b].len() {
+                let opponent = self.rows[b][j];
+                for i in 0..self.rows[a].len() {
+                    let mut houses = [0u8; HOUSES];
+                    houses[..p].copy_from_slice(&self.rows[a][i][..p]);
+                    houses[p..2 * p].copy_from_slice(&opponent[..p]);
+                    if self.db.values[self.db.ranker.rank(&houses)] == UNKNOWN {
+                        self.pending.push(houses);
+                        self.drain();
                     }
                 }
             }
         }
     }
 
-    /// Computes the value of `houses` from its children (all known).
-    fn evaluate(&mut self, houses: [u8; HOUSES]) {
+    /// Computes the pending positions, pushing their unknown children first.
+    fn drain(&mut self) {
+        while let Some(&houses) = self.pending.last() {
+            match self.evaluate(houses) {
+                Ok(value) => {
+                    let index = self.db.ranker.rank(&houses);
+                    self.db.values[index] = i8::try_from(value).unwrap_or(0);
+                    self.pending.pop();
+                }
+                Err(child) => self.pending.push(child),
+            }
+        }
+    }
+
+    /// The value of `houses` from its children, or `Err(child)`: a child not computed yet.
+    fn evaluate(&self, houses: [u8; HOUSES]) -> Result<i32, [u8; HOUSES]> {
         let pos = Position::from_houses(houses);
-        let index = self.db.ranker.rank(&houses);
         let p = usize::from(self.db.rules.pots());
-        let value = match pos.terminal_value(p, self.db.rules.end) {
-            Some(v) => v,
-            None => (0..p)
-                .filter(|&h| houses[h] > 0)
-                .map(|h| {
-                    let step = pos.play(h, self.db.rules);
-                    let child = i32::from(self.db.values[self.db.ranker.rank(step.next.houses())]);
-                    let gain = i32::from(step.gain);
-                    if step.again {
-                        gain + child
-                    } else {
-                        gain - child
-                    }
-                })
-                .max()
-                .unwrap_or(0),
-        };
-        self.db.values[index] = i8::try_from(value).unwrap_or(0);
+        if let Some(v) = pos.terminal_value(p, self.db.rules.end) {
+            return Ok(v);
+        }
+        let mut best = i32::MIN;
+        for h in (0..p).filter(|&h| houses[h] > 0) {
+            let step = pos.play(h, self.db.rules);
+            let child = self.db.values[self.db.ranker.rank(step.next.houses())];
+            if child == UNKNOWN {
+                return Err(*step.next.houses());
+            }
+            let (gain, child) = (i32::from(step.gain), i32::from(child));
+            best = best.max(if step.again {
+                gain + child
+            } else {
+                gain - child
+            });
+        }
+        Ok(best)
     }
 }
 
@@ -222,12 +220,13 @@ impl EndgameDb {
         let total = ranker.len();
         let mut db = Self {
             rules,
-            values: vec![0; usize::try_from(total).unwrap_or(usize::MAX)],
+            values: vec![UNKNOWN; usize::try_from(total).unwrap_or(usize::MAX)],
             ranker,
         };
         let mut builder = Builder {
             db: &mut db,
-            rows: Rows::new(p, seeds),
+            rows: rows_by_seeds(p, seeds),
+            pending: Vec::new(),
         };
         for level in 0..=seeds {
             builder.level(level as usize);

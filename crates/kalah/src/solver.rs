@@ -393,7 +393,8 @@ mod tests {
     fn value(p: u32, s: u32, capture: CaptureRule, db_seeds: u32) -> i32 {
         let rules = Rules::new(p, s).unwrap().with_capture(capture);
         let db = (db_seeds > 0).then(|| EndgameDb::build(rules, db_seeds, &mut |_, _| {}));
-        let mut solver = ExactSolver::new(rules, 18, db.as_ref());
+        let bits = if p * s > 20 { 24 } else { 18 };
+        let mut solver = ExactSolver::new(rules, bits, db.as_ref());
         let s = u8::try_from(s).unwrap();
         solver
             .solve(&start(p as usize, s), 0, &mut |_| {})
@@ -410,5 +411,33 @@ mod tests {
             assert_eq!(value(p, s, op, 0), want, "Kalah({p},{s})");
             assert_eq!(value(p, s, op, 10), want, "Kalah({p},{s}) with a database");
         }
+    }
+
+    #[test]
+    fn kalah_6_3_standard_rule_is_plus_2() {
+        assert_eq!(value(6, 3, CaptureRule::OppositeNonEmpty, 12), 2);
+    }
+
+    /// The empty-capture rule (our default): the values we compute, each equal to the
+    /// engine's independent solve over the chain model.
+    #[test]
+    fn small_games_empty_capture_rule() {
+        for (p, s, want) in [(4, 3, 8), (4, 4, 2), (5, 2, 0), (6, 2, 10), (5, 3, 8)] {
+            let rules = Rules::new(p, s).unwrap();
+            assert_eq!(value(p, s, CaptureRule::Always, 10), want, "Kalah({p},{s})");
+            if p * s <= 12 {
+                assert_eq!(crate::solve(rules, 18).value, want, "Kalah({p},{s}) engine");
+            }
+        }
+    }
+
+    /// The published Kalah(6,4) values: +10 with empty captures, +8 with the standard rule.
+    /// Minutes in the test profile: run with
+    /// `cargo test --release -p kalah -- --ignored kalah_6_4`.
+    #[test]
+    #[ignore = "minutes in the test profile; run in release"]
+    fn kalah_6_4_published_values() {
+        assert_eq!(value(6, 4, CaptureRule::OppositeNonEmpty, 16), 8);
+        assert_eq!(value(6, 4, CaptureRule::Always, 16), 10);
     }
 }
