@@ -29,7 +29,7 @@ struct Cli {
     sample_compatible: bool,
     /// Play perfectly where the exact solver, with an endgame database, finishes within
     /// --perfect-nodes nodes a move; the depth-bounded search elsewhere. The database is the
-    /// one `kalah solve --pots 6 --stones 4` cached (20 seeds) when present, else a 12-seed one
+    /// one `kalah solve --pots 6 --stones 4` cached (16 seeds) when present, else a 12-seed one
     /// built in about a second and cached.
     #[arg(long)]
     perfect: bool,
