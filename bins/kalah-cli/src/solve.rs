@@ -1,7 +1,7 @@
 //! `kalah solve`: the exact value of a variant, with MTD(f) and an endgame database.
 
 use crate::db;
-use kalah::{Board, CaptureRule, EndRule, ExactSolver, Player, Position, Probe, Rules};
+use kalah::{Board, CaptureRule, EndRule, Exact, ExactSolver, Player, Position, Probe, Rules};
 use search_core::Engine;
 use std::error::Error;
 use std::io::Write;
@@ -119,6 +119,24 @@ pub fn run(options: &Options) -> Result<(), Box<dyn Error>> {
     let exact = solver
         .solve(&start, guess, &mut report)
         .ok_or("the solver stopped early")?;
+    print_solution(
+        rules,
+        &exact,
+        loaded.as_ref(),
+        solver.table_bytes(),
+        started,
+    );
+    Ok(())
+}
+
+/// The result lines: value, rules, best first move, database, counters and time.
+fn print_solution(
+    rules: Rules,
+    exact: &Exact,
+    loaded: Option<&db::Loaded>,
+    table_bytes: usize,
+    started: Instant,
+) {
     let seconds = started.elapsed().as_secs_f64();
     let verdict = match exact.value {
         v if v > 0 => format!("first player wins by {v}"),
@@ -139,7 +157,7 @@ pub fn run(options: &Options) -> Result<(), Box<dyn Error>> {
     if let Some(best) = exact.best {
         println!("best first move: {best}");
     }
-    match &loaded {
+    match loaded {
         Some(l) => println!(
             "database: positions with at most {} seeds in the houses, {} bytes, {} in {:.3} s ({})",
             l.db.seeds(),
@@ -153,8 +171,7 @@ pub fn run(options: &Options) -> Result<(), Box<dyn Error>> {
     println!(
         "nodes {}, table {} MB, time {seconds:.3} s, {:.0} nodes/s",
         exact.nodes,
-        solver.table_bytes() >> 20,
+        table_bytes >> 20,
         exact.nodes as f64 / seconds.max(1e-9)
     );
-    Ok(())
 }

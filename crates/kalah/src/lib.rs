@@ -8,6 +8,9 @@
 //!   [`chains`] generates them without duplicate resulting positions.
 //! - [`sample`]: the assignment's sample solution's search, for `--sample-compatible`.
 //! - [`format`]: the interactive game's exact text; [`Computer`] and [`solve`] the players.
+//! - [`ExactSolver`]: MTD(f) to the end of the game over [`Position`]s (the houses from the
+//!   side to move's view), with an [`EndgameDb`] (retrograde analysis) at its leaves; it
+//!   reproduces the published Kalah values (see [`CaptureRule`] and [`EndRule`]).
 //!
 //! # Example
 //!

@@ -293,48 +293,32 @@ impl<'a> ExactSolver<'a> {
         Ok(moves)
     }
 
-    /// Fail-soft null-window search of `pos` (`n` seeds in its houses): a value `>= beta` is
-    /// a lower bound of the exact value, a value `< beta` an upper bound.
-    fn test(&mut self, pos: &Position, n: i32, beta: i32) -> i32 {
-        self.nodes += 1;
-        if self.nodes > self.budget {
-            self.aborted = true;
-            return 0;
-        }
+    /// The value without searching the moves (`Err`): end of game, database, futility or a
+    /// table cut-off; else the table's best move (`Ok`).
+    fn shortcut(&self, pos: &Position, n: i32, beta: i32) -> Result<u8, i32> {
         if let Some(v) = self.known(pos, n) {
-            return v;
+            return Err(v);
         }
         if beta > n {
-            return n;
+            return Err(n);
         }
         if -n >= beta {
-            return -n;
+            return Err(-n);
         }
-        let key = pos.key();
-        let mut tt_best = NO_MOVE;
-        if let Some(b) = self.table.probe(key) {
-            if b.lower >= beta {
-                return b.lower;
-            }
-            if b.upper < beta {
-                return b.upper;
-            }
-            tt_best = b.best;
+        match self.table.probe(pos.key()) {
+            Some(b) if b.lower >= beta => Err(b.lower),
+            Some(b) if b.upper < beta => Err(b.upper),
+            Some(b) => Ok(b.best),
+            None => Ok(NO_MOVE),
         }
-        let before = self.nodes;
-        let moves = match self.candidates(pos, n, beta, tt_best) {
-            Ok(moves) => moves,
-            Err((v, house)) => {
-                if self.ply == 0 {
-                    self.root_best = house;
-                }
-                self.table.store(key, v, n, house, 0);
-                return v;
-            }
-        };
+    }
+
+    /// Searches `moves` until one reaches `beta`: the best value and its house (fail-soft), or
+    /// `None` when the node budget ran out.
+    fn search_moves(&mut self, moves: &[Candidate], n: i32, beta: i32) -> Option<(i32, u8)> {
         let mut best = i32::MIN;
         let mut best_move = NO_MOVE;
-        for m in &moves {
+        for m in moves {
             if m.upper < beta {
                 best = best.max(m.upper);
                 continue;
@@ -349,7 +333,7 @@ impl<'a> ExactSolver<'a> {
             };
             self.ply -= 1;
             if self.aborted {
-                return 0;
+                return None;
             }
             if v > best {
                 best = v;
@@ -359,7 +343,34 @@ impl<'a> ExactSolver<'a> {
                 break;
             }
         }
-        let work = (64 - (self.nodes - before).leading_zeros()) as u8;
+        Some((best, best_move))
+    }
+
+    /// Fail-soft null-window search of `pos` (`n` seeds in its houses): a value `>= beta` is
+    /// a lower bound of the exact value, a value `< beta` an upper bound.
+    fn test(&mut self, pos: &Position, n: i32, beta: i32) -> i32 {
+        self.nodes += 1;
+        if self.nodes > self.budget {
+            self.aborted = true;
+            return 0;
+        }
+        let tt_best = match self.shortcut(pos, n, beta) {
+            Ok(best) => best,
+            Err(v) => return v,
+        };
+        let key = pos.key();
+        let before = self.nodes;
+        let (best, best_move, work) = match self.candidates(pos, n, beta, tt_best) {
+            Ok(moves) => {
+                let Some((best, best_move)) = self.search_moves(&moves, n, beta) else {
+                    return 0;
+                };
+                let work = (64 - (self.nodes - before).leading_zeros()) as u8;
+                (best, best_move, work)
+            }
+            // A child's known value proves the cut-off.
+            Err((v, house)) => (v, house, 0),
+        };
         if best >= beta {
             if self.ply == 0 {
                 self.root_best = best_move;
