@@ -16,6 +16,12 @@ pub struct Bounds {
 /// No best move recorded.
 pub const NO_MOVE: u8 = u8::MAX;
 
+/// A stored lower bound meaning "none" (values of big boards leave the byte's range).
+const NO_LOWER: i8 = i8::MIN;
+
+/// A stored upper bound meaning "none".
+const NO_UPPER: i8 = i8::MAX;
+
 #[derive(Debug, Clone, Copy, Default)]
 struct Entry {
     key: u128,
@@ -71,17 +77,28 @@ impl Table {
             .iter()
             .find(|e| e.used && e.key == key)
             .map(|e| Bounds {
-                lower: i32::from(e.lower),
-                upper: i32::from(e.upper),
+                lower: if e.lower == NO_LOWER {
+                    i32::MIN / 2
+                } else {
+                    i32::from(e.lower)
+                },
+                upper: if e.upper == NO_UPPER {
+                    i32::MAX / 2
+                } else {
+                    i32::from(e.upper)
+                },
                 best: e.best,
             })
     }
 
-    /// Narrows the bounds of `key` with `lower..=upper` (values within `-127..=127`), proved
-    /// with `work` (log2 of the nodes spent), recording `best` when it is a move.
+    /// Narrows the bounds of `key` with `lower..=upper`, proved with `work` (log2 of the
+    /// nodes spent), recording `best` when it is a move. Bounds outside a byte are weakened
+    /// (a lower bound above 126 to 126, one below -127 to none; likewise upper bounds), so
+    /// what is stored always holds.
     pub fn store(&mut self, key: u128, lower: i32, upper: i32, best: u8, work: u8) {
         let at = self.bucket(key);
-        let clamp = |v: i32| i8::try_from(v.clamp(-127, 127)).unwrap_or(0);
+        let lower = i8::try_from(lower.clamp(i32::from(NO_LOWER), 126)).unwrap_or(NO_LOWER);
+        let upper = i8::try_from(upper.clamp(-127, i32::from(NO_UPPER))).unwrap_or(NO_UPPER);
         let slot = if let Some(i) =
             (at..at + 2).find(|&i| self.entries[i].used && self.entries[i].key == key)
         {
@@ -99,15 +116,15 @@ impl Table {
         if !e.used {
             *e = Entry {
                 key,
-                lower: -127,
-                upper: 127,
+                lower: NO_LOWER,
+                upper: NO_UPPER,
                 best: NO_MOVE,
                 work: 0,
                 used: true,
             };
         }
-        e.lower = e.lower.max(clamp(lower));
-        e.upper = e.upper.min(clamp(upper));
+        e.lower = e.lower.max(lower);
+        e.upper = e.upper.min(upper);
         if best != NO_MOVE {
             e.best = best;
         }
@@ -139,5 +156,20 @@ mod tests {
             t.store(k << 64, 0, 0, 0, 0);
         }
         assert_eq!(t.probe(1 << 100).map(|b| b.lower), Some(4));
+    }
+
+    #[test]
+    fn bounds_beyond_a_byte_are_weakened_never_wrong() {
+        let mut t = Table::new(4);
+        // A board with 200 seeds in its houses: the value is in -200..=200.
+        t.store(1, -200, 200, NO_MOVE, 0);
+        let b = t.probe(1).unwrap();
+        assert!(b.lower <= -200 && b.upper >= 200);
+        t.store(2, 150, 150, NO_MOVE, 0);
+        let b = t.probe(2).unwrap();
+        assert!(b.lower <= 150 && b.upper >= 150 && b.lower == 126);
+        t.store(3, -150, -150, NO_MOVE, 0);
+        let b = t.probe(3).unwrap();
+        assert!(b.lower <= -150 && b.upper >= -150 && b.upper == -127);
     }
 }
