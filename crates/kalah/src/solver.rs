@@ -171,6 +171,9 @@ impl<'a> ExactSolver<'a> {
         }
         if best == NO_MOVE {
             best = self.any_best(pos, lower);
+            if self.aborted {
+                return None;
+            }
         }
         Some(Exact {
             value: lower,
