@@ -1,6 +1,7 @@
 //! Benchmarks for `kalah`: engine search (chain model) from the start of Kalah(6,4) at depths 5,
 //! 10 and 12 (15 in the summary), plain alpha-beta at depths 5 and 10 (the peer: same values, no table or ordering),
-//! the sample-compatible search, chain generation and small exact solves.
+//! the sample-compatible search, chain generation and exact solves: the engine's `solve` (the
+//! peer) beside the exact solver (MTD(f)) on Kalah(4,3) and Kalah(5,3), and a database build.
 //!
 //! Before the criterion groups it prints one line per depth with the nodes searched, the time
 //! and nodes per second of a single search from a fresh engine (`kalah/summary`); depth 15 is
@@ -9,7 +10,10 @@
 #![allow(missing_docs)]
 
 use criterion::{BatchSize, BenchmarkId, Criterion, criterion_group, criterion_main};
-use kalah::{Board, Rules, chains, sample::sample_choice, solve};
+use kalah::{
+    Board, CaptureRule, EndgameDb, ExactSolver, Position, Rules, chains, sample::sample_choice,
+    solve,
+};
 use search_core::{Engine, Player, alpha_beta};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -99,10 +103,44 @@ fn bench(c: &mut Criterion) {
     });
     group.finish();
 
+    // Exact solving side by side: the engine's solve (the peer: chain model, depth-bounded
+    // table) and the exact solver (MTD(f), bounds table, ETC), with and without a database.
     let mut group = c.benchmark_group("kalah/solve");
     group.sample_size(10);
+    let standard = |p, s| {
+        Rules::new(p, s)
+            .expect("valid")
+            .with_capture(CaptureRule::OppositeNonEmpty)
+    };
     group.bench_function("4x3", |b| {
         b.iter(|| solve(Rules::new(4, 3).expect("valid"), 18).value);
+    });
+    group.bench_function("4x3_standard_engine", |b| {
+        b.iter(|| solve(standard(4, 3), 18).value);
+    });
+    for (p, s) in [(4u32, 3u32), (5, 3)] {
+        let rules = standard(p, s);
+        let start = Position::from_board(&Board::new(rules, Player::Max));
+        group.bench_function(format!("{p}x{s}_standard_exact"), |b| {
+            b.iter(|| {
+                ExactSolver::new(rules, 18, None)
+                    .solve(black_box(&start), 0, &mut |_| {})
+                    .map(|e| e.value)
+            });
+        });
+    }
+    let rules = standard(5, 3);
+    let db = EndgameDb::build(rules, 10, &mut |_, _| {});
+    let start = Position::from_board(&Board::new(rules, Player::Max));
+    group.bench_function("5x3_standard_exact_db10", |b| {
+        b.iter(|| {
+            ExactSolver::new(rules, 18, Some(&db))
+                .solve(black_box(&start), 0, &mut |_| {})
+                .map(|e| e.value)
+        });
+    });
+    group.bench_function("database_5_pots_10_seeds", |b| {
+        b.iter(|| EndgameDb::build(rules, 10, &mut |_, _| {}).len());
     });
     group.finish();
 }

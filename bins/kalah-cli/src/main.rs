@@ -3,8 +3,11 @@
 //! ```text
 //! kalah [DEPTH] [--sample-compatible]     the interactive game (default depth 5)
 //! kalah solve --pots P --stones S         the exact value of Kalah(P,S) for the first player
+//!   [--capture always|opposite-non-empty|never] [--end either-side-empty|mover-side-empty]
+//!   [--progress] [--db-dir DIR] [--db-seeds N]
 //! ```
 
+mod db;
 mod session;
 mod solve;
 
@@ -22,13 +25,30 @@ struct Cli {
     depth: Option<u32>,
     /// Choose moves the way the assignment's sample solution does (single pots, never a
     /// free-turn move), so that its recorded sessions replay exactly.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "perfect")]
     sample_compatible: bool,
+    /// Play perfectly where the exact solver, with an endgame database, finishes within
+    /// --perfect-nodes nodes a move; the depth-bounded search elsewhere. The database is the
+    /// one `kalah solve --pots 6 --stones 4` cached (16 seeds) when present, else a 12-seed one
+    /// built in about a second and cached.
+    #[arg(long)]
+    perfect: bool,
+    /// The exact solver's node budget per pot sown with --perfect.
+    #[arg(long, value_name = "N", default_value_t = 2_000_000)]
+    perfect_nodes: u64,
+    /// The endgame database cache folder for --perfect (see `kalah solve --help`).
+    #[arg(long, value_name = "DIR")]
+    db_dir: Option<std::path::PathBuf>,
 }
 
 #[derive(Debug, Subcommand)]
 enum Command {
     /// Solve Kalah(P,S) exactly and print its value with perfect play (first player's view).
+    ///
+    /// MTD(f) to the end of the game with a transposition table and an endgame database (the
+    /// exact value of every position with at most N seeds left in the houses). The database is
+    /// built by retrograde analysis the first time and cached in DIR (one file per board size,
+    /// rules and N, with a checksum; rebuilt when missing or stale, written whole or not at all).
     Solve {
         /// Pots per side (1 to 8).
         #[arg(long)]
@@ -42,14 +62,26 @@ enum Command {
         /// The end-of-game rule.
         #[arg(long, value_enum, default_value_t = End::EitherSideEmpty)]
         end: End,
-        /// The transposition table holds 2^BITS entries (about 40 bytes each).
-        #[arg(long, value_name = "BITS", default_value_t = 22,
+        /// The transposition table holds 2^BITS entries (32 bytes each).
+        #[arg(long, value_name = "BITS", default_value_t = 24,
               value_parser = clap::value_parser!(u32).range(4..=30))]
         table_bits: u32,
-        /// First deepen depth by depth up to this many plies, printing each depth's value as
-        /// it goes (progress on large variants), then solve exactly.
+        /// First run depth-bounded searches depth by depth up to this many plies (a free-turn
+        /// chain is one ply), printing each depth's value as it goes; the last value is the
+        /// exact search's first guess.
         #[arg(long, value_name = "PLIES", default_value_t = 0)]
         deepen_to: u32,
+        /// Show the bounds on the value as they close, and the database build, on stderr.
+        #[arg(long)]
+        progress: bool,
+        /// The endgame database cache folder [default: $XDG_CACHE_HOME/classic-search, else
+        /// $HOME/.cache/classic-search, else ./target/classic-search-cache].
+        #[arg(long, value_name = "DIR")]
+        db_dir: Option<std::path::PathBuf>,
+        /// The endgame database holds the positions with at most N seeds in the houses (0: no
+        /// database) [default: none up to 30 seeds in the game; 16 for 6 pots].
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(0..=40))]
+        db_seeds: Option<u32>,
     },
 }
 
@@ -83,6 +115,9 @@ fn main() -> ExitCode {
             end,
             table_bits,
             deepen_to,
+            progress,
+            db_dir,
+            db_seeds,
         }) => {
             let rules = match kalah::Rules::new(pots, stones) {
                 Ok(rules) => rules
@@ -97,7 +132,15 @@ fn main() -> ExitCode {
                     }),
                 Err(e) => return cli_support::usage_error(e),
             };
-            match solve::run(rules, table_bits, deepen_to) {
+            let options = solve::Options {
+                rules,
+                table_bits,
+                deepen_to,
+                db_seeds: db_seeds.unwrap_or_else(|| solve::auto_db_seeds(rules)),
+                db_dir: db_dir.unwrap_or_else(db::default_dir),
+                progress,
+            };
+            match solve::run(&options) {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) => cli_support::fail(e),
             }
@@ -105,10 +148,23 @@ fn main() -> ExitCode {
         None => {
             let strategy = if cli.sample_compatible {
                 kalah::Strategy::SampleCompatible
+            } else if cli.perfect {
+                kalah::Strategy::Perfect {
+                    nodes: cli.perfect_nodes,
+                }
             } else {
                 kalah::Strategy::Chains
             };
-            match session::run(cli.depth.unwrap_or(5), strategy) {
+            let db = if cli.perfect {
+                let dir = cli.db_dir.unwrap_or_else(db::default_dir);
+                match db::for_play(&dir, kalah::Rules::default()) {
+                    Ok(db) => Some(db),
+                    Err(e) => return cli_support::fail(e),
+                }
+            } else {
+                None
+            };
+            match session::run(cli.depth.unwrap_or(5), strategy, db) {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) => cli_support::fail(e),
             }

@@ -5,7 +5,7 @@ use kalah::format::{
     self, GAME_OVER, GREETING, I_GO_FIRST, INITIAL_BOARD, MY_TURN, PROGRAM, TITLE, WHO_FIRST,
     YOU_GO_FIRST,
 };
-use kalah::{Board, Computer, Player, Rules, Strategy};
+use kalah::{Board, Computer, EndgameDb, Player, Rules, Strategy};
 use std::error::Error;
 use std::io::{self, BufRead, BufWriter, IsTerminal, Write};
 
@@ -19,11 +19,16 @@ pub enum Ended {
 }
 
 /// Plays one game on stdin/stdout; end of input at a prompt ends it with a message on stderr.
-pub fn run(depth: u32, strategy: Strategy) -> Result<(), Box<dyn Error>> {
+/// `db` is the perfect player's endgame database.
+pub fn run(depth: u32, strategy: Strategy, db: Option<EndgameDb>) -> Result<(), Box<dyn Error>> {
     let stdout = io::stdout();
     let on_terminal = stdout.is_terminal();
     let mut output = BufWriter::new(stdout.lock());
-    let ended = play(io::stdin().lock(), &mut output, depth, strategy)?;
+    let mut computer = Computer::new(strategy, depth);
+    if let Some(db) = db {
+        computer = computer.with_database(db);
+    }
+    let ended = play(io::stdin().lock(), &mut output, depth, computer)?;
     if ended == Ended::EndOfInput {
         if on_terminal {
             // Finish the prompt's line; piped output stays exactly the session text.
@@ -36,12 +41,13 @@ pub fn run(depth: u32, strategy: Strategy) -> Result<(), Box<dyn Error>> {
     Ok(())
 }
 
-/// Plays one game reading answers from `input` and printing the session to `output`.
+/// Plays one game reading answers from `input` and printing the session to `output`
+/// (`depth` is the depth bound printed in the header).
 pub fn play<R: BufRead, W: Write>(
     input: R,
     output: W,
     depth: u32,
-    strategy: Strategy,
+    mut computer: Computer,
 ) -> Result<Ended, Box<dyn Error>> {
     let mut prompt = Prompt::new(input, output);
     let out = prompt.output();
@@ -60,7 +66,6 @@ pub fn play<R: BufRead, W: Write>(
     };
     writeln!(out, "{who}\n{INITIAL_BOARD}")?;
     write!(out, "{}", format::board_block(&board))?;
-    let mut computer = Computer::new(strategy, depth);
     while !board.is_over() {
         if board.to_move() == Player::Max {
             let Some(decision) = computer.choose(&board) else {

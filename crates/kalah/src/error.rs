@@ -26,4 +26,8 @@ pub enum Error {
     /// A position given pit by pit has the wrong number of pits or too many stones.
     #[error("position: {0}")]
     Position(String),
+    /// An endgame database file that is not the one asked for (other rules or size, short,
+    /// or corrupt).
+    #[error("endgame database: {0}")]
+    Database(String),
 }

@@ -8,6 +8,9 @@
 //!   [`chains`] generates them without duplicate resulting positions.
 //! - [`sample`]: the assignment's sample solution's search, for `--sample-compatible`.
 //! - [`format`](mod@format): the interactive game's exact text; [`Computer`] and [`solve`] the players.
+//! - [`ExactSolver`]: MTD(f) to the end of the game over [`Position`]s (the houses from the
+//!   side to move's view), with an [`EndgameDb`] (retrograde analysis) at its leaves; it
+//!   reproduces the published Kalah values (see [`CaptureRule`] and [`EndRule`]).
 //!
 //! # Example
 //!
@@ -30,7 +33,9 @@
 
 mod board;
 mod chain;
+mod endgame;
 mod error;
+mod exact;
 pub mod format;
 mod game;
 #[cfg(test)]
@@ -38,14 +43,19 @@ mod proptests;
 mod rules;
 pub mod sample;
 mod search;
+mod solver;
+mod table;
 
 pub use board::{Board, PITS, Sowing};
 pub use chain::Chain;
+pub use endgame::{EndgameDb, MAX_DB_SEEDS};
 pub use error::Error;
+pub use exact::{Position, Step};
 pub use game::chains;
 pub use rules::{CaptureRule, EndRule, MAX_POTS, MAX_STONES, Rules};
 pub use search::{Computer, Decision, Solution, Strategy, solve, solve_deepening};
 pub use search_core::Player;
+pub use solver::{Exact, ExactSolver, Probe};
 
 /// The README's example, compiled and run as a doctest.
 #[cfg(doctest)]

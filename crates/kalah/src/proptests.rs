@@ -219,3 +219,98 @@ proptest! {
         }
     }
 }
+
+/// The four rule sets of the exact solver's tests: both capture rules that the published
+/// results use, both end rules.
+const SOLVER_RULES: [(CaptureRule, EndRule); 4] = [
+    (CaptureRule::Always, EndRule::EitherSideEmpty),
+    (CaptureRule::OppositeNonEmpty, EndRule::EitherSideEmpty),
+    (CaptureRule::Always, EndRule::MoverSideEmpty),
+    (CaptureRule::OppositeNonEmpty, EndRule::MoverSideEmpty),
+];
+
+/// Databases of 4- and 5-pot boards with at most 9 seeds, one per rule set, built once.
+fn databases() -> &'static Vec<crate::EndgameDb> {
+    static DBS: std::sync::OnceLock<Vec<crate::EndgameDb>> = std::sync::OnceLock::new();
+    DBS.get_or_init(|| {
+        let mut dbs = Vec::new();
+        for pots in [4, 5] {
+            for (capture, end) in SOLVER_RULES {
+                let rules = Rules::new(pots, 1)
+                    .expect("small variant")
+                    .with_capture(capture)
+                    .with_end(end);
+                dbs.push(crate::EndgameDb::build(rules, 9, &mut |_, _| {}));
+            }
+        }
+        dbs
+    })
+}
+
+/// Random rows with at most `max` seeds in all: (mover's row, opponent's row).
+fn rows_strategy(pots: usize, max: u32) -> impl Strategy<Value = (Vec<u8>, Vec<u8>)> {
+    prop::collection::vec(0u8..=4, 2 * pots).prop_map(move |mut houses| {
+        // Drop seeds from the end until at most `max` are left.
+        while houses.iter().map(|&h| u32::from(h)).sum::<u32>() > max {
+            let last = houses.iter().rposition(|&h| h > 0).unwrap_or(0);
+            houses[last] -= 1;
+        }
+        let opponent = houses.split_off(pots);
+        (houses, opponent)
+    })
+}
+
+/// The value of a position by plain alpha-beta over the chain model (a board with empty
+/// kalahs and Max to move).
+fn plain_value(rules: Rules, mover: &[u8], opponent: &[u8]) -> i32 {
+    let board =
+        Board::from_parts(rules, mover, 0, opponent, 0, Player::Max).expect("a valid position");
+    alpha_beta(&board, None).value
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Every database entry looked up equals plain alpha-beta's value of the position.
+    #[test]
+    fn database_entries_equal_plain_search(
+        which in 0usize..8,
+        rows in (4usize..=5).prop_flat_map(|p| rows_strategy(p, 9)),
+    ) {
+        let (mover, opponent) = rows;
+        let p = mover.len();
+        let db = &databases()[(p - 4) * 4 + which % 4];
+        let pos = crate::Position::from_rows(&mover, &opponent);
+        let want = plain_value(db.rules(), &mover, &opponent);
+        prop_assert_eq!(db.value(&pos), Some(want), "{:?} {:?}", mover, opponent);
+    }
+
+    /// The exact solver with and without a database equals plain alpha-beta on positions
+    /// larger than the database.
+    #[test]
+    fn exact_solver_equals_plain_search(
+        which in 0usize..4,
+        rows in rows_strategy(4, 16),
+    ) {
+        let (mover, opponent) = rows;
+        let db = &databases()[which];
+        let rules = db.rules();
+        let want = plain_value(rules, &mover, &opponent);
+        let pos = crate::Position::from_rows(&mover, &opponent);
+        for with_db in [None, Some(db)] {
+            let mut solver = crate::ExactSolver::new(rules, 12, with_db);
+            let exact = solver.solve(&pos, 0, &mut |_| {}).expect("no budget");
+            prop_assert_eq!(exact.value, want);
+            // The best house achieves the value.
+            if let Some(house) = exact.best {
+                let step = pos.play(house, rules);
+                let child = crate::ExactSolver::new(rules, 12, None)
+                    .solve(&step.next, 0, &mut |_| {})
+                    .expect("no budget")
+                    .value;
+                let gain = i32::from(step.gain);
+                prop_assert_eq!(if step.again { gain + child } else { gain - child }, want);
+            }
+        }
+    }
+}

@@ -9,6 +9,11 @@ pub const MAX_POTS: u8 = 8;
 pub const MAX_STONES: u32 = 255;
 
 /// What happens when the last stone lands in an empty pot on the mover's side.
+///
+/// The published Kalah solutions use two rules: [`OppositeNonEmpty`](Self::OppositeNonEmpty)
+/// is the standard rule (Kalah(4,3) +6, (4,4) +2, (5,2) +2, (5,3) +6, (6,2) +6, (6,3) +2,
+/// (6,4) +8 with [`EndRule::EitherSideEmpty`]; all reproduced by the crate's tests) and
+/// [`Always`](Self::Always) the "empty capture" rule (Kalah(6,4) +10).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum CaptureRule {
     /// That stone and the stones of the opposite pot go to the mover's kalah, also when the
@@ -23,6 +28,12 @@ pub enum CaptureRule {
 }
 
 /// When the game ends; the stones left on the board then go to the owners of their pots.
+///
+/// [`EitherSideEmpty`](Self::EitherSideEmpty) is the published convention ("the game ends when
+/// either side's houses are empty, and each player keeps the seeds on their own side"): with it
+/// the exact solver reproduces every published value. [`MoverSideEmpty`](Self::MoverSideEmpty)
+/// agrees on the standard rule's small games but not in general: with empty captures it gives
+/// Kalah(4,4) +4 and Kalah(5,3) +10 where the published convention gives +2 and +8.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum EndRule {
     /// As soon as all pots of either side are empty (the assignment's rule; the default).

@@ -2,8 +2,10 @@
 
 use crate::board::Board;
 use crate::chain::Chain;
+use crate::endgame::EndgameDb;
 use crate::rules::Rules;
 use crate::sample::sample_choice;
+use crate::solver::ExactSolver;
 use search_core::{Engine, GameStats, Player, Value};
 
 /// How the computer chooses its moves.
@@ -14,14 +16,24 @@ pub enum Strategy {
     /// The assignment's sample solution (see [`sample`](crate::sample)): single pots, free
     /// turns never considered.
     SampleCompatible,
+    /// Perfect play where the exact solver (with the computer's endgame database, if any)
+    /// finishes within this many nodes a move; the chain model's search otherwise.
+    Perfect {
+        /// The exact solver's node budget per pot sown.
+        nodes: u64,
+    },
 }
+
+/// The transposition table of a perfect player's exact solver: 2^20 entries (32 MB).
+const PERFECT_TABLE_BITS: u32 = 20;
 
 /// The computer's decision: the pots to sow in order, with what the search found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Decision {
     /// The pots, first to last (one pot in sample-compatible mode).
     pub chain: Chain,
-    /// The search value of the position (Max's view); `None` in sample-compatible mode.
+    /// The search value of the position (Max's view; exact when perfect play found it);
+    /// `None` in sample-compatible mode.
     pub value: Option<Value>,
     /// The positions searched.
     pub nodes: u64,
@@ -33,20 +45,79 @@ pub struct Computer {
     strategy: Strategy,
     depth: u32,
     engine: Engine<Chain>,
+    db: Option<EndgameDb>,
 }
 
 impl Computer {
     /// A player searching `depth` plies (at least 1) with `strategy`.
     pub fn new(strategy: Strategy, depth: u32) -> Self {
         let table_bits = match strategy {
-            Strategy::Chains => 20,
+            Strategy::Chains | Strategy::Perfect { .. } => 20,
             Strategy::SampleCompatible => 0,
         };
         Self {
             strategy,
             depth: depth.max(1),
             engine: Engine::new(table_bits),
+            db: None,
         }
+    }
+
+    /// The same player with an endgame database for perfect play (used only by
+    /// [`Strategy::Perfect`], and only when built for the game's board size and rules).
+    #[must_use]
+    pub fn with_database(mut self, db: EndgameDb) -> Self {
+        self.db = Some(db);
+        self
+    }
+
+    /// The chain model's choice at `board` (a legal chain; `None` once the game is over).
+    fn chain_choice(&mut self, board: &Board) -> Option<Decision> {
+        let outcome = self.engine.search(board, self.depth);
+        let chain = match outcome.best_move {
+            Some(chain) => chain,
+            None => crate::game::chains(board).first().copied()?,
+        };
+        Some(Decision {
+            chain,
+            value: Some(outcome.value),
+            nodes: outcome.stats.nodes,
+        })
+    }
+
+    /// Perfect play: one exact solve per pot while the computer keeps the move; the chain
+    /// model's choice from where a solve runs out of nodes.
+    fn perfect_choice(&mut self, board: &Board, nodes: u64) -> Option<Decision> {
+        let mover = board.to_move();
+        let mut solver = ExactSolver::new(board.rules(), PERFECT_TABLE_BITS, self.db.as_ref());
+        solver.set_budget(nodes);
+        let mut chain = Chain::EMPTY;
+        let mut value = None;
+        let mut spent = 0;
+        let mut at = *board;
+        while !at.is_over() && at.to_move() == mover {
+            let Some((exact, best)) = solver.solve_board(&at) else {
+                let rest = self.chain_choice(&at)?;
+                for pot in rest.chain.pots() {
+                    chain = chain.then(pot)?;
+                }
+                return Some(Decision {
+                    chain,
+                    value: value.or(rest.value),
+                    nodes: spent + nodes + rest.nodes,
+                });
+            };
+            spent += solver.nodes();
+            value.get_or_insert(exact);
+            let pot = best?;
+            chain = chain.then(pot)?;
+            at = at.play_pot(pot);
+        }
+        Some(Decision {
+            chain,
+            value,
+            nodes: spent,
+        })
     }
 
     /// The move for the side to move of `board`; `None` once the game is over.
@@ -63,18 +134,8 @@ impl Computer {
                     nodes: 0,
                 })
             }
-            Strategy::Chains => {
-                let outcome = self.engine.search(board, self.depth);
-                let chain = match outcome.best_move {
-                    Some(chain) => chain,
-                    None => crate::game::chains(board).first().copied()?,
-                };
-                Some(Decision {
-                    chain,
-                    value: Some(outcome.value),
-                    nodes: outcome.stats.nodes,
-                })
-            }
+            Strategy::Chains => self.chain_choice(board),
+            Strategy::Perfect { nodes } => self.perfect_choice(board, nodes),
         }
     }
 }
@@ -165,7 +226,11 @@ mod tests {
     #[test]
     fn computer_moves_are_legal() {
         let start = Board::new(Rules::default(), Player::Max);
-        for strategy in [Strategy::Chains, Strategy::SampleCompatible] {
+        for strategy in [
+            Strategy::Chains,
+            Strategy::SampleCompatible,
+            Strategy::Perfect { nodes: 1000 },
+        ] {
             let mut computer = Computer::new(strategy, 3);
             let decision = computer.choose(&start).unwrap();
             let mut b = start;
@@ -176,5 +241,34 @@ mod tests {
             }
             assert_eq!(b.to_move(), Player::Min);
         }
+    }
+}
+
+#[cfg(test)]
+mod perfect_tests {
+    use super::*;
+    use crate::rules::CaptureRule;
+
+    /// With a database holding the whole game, the perfect player's first chain keeps the
+    /// exact value: the value after the chain (the opponent to move) equals the start's.
+    #[test]
+    fn perfect_player_keeps_the_exact_value() {
+        let rules = Rules::new(4, 2)
+            .unwrap()
+            .with_capture(CaptureRule::OppositeNonEmpty);
+        let db = EndgameDb::build(rules, 16, &mut |_, _| {});
+        let start = Board::new(rules, Player::Max);
+        let mut computer =
+            Computer::new(Strategy::Perfect { nodes: u64::MAX }, 2).with_database(db.clone());
+        let decision = computer.choose(&start).unwrap();
+        let exact = solve(rules, 16).value;
+        assert_eq!(decision.value, Some(exact));
+        let after = start.play_chain(decision.chain);
+        let mut solver = ExactSolver::new(rules, 12, Some(&db));
+        assert_eq!(solver.solve_board(&after).unwrap().0, exact);
+        // A budget of one node falls back to the chain model, still a legal chain.
+        let mut starved = Computer::new(Strategy::Perfect { nodes: 1 }, 2);
+        let chain = starved.choose(&start).unwrap().chain;
+        assert!(start.is_legal(chain.first().unwrap()));
     }
 }
