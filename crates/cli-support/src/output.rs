@@ -1,20 +1,5 @@
 //! The one writer of output files: whole-or-nothing for regular files, in place for everything
 //! else, and never destroying what does not belong to the program.
-//!
-//! What stands at the output path decides how it is written:
-//!
-//! | at the path                     | what happens                                                   |
-//! |---------------------------------|----------------------------------------------------------------|
-//! | nothing (its folder exists)     | a temporary file in that folder, renamed to the path when whole |
-//! | a regular file                  | the same; the new file keeps the old one's mode (and owner, where allowed) |
-//! | a symbolic link                 | followed (chains too); its target is written by the rows above  |
-//! | a device, FIFO, socket, `/dev/stdout` | opened for writing in place (no truncation, no replacement) |
-//! | a folder                        | error: "it is a folder"                                        |
-//! | a path whose folder is missing or a file | error naming that folder                           |
-//!
-//! The temporary file is `.NAME.PID.tmp` beside the target. While it exists it is registered with
-//! [`crate::interrupt`], so SIGINT/SIGTERM remove it before the program exits; temporaries of the
-//! same naming left by a process that no longer exists (a `kill -9`) are removed by the next write.
 
 use crate::Error;
 use crate::interrupt;
@@ -38,9 +23,23 @@ enum Target {
     },
 }
 
-/// Writes `path` whole or not at all (see the [module documentation](self) for what stands at
-/// the path): `write` fills a buffered file, which is flushed, synced and, for a regular file,
+/// Writes `path` whole or not at all: `write` fills a buffered file, which is flushed, synced and, for a regular file,
 /// renamed over the target only when `write` succeeded.
+///
+/// What stands at the output path decides how it is written:
+///
+/// | at the path                     | what happens                                                   |
+/// |---------------------------------|----------------------------------------------------------------|
+/// | nothing (its folder exists)     | a temporary file in that folder, renamed to the path when whole |
+/// | a regular file                  | the same; the new file keeps the old one's mode (and owner, where allowed) |
+/// | a symbolic link                 | followed (chains too); its target is written by the rows above  |
+/// | a device, FIFO, socket, `/dev/stdout` | opened for writing in place (no truncation, no replacement) |
+/// | a folder                        | error: "it is a folder"                                        |
+/// | a path whose folder is missing or a file | error naming that folder                           |
+///
+/// The temporary file is `.NAME.PID.tmp` beside the target. While it exists it is registered with
+/// [`crate::interrupt`], so SIGINT/SIGTERM remove it before the program exits; temporaries of the
+/// same naming left by a process that no longer exists (a `kill -9`) are removed by the next write.
 ///
 /// # Errors
 /// [`Error::Write`] when creating, writing or renaming fails (the temporary file is removed and

@@ -1,11 +1,4 @@
 //! Monte Carlo tree search with the UCT selection rule (Kocsis and Szepesvári 2006).
-//!
-//! No evaluation function: a new leaf is valued by one random playout to the end of the game,
-//! whose result comes from [`Game::evaluate`] at the final position (its sign: a win is worth 1
-//! to the winner, a draw 1/2). Each iteration selects down the tree by UCT, expands one untried
-//! move, plays out and backs the result up. The move played is the most visited child of the
-//! root. The tree is kept between moves: when the next position is found among the root's
-//! children or grandchildren (our move, then the opponent's), that subtree becomes the new root.
 
 use crate::game::{Game, MoveList, Player};
 use crate::strategy::{Strategy, is_over};
@@ -69,7 +62,14 @@ struct TreeNode<G: Game> {
     terminal: Option<f64>,
 }
 
-/// A UCT player; see the [module documentation](self).
+/// A UCT player.
+///
+/// No evaluation function: a new leaf is valued by one random playout to the end of the game,
+/// whose result comes from [`Game::evaluate`] at the final position (its sign: a win is worth 1
+/// to the winner, a draw 1/2). Each iteration selects down the tree by UCT, expands one untried
+/// move, plays out and backs the result up. The move played is the most visited child of the
+/// root. The tree is kept between moves: when the next position is found among the root's
+/// children or grandchildren (our move, then the opponent's), that subtree becomes the new root.
 ///
 /// ```
 /// use search_core::{Game, Mcts, MctsConfig, MoveList, Player, Strategy, Value};

@@ -1,13 +1,4 @@
 //! The engine on several threads: Lazy SMP over a shared lock-free table.
-//!
-//! Every thread runs the engine's search on the whole tree, sharing one [`SharedTable`]; the
-//! main thread's iterative deepening decides the result, and helper threads only fill the table
-//! (their values are thrown away). A helper searches the depth the main thread is on, starting
-//! the root's move list at a different place so the threads spread over different subtrees; when
-//! it finishes first it goes one depth ahead, and it abandons an iteration the main thread has
-//! passed. An entry cuts a search only at its own remaining depth, and an abandoned search
-//! stores nothing, so the main thread returns the same value as the single-threaded
-//! [`Engine`](crate::Engine) at the same depth; only the move may differ among equal ones.
 
 use crate::adversarial::{GameOutcome, GameStats};
 use crate::engine::{NoHooks, Stop, Worker};
@@ -15,7 +6,16 @@ use crate::game::{EngineGame, INFINITY};
 use crate::table::SharedTable;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 
-/// The engine searching with several threads (Lazy SMP); see the [module documentation](self).
+/// The engine searching with several threads (Lazy SMP).
+///
+/// Every thread runs the engine's search on the whole tree, sharing one [`SharedTable`]; the
+/// main thread's iterative deepening decides the result, and helper threads only fill the table
+/// (their values are thrown away). A helper searches the depth the main thread is on, starting
+/// the root's move list at a different place so the threads spread over different subtrees; when
+/// it finishes first it goes one depth ahead, and it abandons an iteration the main thread has
+/// passed. An entry cuts a search only at its own remaining depth, and an abandoned search
+/// stores nothing, so the main thread returns the same value as the single-threaded
+/// [`Engine`](crate::Engine) at the same depth; only the move may differ among equal ones.
 ///
 /// ```
 /// use search_core::{alpha_beta, EngineGame, Game, MoveList, ParallelEngine, Player, Value};
