@@ -106,7 +106,10 @@ enum End {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli: Cli = match cli_support::parse_args() {
+        Ok(cli) => cli,
+        Err(code) => return code,
+    };
     match cli.command {
         Some(Command::Solve {
             pots,

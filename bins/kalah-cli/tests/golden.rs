@@ -227,3 +227,9 @@ fn solve_small_variants() {
     }
     assert!(lines[3].starts_with("Kalah(2,2): "), "{}", outcome.stdout);
 }
+
+/// `--version` answers, and a usage error is one line pointing to `--help`.
+#[test]
+fn version_and_one_line_usage_errors() {
+    golden::check_cli_conventions(env!("CARGO_BIN_EXE_kalah"));
+}
