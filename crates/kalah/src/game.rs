@@ -9,7 +9,7 @@
 use crate::board::Board;
 use crate::chain::Chain;
 use search_core::smallvec::SmallVec;
-use search_core::{EngineGame, Game, MoveList, Player, Value};
+use search_core::{EngineGame, Game, MoveList, Player, Value, mix64};
 
 /// The chains the side to move may play, in lexicographic pot order, without duplicate final
 /// positions. Empty exactly when the game is over. Each chain carries a move-ordering score:
@@ -92,13 +92,6 @@ impl Game for Board {
     }
 }
 
-/// The splitmix64 finaliser: a bijection of `u64` that mixes every bit into every bit.
-fn mix(mut z: u64) -> u64 {
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
-
 impl EngineGame for Board {
     fn key(&self) -> u64 {
         let pits = self.pits();
@@ -109,7 +102,7 @@ impl EngineGame for Board {
         let rest = u64::from(pits[16])
             | (u64::from(pits[17]) << 8)
             | (u64::from(Board::to_move(self) == Player::Max) << 16);
-        mix(u64::from_le_bytes(low) ^ mix(u64::from_le_bytes(high) ^ mix(rest)))
+        mix64(u64::from_le_bytes(low) ^ mix64(u64::from_le_bytes(high) ^ mix64(rest)))
     }
 
     /// Best first by the gain of the mover's kalah lead over the chain (the score

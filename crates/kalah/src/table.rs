@@ -2,6 +2,8 @@
 //! the full position (no depth: every bound is about the game's true value, so it stays valid
 //! across the null-window probes of MTD(f)).
 
+use search_core::mix64;
+
 /// Bounds on one position's exact value and the move that last proved one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Bounds {
@@ -41,13 +43,6 @@ pub struct Table {
     mask: usize,
 }
 
-/// The splitmix64 finaliser.
-fn mix(mut z: u64) -> u64 {
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
-
 impl Table {
     /// A table of `2^bits` entries (at least 2; 32 bytes each).
     pub fn new(bits: u32) -> Self {
@@ -66,7 +61,7 @@ impl Table {
     }
 
     fn bucket(&self, key: u128) -> usize {
-        let h = mix((key as u64) ^ mix((key >> 64) as u64));
+        let h = mix64((key as u64) ^ mix64((key >> 64) as u64));
         (h as usize) & self.mask & !1
     }
 

@@ -199,7 +199,7 @@ mod tests {
         assert_eq!(board.get(Square::new(0, 2).unwrap()), Some(Side::Black));
         assert_eq!(board.get(Square::new(0, 0).unwrap()), None);
         assert_eq!(board.get(Square::new(1, 1).unwrap()), Some(Side::White));
-        assert_eq!(format!("{} G8:+18;", line(&problem.position)), FIRST[..68]);
+        assert_eq!(format!("{} G8:+18;", line(&problem.position)), FIRST[..75]);
         // Every listed move is legal.
         let legal = problem.position.placements();
         assert!(problem.values.iter().all(|&(s, _)| legal.contains(s)));

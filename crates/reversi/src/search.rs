@@ -4,7 +4,9 @@
 use crate::position::{Move, Position};
 use crate::side::Side;
 use crate::square::Square;
-use search_core::{Engine, EngineGame, Game, MoveList, Player, Value, alpha_beta, minimax};
+use search_core::{
+    Engine, EngineGame, GOLDEN_GAMMA, Game, MoveList, Player, Value, alpha_beta, minimax, mix64,
+};
 
 /// How a [`Scored`] position is valued, and which side is Max.
 pub trait Scoring: Copy + std::fmt::Debug {
@@ -139,16 +141,13 @@ impl<const N: usize, S: Scoring> Game for Scored<N, S> {
 
 /// A 64-bit hash of a board, the side to move and `extra` (splitmix64 finalisers).
 fn hash<const N: usize>(position: &Position<N>, extra: u64) -> u64 {
-    fn mix(mut z: u64) -> u64 {
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
     let board = position.board();
     let side = u64::from(position.to_move() == Side::White);
-    mix(mix(board.mask(Side::Black) ^ 0x9e37_79b9_7f4a_7c15)
-        ^ board.mask(Side::White).rotate_left(17)
-        ^ (side << 63 | extra))
+    mix64(
+        mix64(board.mask(Side::Black) ^ GOLDEN_GAMMA)
+            ^ board.mask(Side::White).rotate_left(17)
+            ^ (side << 63 | extra),
+    )
 }
 
 /// The static rank of a square for move ordering (lower first): corners, then edges away from
