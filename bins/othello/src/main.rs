@@ -96,21 +96,15 @@ impl From<SearchKind> for Method {
 /// Errors of the program.
 #[derive(Debug, thiserror::Error)]
 enum Error {
-    #[error("cannot read {path}: {source}")]
-    Read {
-        path: String,
-        source: std::io::Error,
-    },
+    #[error(transparent)]
+    Read(#[from] cli_support::Error),
     #[error(transparent)]
     Parse(#[from] reversi::Error),
 }
 
 fn load(path: &Path) -> Result<Position<8>, Error> {
     let name = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|source| Error::Read {
-        path: name.clone(),
-        source,
-    })?;
+    let text = cli_support::read_text(path)?;
     Ok(format::parse_position::<8>(&text, &name)?)
 }
 

@@ -373,3 +373,33 @@ fn solve_4x4_white_wins_by_8() {
     );
     assert!(out.lines().any(|l| l.starts_with("nodes ")), "{out}");
 }
+
+/// A position file saved with a UTF-8 byte-order mark reads like the same file without one, and
+/// a missing file is named without an OS error number.
+#[test]
+fn byte_order_mark_and_missing_file() {
+    let start = std::fs::read(golden::data_dir().join("othello/start.txt")).unwrap();
+    let scratch = golden::Scratch::new("othello-bom");
+    let plain = scratch.write("plain.txt", &start);
+    let mut marked = b"\xEF\xBB\xBF".to_vec();
+    marked.extend_from_slice(&start);
+    let marked = scratch.write("bom.txt", marked);
+    let want = golden::run(EXE, &["score", plain.to_str().unwrap()], &scratch, None);
+    let got = golden::run(EXE, &["score", marked.to_str().unwrap()], &scratch, None);
+    assert_eq!(
+        (got.code, &got.stdout),
+        (Some(0), &want.stdout),
+        "{}",
+        got.stderr
+    );
+    let missing = golden::run(EXE, &["score", "no-such-file.txt"], &scratch, None);
+    assert_eq!(missing.code, Some(1));
+    assert!(
+        missing
+            .stderr
+            .starts_with("error: cannot read no-such-file.txt")
+            && !missing.stderr.contains("os error"),
+        "{}",
+        missing.stderr
+    );
+}

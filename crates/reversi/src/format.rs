@@ -56,13 +56,13 @@ pub fn tiny<const N: usize>(board: &Board<N>) -> String {
 
 /// Parses a COL106 position file: the turn (`0` Black to move, `1` White), then `N * N` cells
 /// (`-1` empty, `0` Black, `1` White), separated by any whitespace. `file` names the file in
-/// errors.
+/// errors. A UTF-8 byte-order mark at the start is skipped.
 ///
 /// # Errors
 /// [`Error::MissingTurn`], [`Error::Token`] (a bad or extra token, with its line) or
 /// [`Error::Truncated`].
 pub fn parse_position<const N: usize>(text: &str, file: &str) -> Result<Position<N>, Error> {
-    let mut tokens = text
+    let mut tokens = text_input::strip_bom(text)
         .lines()
         .enumerate()
         .flat_map(|(i, line)| line.split_whitespace().map(move |t| (i + 1, t)));
