@@ -9,7 +9,7 @@ use crate::search::{Margin, Scored};
 use crate::side::Side;
 use crate::square::Square;
 use crate::stability;
-use search_core::{Engine, Game, INFINITY, Player, Value};
+use search_core::{Engine, EngineGame, Game, INFINITY, MoveList, Player, Value};
 
 /// The result of [`solve`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -32,6 +32,55 @@ const NO_TABLE_EMPTIES: usize = 5;
 /// At most this many empty squares, [`solve`] hands the position to
 /// [`endgame::solve_small`].
 const SMALL_EMPTIES: usize = 8;
+
+/// The solver's view of a position: [`Scored`] by the margin, whose engine hooks keep the table
+/// off the last empty squares, hand small endgames to [`endgame::solve_small`] and cut on
+/// stable discs. The engine searches it exactly like `Scored` otherwise (same keys, same order).
+#[derive(Debug, Clone, Copy)]
+struct Exact<const N: usize>(Scored<N, Margin>);
+
+impl<const N: usize> Game for Exact<N> {
+    type Move = Move<N>;
+    fn to_move(&self) -> Player {
+        self.0.to_move()
+    }
+    fn legal_moves(&self) -> MoveList<Move<N>> {
+        self.0.legal_moves()
+    }
+    fn play(&self, mv: Move<N>) -> Self {
+        Self(self.0.play(mv))
+    }
+    fn is_terminal(&self) -> bool {
+        self.0.is_terminal()
+    }
+    fn evaluate(&self) -> Value {
+        self.0.evaluate()
+    }
+}
+
+impl<const N: usize> EngineGame for Exact<N> {
+    fn key(&self) -> u64 {
+        self.0.key()
+    }
+    fn order_moves(&self, moves: &mut MoveList<Move<N>>) {
+        self.0.order_moves(moves);
+    }
+    fn use_table(&self) -> bool {
+        self.0.position.board().empties().len() > NO_TABLE_EMPTIES
+    }
+    fn solve_small(&self, alpha: Value, beta: Value) -> Option<(Value, u64)> {
+        let position = &self.0.position;
+        if position.board().empties().len() <= SMALL_EMPTIES {
+            return Some(endgame::solve_small(position, alpha, beta));
+        }
+        // Stability cut-off: the opponent's stable discs cap the mover's margin; a cap at or
+        // below alpha is a fail-low bound.
+        let side = position.to_move();
+        let board = position.board();
+        stability::upper_bound_at_most::<N>(board.mask(side), board.mask(side.opponent()), alpha)
+            .map(|bound| (bound, 1))
+    }
+}
 
 /// `board` under symmetry `t` (0..8): bit 2 transposes, bit 0 mirrors the rows, bit 1 the
 /// columns.
@@ -129,30 +178,17 @@ pub fn solve_reporting<const N: usize>(
     {
         moves[..=i].rotate_right(1);
     }
-    let mut classes: Vec<(Move<N>, Scored<N, Margin>)> = Vec::new();
+    let mut classes: Vec<(Move<N>, Exact<N>)> = Vec::new();
     let mut seen = Vec::new();
     for mv in moves {
         let child = game.play(mv);
         let class = canonical(&child.position);
         if !seen.contains(&class) {
             seen.push(class);
-            classes.push((mv, child));
+            classes.push((mv, Exact(child)));
         }
     }
     let max_to_move = game.to_move() == Player::Max;
-    let use_table = |g: &Scored<N, Margin>| g.position.board().empties().len() > NO_TABLE_EMPTIES;
-    let small = |g: &Scored<N, Margin>, alpha, beta| {
-        let position = &g.position;
-        if position.board().empties().len() <= SMALL_EMPTIES {
-            return Some(endgame::solve_small(position, alpha, beta));
-        }
-        // Stability cut-off: the opponent's stable discs cap the mover's margin; a cap at or
-        // below alpha is a fail-low bound.
-        let side = position.to_move();
-        let board = position.board();
-        stability::upper_bound_at_most::<N>(board.mask(side), board.mask(side.opponent()), alpha)
-            .map(|bound| (bound, 1))
-    };
     let (mut lower, mut upper) = (-INFINITY, INFINITY);
     let mut guess = warm_up.value;
     let mut best_move = Some(classes[0].0);
@@ -163,7 +199,7 @@ pub fn solve_reporting<const N: usize>(
         let mut answered = None;
         let nodes_before = nodes;
         for (i, (_, child)) in classes.iter().enumerate() {
-            let outcome = engine.search_window_with(child, None, beta - 1, beta, use_table, small);
+            let outcome = engine.search_window(child, None, beta - 1, beta);
             nodes += outcome.stats.nodes;
             let v = outcome.value;
             value = if max_to_move {

@@ -155,7 +155,7 @@ impl<M: Copy + PartialEq> Engine<M> {
         let mut depth = 0;
         for d in 1..=max_depth {
             let stop = if d == 1 { Stop::NEVER } else { stop };
-            let (done, stats) = self.run(game, Some(d), (-INFINITY, INFINITY), &NoHooks, stop);
+            let (done, stats) = self.run(game, Some(d), (-INFINITY, INFINITY), stop);
             total.add(&stats);
             let Some(done) = done else {
                 break;
@@ -286,55 +286,19 @@ impl<M: Copy + PartialEq> Engine<M> {
         alpha: Value,
         beta: Value,
     ) -> GameOutcome<M> {
-        let (outcome, _) = self.run(game, depth, (alpha, beta), &NoHooks, Stop::NEVER);
-        outcome.expect("a search without a stop completes")
-    }
-
-    /// [`search_window`](Self::search_window) with two hooks from the game.
-    ///
-    /// - `use_table(position)`: whether the table is probed and written there (the remaining
-    ///   depth must also be at least 2). Near the end of a game whose subtrees are tiny (the
-    ///   last few empty squares of reversi) a probe is a cache miss that costs more than
-    ///   searching the subtree again, and skipping those positions leaves the table to the big
-    ///   subtrees.
-    /// - `solve_small(position, alpha, beta)`, consulted at unlimited depth only: the value of
-    ///   `position` from the side to move's point of view, searched by the game itself with the
-    ///   window `(alpha, beta)` in that view, fail-soft like the engine's own search (exact
-    ///   strictly inside the window, otherwise a bound on the same side of it), with the number
-    ///   of positions that search visited (this one included); `None` lets the engine search
-    ///   `position`. A game's specialised endgame goes here, and so do sound cut-offs (a proved
-    ///   cap at or below `alpha` is a valid fail-low answer). When it answers for `game` itself
-    ///   the outcome has no best move.
-    ///
-    /// Values are unchanged as long as `solve_small` keeps its contract; `|_| true` and
-    /// `|_, _, _| None` give [`search_window`](Self::search_window).
-    pub fn search_window_with<G: EngineGame<Move = M>>(
-        &mut self,
-        game: &G,
-        depth: Option<u32>,
-        alpha: Value,
-        beta: Value,
-        use_table: impl Fn(&G) -> bool,
-        solve_small: impl Fn(&G, Value, Value) -> Option<(Value, u64)>,
-    ) -> GameOutcome<M> {
-        let hooks = Closures {
-            use_table,
-            solve_small,
-        };
-        let (outcome, _) = self.run(game, depth, (alpha, beta), &hooks, Stop::NEVER);
+        let (outcome, _) = self.run(game, depth, (alpha, beta), Stop::NEVER);
         outcome.expect("a search without a stop completes")
     }
 
     /// One search with this engine's table and killers; `None` when stopped.
-    fn run<G: EngineGame<Move = M>, H: Hooks<G>>(
+    fn run<G: EngineGame<Move = M>>(
         &mut self,
         game: &G,
         depth: Option<u32>,
         window: (Value, Value),
-        hooks: &H,
         stop: Stop<'_>,
     ) -> (Option<GameOutcome<M>>, GameStats) {
-        let mut worker = Worker::new(&mut self.table, &mut self.killers, hooks, stop);
+        let mut worker = Worker::new(&mut self.table, &mut self.killers, stop);
         worker.use_killers = self.use_killers;
         let outcome = worker.run(game, depth, window);
         (outcome, worker.stats)
@@ -362,63 +326,24 @@ impl Stop<'_> {
     };
 }
 
-/// The hooks of [`Engine::search_window_with`].
-pub(crate) trait Hooks<G> {
-    /// Whether the table is probed and written at `position`.
-    fn use_table(&self, position: &G) -> bool;
-    /// A game's own answer for `position` at unlimited depth (see `search_window_with`).
-    fn solve_small(&self, position: &G, alpha: Value, beta: Value) -> Option<(Value, u64)>;
-}
-
-/// No hooks: the table everywhere, the engine's own search everywhere.
-pub(crate) struct NoHooks;
-
-impl<G> Hooks<G> for NoHooks {
-    fn use_table(&self, _: &G) -> bool {
-        true
-    }
-    fn solve_small(&self, _: &G, _: Value, _: Value) -> Option<(Value, u64)> {
-        None
-    }
-}
-
-/// The two closures of [`Engine::search_window_with`].
-struct Closures<T, S> {
-    use_table: T,
-    solve_small: S,
-}
-
-impl<G, T: Fn(&G) -> bool, S: Fn(&G, Value, Value) -> Option<(Value, u64)>> Hooks<G>
-    for Closures<T, S>
-{
-    fn use_table(&self, position: &G) -> bool {
-        (self.use_table)(position)
-    }
-    fn solve_small(&self, position: &G, alpha: Value, beta: Value) -> Option<(Value, u64)> {
-        (self.solve_small)(position, alpha, beta)
-    }
-}
-
 /// One search in progress: a table (owned by one engine or shared), killer moves, counters.
-pub(crate) struct Worker<'a, M, T, H> {
+pub(crate) struct Worker<'a, M, T> {
     table: &'a mut T,
     killers: &'a mut Vec<[Option<M>; 2]>,
     pub(crate) use_killers: bool,
     /// The root's moves are searched from this place in the order on (a helper thread's
     /// variation; 0 for the plain order).
     pub(crate) root_rotation: usize,
-    hooks: &'a H,
     stop: Stop<'a>,
     aborted: bool,
     pub(crate) stats: GameStats,
     root_best: Option<M>,
 }
 
-impl<'a, M: Copy + PartialEq, T: Table, H> Worker<'a, M, T, H> {
+impl<'a, M: Copy + PartialEq, T: Table> Worker<'a, M, T> {
     pub(crate) fn new(
         table: &'a mut T,
         killers: &'a mut Vec<[Option<M>; 2]>,
-        hooks: &'a H,
         stop: Stop<'a>,
     ) -> Self {
         Self {
@@ -426,7 +351,6 @@ impl<'a, M: Copy + PartialEq, T: Table, H> Worker<'a, M, T, H> {
             killers,
             use_killers: true,
             root_rotation: 0,
-            hooks,
             stop,
             aborted: false,
             stats: GameStats::default(),
@@ -441,10 +365,7 @@ impl<'a, M: Copy + PartialEq, T: Table, H> Worker<'a, M, T, H> {
         game: &G,
         depth: Option<u32>,
         (alpha, beta): (Value, Value),
-    ) -> Option<GameOutcome<M>>
-    where
-        H: Hooks<G>,
-    {
+    ) -> Option<GameOutcome<M>> {
         self.stats = GameStats::default();
         self.root_best = None;
         self.aborted = false;
@@ -485,10 +406,7 @@ impl<'a, M: Copy + PartialEq, T: Table, H> Worker<'a, M, T, H> {
         alpha: Value,
         beta: Value,
         ply: usize,
-    ) -> Value
-    where
-        H: Hooks<G>,
-    {
+    ) -> Value {
         self.stats.nodes += 1;
         if self.stopped() {
             return 0;
@@ -501,7 +419,7 @@ impl<'a, M: Copy + PartialEq, T: Table, H> Worker<'a, M, T, H> {
             return position.evaluate() * mover.sign();
         }
         if remaining.is_none()
-            && let Some((value, visited)) = self.hooks.solve_small(position, alpha, beta)
+            && let Some((value, visited)) = position.solve_small(alpha, beta)
         {
             self.stats.nodes += visited.saturating_sub(1);
             self.stats.leaves += 1;
@@ -510,8 +428,7 @@ impl<'a, M: Copy + PartialEq, T: Table, H> Worker<'a, M, T, H> {
         let depth = remaining.unwrap_or(UNLIMITED);
         // One ply above the leaves a same-depth entry almost never cuts, and the probe is a cache
         // miss: the table is used from two plies up (and at unlimited depth).
-        let key =
-            (depth >= MIN_TABLE_DEPTH && self.hooks.use_table(position)).then(|| position.key());
+        let key = (depth >= MIN_TABLE_DEPTH && position.use_table()).then(|| position.key());
         let entry = key.and_then(|key| self.table.probe(key));
         if let Some(entry) = entry
             && ply > 0
@@ -549,10 +466,7 @@ impl<'a, M: Copy + PartialEq, T: Table, H> Worker<'a, M, T, H> {
         table_move: Option<u8>,
         node: Node,
         (mut alpha, beta): (Value, Value),
-    ) -> Value
-    where
-        H: Hooks<G>,
-    {
+    ) -> Value {
         let mover = position.to_move();
         let first = self.first_moves(moves, table_move, node.ply);
         let order = first

@@ -79,4 +79,25 @@ pub trait EngineGame: Game {
     /// Puts `moves` in a promising order (best first) before the engine searches them. The
     /// default keeps the generation order.
     fn order_moves(&self, _moves: &mut MoveList<Self::Move>) {}
+
+    /// Whether the engine's table is probed and written at this position (the remaining depth
+    /// must also be at least 2). The default is everywhere. Near the end of a game whose
+    /// subtrees are tiny (the last few empty squares of reversi) a probe is a cache miss that
+    /// costs more than searching the subtree again, and skipping those positions leaves the
+    /// table to the big subtrees. Values never depend on it.
+    fn use_table(&self) -> bool {
+        true
+    }
+
+    /// The game's own answer at unlimited depth, consulted before the engine searches this
+    /// position: its value from the side to move's point of view within the window
+    /// `(alpha, beta)` (in that view), fail-soft like the engine's own search (exact strictly
+    /// inside the window, otherwise a bound on the same side of it), with the number of
+    /// positions that answer visited (this one included). `None`, the default, lets the engine
+    /// search. A game's specialised endgame goes here, and so do sound cut-offs (a proved cap
+    /// at or below `alpha` is a valid fail-low answer). When it answers for the root itself the
+    /// outcome has no best move. Values are unchanged as long as the answer keeps this contract.
+    fn solve_small(&self, _alpha: Value, _beta: Value) -> Option<(Value, u64)> {
+        None
+    }
 }

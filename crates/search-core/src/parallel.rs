@@ -1,7 +1,7 @@
 //! The engine on several threads: Lazy SMP over a shared lock-free table.
 
 use crate::adversarial::{GameOutcome, GameStats};
-use crate::engine::{NoHooks, Stop, Worker};
+use crate::engine::{Stop, Worker};
 use crate::game::{EngineGame, INFINITY};
 use crate::table::SharedTable;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
@@ -140,7 +140,7 @@ fn main_search<G: EngineGame>(
     let mut last = None;
     for d in 0..=depth {
         main_depth.store(d, Ordering::Relaxed);
-        let mut worker = Worker::new(&mut table, &mut killers, &NoHooks, Stop::NEVER);
+        let mut worker = Worker::new(&mut table, &mut killers, Stop::NEVER);
         worker.use_killers = use_killers;
         let outcome = worker
             .run(game, Some(d), (-INFINITY, INFINITY))
@@ -180,7 +180,7 @@ impl Helper<'_> {
                 outrun: Some((self.main_depth, target)),
                 deadline: None,
             };
-            let mut worker = Worker::new(&mut table, &mut killers, &NoHooks, stop);
+            let mut worker = Worker::new(&mut table, &mut killers, stop);
             worker.use_killers = self.use_killers;
             worker.root_rotation = self.rotation;
             let done = worker.run(game, Some(target), (-INFINITY, INFINITY));
