@@ -37,8 +37,11 @@
 mod board;
 pub mod endgame;
 mod error;
+pub mod eval;
+pub mod gtp;
 pub mod format;
 mod perft;
+pub mod player;
 mod position;
 pub mod rules;
 pub mod search;
