@@ -128,6 +128,12 @@ impl<C: Chooser> Gtp<C> {
         &self.position
     }
 
+    /// Sets up `position` as a new game's (no history); for tests and setup tools.
+    pub fn set_position(&mut self, position: Position<8>) {
+        self.new_game();
+        self.position = position;
+    }
+
     /// Handles one input line (any bytes): the reply text, `=[id] result` or `?[id] message`,
     /// each followed by a blank line. Empty and comment-only lines get no reply.
     pub fn handle(&mut self, line: &[u8]) -> Reply {
@@ -415,4 +421,116 @@ pub fn showboard(position: &Position<8>) -> String {
     }
     out.push_str("   A B C D E F G H");
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Plays the first legal square in reading order.
+    struct First;
+    impl Chooser for First {
+        fn choose(&mut self, request: MoveRequest<'_>) -> Option<Square<8>> {
+            request.position.placements().first()
+        }
+    }
+
+    /// Feeds `script` line by line and returns all replies.
+    fn transcript(gtp: &mut Gtp<First>, script: &str) -> String {
+        script.lines().map(|line| gtp.handle(line.as_bytes()).text).collect()
+    }
+
+    fn session() -> Gtp<First> {
+        Gtp::new(First, Limits::default())
+    }
+
+    #[test]
+    fn administrative_commands() {
+        let script = "protocol_version\n1 name\nknown_command play\nknown_command frob\n\
+                      boardsize 6\nboardsize x\n7 boardsize 8\nkomi 6.5\nkomi x\nfrob\n  \n# a comment\n\
+                      time_settings 60 0 0\ntime_left white 30 0\ntime_left red 30 0\n2 quit";
+        let expected = "= 2\n\n=1 othello\n\n= true\n\n= false\n\n? unacceptable size\n\n\
+                        ? syntax error\n\n=7\n\n=\n\n? syntax error\n\n? unknown command\n\n\
+                        =\n\n=\n\n? syntax error\n\n=2\n\n";
+        assert_eq!(transcript(&mut session(), script), expected);
+        assert!(session().handle(b"quit").quit);
+        assert!(!session().handle(b"name").quit);
+    }
+
+    #[test]
+    fn a_game_with_ids_undo_and_errors() {
+        let script = "clear_board\n12 genmove black\nplay black f5\nplay white c3\nplay white e3\n\
+                      genmove black\nundo\nundo\nfinal_score\nplay white z9\nplay white\n\
+                      genmove white\nplay WHITE C5\nundo\nundo\nundo\nundo\nundo";
+        // First legal squares: D3 for Black, then B3 after c3; after D3 Black leads 4-1 with
+        // 59 empty squares, which go to the leader: B+62.
+        let expected = "=\n\n=12 D3\n\n? illegal move\n\n=\n\n? illegal move\n\n\
+                        = B3\n\n=\n\n=\n\n= B+62\n\n? syntax error\n\n? syntax error\n\n\
+                        = C3\n\n? illegal move\n\n=\n\n=\n\n? cannot undo\n\n? cannot undo\n\n\
+                        ? cannot undo\n\n";
+        assert_eq!(transcript(&mut session(), script), expected);
+    }
+
+    #[test]
+    fn passes_are_implicit_or_explicit() {
+        // White a1, Black b1: Black has no move, White can play c1 (and then the game is over).
+        let at = |c| Square::new(0, c).unwrap();
+        let board = Board::empty()
+            .with(at(0), Some(Side::White))
+            .with(at(1), Some(Side::Black));
+        let stuck = Position::new(board, Side::Black);
+        let mut gtp = session();
+        gtp.set_position(stuck);
+        let script = "play black c1\ngenmove black\nplay white pass\nplay white c1\nfinal_score\n\
+                      undo\nplay black pass\nplay black pass\ngenmove white\nfinal_score";
+        let expected = "? illegal move\n\n= pass\n\n? illegal move\n\n=\n\n= W+64\n\n\
+                        =\n\n=\n\n? illegal move\n\n= C1\n\n= W+64\n\n";
+        assert_eq!(transcript(&mut gtp, script), expected);
+    }
+
+    #[test]
+    fn genmove_out_of_turn_passes_and_changes_nothing() {
+        let mut gtp = session();
+        assert_eq!(gtp.handle(b"genmove white").text, "= pass\n\n");
+        assert_eq!(gtp.position(), &Position::start());
+    }
+
+    #[test]
+    fn bad_bytes_never_break_the_session() {
+        let mut gtp = session();
+        assert_eq!(gtp.handle(b"\xff\xfe\x00 play").text, "? unknown command\n\n");
+        assert_eq!(gtp.handle(b"").text, "");
+        assert_eq!(gtp.handle(b"\t5\tname\r").text, "=5 othello\n\n");
+        assert_eq!(gtp.handle(b"99999999999999999999999 name").text, "=99999999999999999999999 othello\n\n");
+        assert_eq!(gtp.handle(b"12").text, "?12 syntax error\n\n");
+        let huge = vec![b'x'; 1 << 20];
+        assert_eq!(gtp.handle(&huge).text, "? unknown command\n\n");
+        assert_eq!(gtp.handle(b"play black f5").text, "=\n\n");
+    }
+
+    #[test]
+    fn showboard_draws_the_position() {
+        let mut gtp = session();
+        gtp.handle(b"play black d3");
+        let expected = "= White to move, Black (X) 4, White (O) 1\n   A B C D E F G H\n\
+                        \x201 . . . . . . . . 1\n 2 . . . . . . . . 2\n 3 . . . X . . . . 3\n\
+                        \x204 . . . X X . . . 4\n 5 . . . X O . . . 5\n 6 . . . . . . . . 6\n\
+                        \x207 . . . . . . . . 7\n 8 . . . . . . . . 8\n   A B C D E F G H\n\n";
+        assert_eq!(gtp.handle(b"showboard").text, expected);
+    }
+
+    #[test]
+    fn the_clock_shares_the_time_left() {
+        let limits = Limits {
+            per_game: Some(Duration::from_secs(60)),
+            ..Limits::default()
+        };
+        let gtp = Gtp::new(First, limits);
+        let start = Position::start();
+        // 60 empties: 30 moves left, 24 after the reserve of 6: 60 * 0.9 / 24 = 2.25 s.
+        assert_eq!(gtp.move_time(Side::Black, &start), Some(Duration::from_millis(2250)));
+        let mut gtp = gtp;
+        gtp.handle(b"time_left black 10 0");
+        assert_eq!(gtp.move_time(Side::Black, &start), Some(Duration::from_millis(375)));
+    }
 }
