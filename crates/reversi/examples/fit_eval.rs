@@ -263,11 +263,12 @@ fn main() {
             );
         }
         weights = next;
+        // Written after every round, so a long run leaves its latest weights behind.
+        let bytes = weights.to_bytes();
+        if let Err(e) = std::fs::write(&o.out, &bytes) {
+            eprintln!("error: cannot write {}: {e}", o.out);
+            std::process::exit(1);
+        }
+        eprintln!("wrote {} ({} bytes)", o.out, bytes.len());
     }
-    let bytes = weights.to_bytes();
-    if let Err(e) = std::fs::write(&o.out, &bytes) {
-        eprintln!("error: cannot write {}: {e}", o.out);
-        std::process::exit(1);
-    }
-    eprintln!("wrote {} ({} bytes)", o.out, bytes.len());
 }

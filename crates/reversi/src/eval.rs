@@ -116,12 +116,14 @@ pub fn table_size(pattern: &Pattern) -> usize {
 }
 
 /// One pattern image: the pattern's number and its squares' bit positions.
+#[cfg(test)]
 #[derive(Debug, Clone)]
 struct Image {
     pattern: usize,
     bits: Vec<u8>,
 }
 
+#[cfg(test)]
 /// `(row, col)` under symmetry `t` (bit 2 transposes, bit 0 mirrors rows, bit 1 columns).
 fn transform(t: usize, (r, c): (u8, u8)) -> (u8, u8) {
     let (r, c) = if t & 4 != 0 { (c, r) } else { (r, c) };
@@ -130,7 +132,9 @@ fn transform(t: usize, (r, c): (u8, u8)) -> (u8, u8) {
     (r, c)
 }
 
-/// Every image of every pattern, duplicates (same ordered squares) removed.
+#[cfg(test)]
+/// Every image of every pattern, duplicates (same ordered squares) removed: the plain
+/// reference for [`for_each_index`].
 fn images() -> &'static [Image] {
     static IMAGES: OnceLock<Vec<Image>> = OnceLock::new();
     IMAGES.get_or_init(|| {
@@ -154,6 +158,7 @@ fn images() -> &'static [Image] {
     })
 }
 
+#[cfg(test)]
 /// The table index of an image for the mover `own` against `opp`.
 #[inline]
 fn image_index(bits: &[u8], own: u64, opp: u64) -> usize {
@@ -163,6 +168,106 @@ fn image_index(bits: &[u8], own: u64, opp: u64) -> usize {
         index = index * 3 + digit as usize;
     }
     index
+}
+
+/// `B3[bits]`: the base-3 number whose digit k is bit k of `bits` (9 bits).
+static B3: [u16; 512] = base3();
+
+const fn base3() -> [u16; 512] {
+    let mut table = [0; 512];
+    let mut bits = 0;
+    while bits < 512 {
+        let (mut value, mut power, mut k) = (0u16, 1u16, 0);
+        while k < 9 {
+            if bits >> k & 1 != 0 {
+                value += power;
+            }
+            power *= 3;
+            k += 1;
+        }
+        table[bits] = value;
+        bits += 1;
+    }
+    table
+}
+
+/// Mirrors the columns (`(r, c)` to `(r, 7 - c)`).
+fn mirror_columns(x: u64) -> u64 {
+    let x = (x >> 1) & 0x5555_5555_5555_5555 | (x & 0x5555_5555_5555_5555) << 1;
+    let x = (x >> 2) & 0x3333_3333_3333_3333 | (x & 0x3333_3333_3333_3333) << 2;
+    (x >> 4) & 0x0f0f_0f0f_0f0f_0f0f | (x & 0x0f0f_0f0f_0f0f_0f0f) << 4
+}
+
+/// Transposes (`(r, c)` to `(c, r)`).
+fn transpose(x: u64) -> u64 {
+    let t = (x ^ (x >> 7)) & 0x00aa_00aa_00aa_00aa;
+    let x = x ^ t ^ (t << 7);
+    let t = (x ^ (x >> 14)) & 0x0000_cccc_0000_cccc;
+    let x = x ^ t ^ (t << 14);
+    let t = (x ^ (x >> 28)) & 0x0000_0000_f0f0_f0f0;
+    x ^ t ^ (t << 28)
+}
+
+/// Gathers the squares `(k, k + shift)` (`k` from 0) into bits `0..8 - shift`.
+#[inline]
+fn diagonal(x: u64, shift: u32) -> u32 {
+    let mask = DIAGONALS[shift as usize];
+    ((x & mask).wrapping_mul(0x0101_0101_0101_0101) >> (56 + shift)) as u32
+}
+
+/// `DIAGONALS[shift]`: the squares `(k, k + shift)` of the board.
+const DIAGONALS: [u64; 5] = {
+    let mut masks = [0; 5];
+    let mut shift = 0;
+    while shift < 5 {
+        let mut k = 0;
+        while k + shift < 8 {
+            masks[shift] |= 1u64 << (k * 8 + k + shift);
+            k += 1;
+        }
+        shift += 1;
+    }
+    masks
+};
+
+/// Calls `visit(pattern, index)` for every image of every pattern (the same multiset as
+/// [`images`]), reading each pattern's own squares on the eight symmetric images of the board.
+#[inline]
+fn for_each_index(own: u64, opp: u64, mut visit: impl FnMut(usize, usize)) {
+    let index = |a: u32, b: u32| usize::from(B3[a as usize]) + 2 * usize::from(B3[b as usize]);
+    let flip_v = |x: u64| x.swap_bytes();
+    let boards = |x: u64| {
+        let d = transpose(x);
+        [
+            x,
+            flip_v(x),
+            mirror_columns(x),
+            flip_v(mirror_columns(x)),
+            d,
+            flip_v(d),
+            mirror_columns(d),
+            flip_v(mirror_columns(d)),
+        ]
+    };
+    let (mine, theirs) = (boards(own), boards(opp));
+    for t in 0..8 {
+        let (a, b) = (mine[t], theirs[t]);
+        let row = |r: u32| index((a >> (8 * r)) as u32 & 0xff, (b >> (8 * r)) as u32 & 0xff);
+        visit(0, row(0));
+        let c3 = |x: u64| (x & 7 | (x >> 5) & 0x38 | (x >> 10) & 0x1c0) as u32;
+        visit(1, index(c3(a), c3(b)));
+        let c4 = |x: u64| (x & 0xf | (x >> 4) & 0xf0) as u32;
+        visit(2, index(c4(a), c4(b)));
+        visit(3, row(1));
+        visit(4, row(2));
+        visit(5, row(3));
+        if t < 4 {
+            visit(6, index(diagonal(a, 0), diagonal(b, 0)));
+        }
+        for (p, shift) in [(7, 1), (8, 2), (9, 3), (10, 4)] {
+            visit(p, index(diagonal(a, shift), diagonal(b, shift)));
+        }
+    }
 }
 
 /// The empty squares next to a disc of `discs`.
@@ -200,10 +305,8 @@ fn scalars_with_moves(own: u64, opp: u64, (mine, theirs): (u64, u64)) -> [i32; S
 pub fn features(position: &Position<8>) -> (usize, Vec<(usize, usize)>, [i32; SCALARS]) {
     let (own, opp) = masks(position);
     let stage = stage((!(own | opp)).count_ones());
-    let patterns = images()
-        .iter()
-        .map(|im| (im.pattern, image_index(&im.bits, own, opp)))
-        .collect();
+    let mut patterns = Vec::with_capacity(84);
+    for_each_index(own, opp, |p, i| patterns.push((p, i)));
     (stage, patterns, scalar_features(own, opp))
 }
 
@@ -386,10 +489,8 @@ pub fn evaluate_masks(weights: &Weights, own: u64, opp: u64) -> i32 {
     let empties = (!(own | opp)).count_ones();
     let stage = stage(empties);
     let tables = &weights.tables[stage];
-    let mut sum: i32 = images()
-        .iter()
-        .map(|im| i32::from(tables[im.pattern][image_index(&im.bits, own, opp)]))
-        .sum();
+    let mut sum = 0;
+    for_each_index(own, opp, |p, i| sum += i32::from(tables[p][i]));
     for (x, w) in scalars.iter().zip(weights.scalars[stage]) {
         sum += x * i32::from(w);
     }
@@ -452,6 +553,27 @@ mod tests {
         assert_eq!(count("corner2x4"), 8);
         assert_eq!(count("diag8"), 4);
         assert_eq!(count("diag4"), 8);
+    }
+
+    #[test]
+    fn the_fast_indices_are_the_images_read_square_by_square() {
+        let mut position = Position::<8>::start();
+        let mut seed = 7u64;
+        while !position.is_over() {
+            let (own, opp) = masks(&position);
+            let mut slow: Vec<(usize, usize)> = images()
+                .iter()
+                .map(|im| (im.pattern, image_index(&im.bits, own, opp)))
+                .collect();
+            let mut fast = Vec::new();
+            for_each_index(own, opp, |p, i| fast.push((p, i)));
+            slow.sort_unstable();
+            fast.sort_unstable();
+            assert_eq!(fast, slow);
+            let moves: Vec<_> = position.moves().collect();
+            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+            position = position.play(moves[(seed >> 33) as usize % moves.len()]).unwrap();
+        }
     }
 
     #[test]
