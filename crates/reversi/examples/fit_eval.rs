@@ -32,6 +32,8 @@ struct Options {
     threads: usize,
     epochs: usize,
     ridge: f64,
+    min_count: f64,
+    prune: i16,
     out: String,
 }
 
@@ -46,6 +48,8 @@ fn parse() -> Result<Options, String> {
         threads: 2,
         epochs: 400,
         ridge: 5.0,
+        min_count: 24.0,
+        prune: 8,
         out: "crates/reversi/weights/eval.bin".to_owned(),
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -64,6 +68,8 @@ fn parse() -> Result<Options, String> {
             "--threads" => o.threads = value.parse::<usize>().map_err(bad)?.max(1),
             "--epochs" => o.epochs = value.parse().map_err(bad)?,
             "--ridge" => o.ridge = value.parse().map_err(|_| format!("bad value {value:?} for {key}"))?,
+            "--min-count" => o.min_count = value.parse::<u32>().map_err(bad)?.into(),
+            "--prune" => o.prune = value.parse::<u16>().map_err(bad)?.min(1000) as i16,
             "--out" => o.out.clone_from(value),
             _ => return Err(format!("unknown option {key}")),
         }
@@ -201,7 +207,7 @@ fn fit_stage(o: &Options, samples: &[&Sample]) -> (Vec<Vec<f64>>, [f64; SCALARS]
         rmse = (total / samples.len().max(1) as f64).sqrt();
         for ((table, grad), count) in tables.iter_mut().zip(&grads).zip(&counts) {
             for ((w, g), c) in table.iter_mut().zip(grad).zip(count) {
-                if *c >= MIN_COUNT {
+                if *c >= o.min_count {
                     *w += 2.0 * rate * (g - o.ridge * *w) / (c + o.ridge);
                 }
             }
@@ -212,9 +218,6 @@ fn fit_stage(o: &Options, samples: &[&Sample]) -> (Vec<Vec<f64>>, [f64; SCALARS]
     }
     (tables, scalars, rmse)
 }
-
-/// Table entries seen fewer times than this stay zero (and out of the file).
-const MIN_COUNT: f64 = 4.0;
 
 /// Discs to stored units, clamped to `i16`.
 fn quantise(w: f64) -> i16 {
@@ -250,7 +253,8 @@ fn main() {
             let (tables, scalars, rmse) = fit_stage(&o, &of_stage);
             for (out, table) in next.tables[stage].iter_mut().zip(&tables) {
                 for (q, &w) in out.iter_mut().zip(table) {
-                    *q = quantise(w);
+                    let w = quantise(w);
+                    *q = if w.abs() < o.prune { 0 } else { w };
                 }
             }
             for (q, &w) in next.scalars[stage].iter_mut().zip(&scalars) {
