@@ -3,10 +3,10 @@
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
+use reversi::Square;
 use reversi::eval::Weights;
 use reversi::gtp::{Chooser, Gtp, Limits, MoveRequest};
 use reversi::player::Player;
-use reversi::Square;
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 

@@ -89,8 +89,14 @@ impl Engine {
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()?;
-        let stdin = child.stdin.take().ok_or_else(|| io::Error::other("no stdin"))?;
-        let stdout = child.stdout.take().ok_or_else(|| io::Error::other("no stdout"))?;
+        let stdin = child
+            .stdin
+            .take()
+            .ok_or_else(|| io::Error::other("no stdin"))?;
+        let stdout = child
+            .stdout
+            .take()
+            .ok_or_else(|| io::Error::other("no stdout"))?;
         let (sender, lines) = mpsc::channel();
         std::thread::spawn(move || {
             for line in BufReader::new(stdout).split(b'\n') {
@@ -222,7 +228,12 @@ impl Table<'_> {
         }
     }
 
-    fn ask(&mut self, who: usize, command: &str, timeout: Duration) -> Result<String, (usize, Fault)> {
+    fn ask(
+        &mut self,
+        who: usize,
+        command: &str,
+        timeout: Duration,
+    ) -> Result<String, (usize, Fault)> {
         let engine = self.engines[who].as_mut().ok_or((who, Fault::Crashed))?;
         engine.ask(command, timeout).map_err(|f| (who, f))
     }
@@ -232,7 +243,8 @@ impl Table<'_> {
         let timeout = self.settings.move_timeout;
         for who in 0..2 {
             if self.engines[who].is_none() {
-                let engine = Engine::start(&self.settings.commands[who]).map_err(|_| (who, Fault::Crashed))?;
+                let engine = Engine::start(&self.settings.commands[who])
+                    .map_err(|_| (who, Fault::Crashed))?;
                 self.engines[who] = Some(engine);
             }
             self.ask(who, "boardsize 8", timeout)?;
@@ -248,16 +260,21 @@ impl Table<'_> {
     /// (`tell` says which).
     fn relay(&mut self, square: Square<8>, tell: [bool; 2]) -> Result<(), (usize, Fault)> {
         let side = self.position.to_move();
-        let command = format!("play {} {}", color(side), vertex_name(square).to_lowercase());
-        self.position = self.position.place(square).ok_or((self.engine_of(side), Fault::Illegal(vertex_name(square))))?;
+        let command = format!(
+            "play {} {}",
+            color(side),
+            vertex_name(square).to_lowercase()
+        );
+        self.position = self
+            .position
+            .place(square)
+            .ok_or((self.engine_of(side), Fault::Illegal(vertex_name(square))))?;
         self.moves.push(square);
         if self.position.must_pass() {
             self.position = self.position.pass();
         }
-        for who in 0..2 {
-            if tell[who] {
-                self.ask(who, &command, self.settings.move_timeout)?;
-            }
+        for (who, _) in tell.iter().enumerate().filter(|&(_, &t)| t) {
+            self.ask(who, &command, self.settings.move_timeout)?;
         }
         Ok(())
     }
@@ -269,7 +286,11 @@ impl Table<'_> {
         let mut timeout = self.settings.move_timeout;
         if let Some(t) = self.settings.time_per_game {
             let left = t.saturating_sub(self.time[who]);
-            self.ask(who, &format!("time_left {} {} 0", color(side), left.as_secs()), timeout)?;
+            self.ask(
+                who,
+                &format!("time_left {} {} 0", color(side), left.as_secs()),
+                timeout,
+            )?;
             timeout = timeout.min(left + Duration::from_secs(2));
         }
         let started = Instant::now();
@@ -298,8 +319,17 @@ impl Table<'_> {
         let ending = match result {
             Ok(()) => {
                 let board = self.position.board();
-                let count = |who| board.count(if who == self.black { Side::Black } else { Side::White });
-                Ending::Finished { a: count(0), b: count(1) }
+                let count = |who| {
+                    board.count(if who == self.black {
+                        Side::Black
+                    } else {
+                        Side::White
+                    })
+                };
+                Ending::Finished {
+                    a: count(0),
+                    b: count(1),
+                }
             }
             Err((loser, fault)) => {
                 // Restart the faulty engine for the next game.
@@ -350,7 +380,11 @@ fn report(settings: &Settings, games: &[Game]) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "A: {}", settings.commands[0]);
     let _ = writeln!(out, "B: {}", settings.commands[1]);
-    let _ = writeln!(out, "games {n}: A wins {wins}, draws {draws}, A losses {}", n - wins - draws);
+    let _ = writeln!(
+        out,
+        "games {n}: A wins {wins}, draws {draws}, A losses {}",
+        n - wins - draws
+    );
     let _ = writeln!(out, "forfeits: A {}, B {}", forfeits[0], forfeits[1]);
     let _ = writeln!(out, "discs (games played out): A {discs_a}, B {discs_b}");
     let _ = writeln!(out, "points: A {total:.1} of {n} ({:.1}%)", share * 100.0);
@@ -374,7 +408,11 @@ fn report(settings: &Settings, games: &[Game]) -> String {
 
 /// One line per game for `--out`.
 fn record_line(index: usize, opening: &str, game: &Game) -> String {
-    let moves: String = game.moves.iter().map(|&s| vertex_name(s).to_lowercase()).collect();
+    let moves: String = game
+        .moves
+        .iter()
+        .map(|&s| vertex_name(s).to_lowercase())
+        .collect();
     let black = ["A", "B"][game.black];
     let white = ["A", "B"][1 - game.black];
     format!(
@@ -415,12 +453,24 @@ pub fn run(settings: &Settings) -> ExitCode {
         };
         let game = table.play(opening);
         if let Ending::Forfeit { loser, fault } = &game.ending {
-            eprintln!("game {}: {} forfeits: {fault}", index + 1, settings.commands[*loser]);
+            eprintln!(
+                "game {}: {} forfeits: {fault}",
+                index + 1,
+                settings.commands[*loser]
+            );
         }
         lines.push(record_line(index, opening, &game));
         games.push(game);
         let share = games.iter().map(Game::points_a).sum::<f64>() / games.len() as f64;
-        eprintln!("{}", progress(games.len(), settings.games, share, &games[games.len() - 1].summary()));
+        eprintln!(
+            "{}",
+            progress(
+                games.len(),
+                settings.games,
+                share,
+                &games[games.len() - 1].summary()
+            )
+        );
     }
     for engine in engines.into_iter().flatten() {
         engine.stop();
@@ -451,7 +501,9 @@ mod tests {
             let mut position = Position::<8>::start();
             for word in opening.split_whitespace() {
                 let square = parse_square(word).expect("a square");
-                position = position.place(square).unwrap_or_else(|| panic!("{opening}: {word} is illegal"));
+                position = position
+                    .place(square)
+                    .unwrap_or_else(|| panic!("{opening}: {word} is illegal"));
             }
             assert!(!position.must_pass() && !position.is_over());
             assert!(!seen.contains(&position), "{opening} repeats a position");

@@ -44,8 +44,15 @@ fn bad_input_gets_error_replies_and_the_session_goes_on() {
     let replies: Vec<&str> = out.split("\n\n").collect();
     assert_eq!(replies[0], "? unknown command");
     assert_eq!(replies[1], "? unknown command");
-    assert!(["=12 D3", "=12 C4", "=12 F5", "=12 E6"].contains(&replies[2]), "{}", replies[2]);
-    assert_eq!(&replies[3..], ["? syntax error", "? syntax error", "= othello", ""]);
+    assert!(
+        ["=12 D3", "=12 C4", "=12 F5", "=12 E6"].contains(&replies[2]),
+        "{}",
+        replies[2]
+    );
+    assert_eq!(
+        &replies[3..],
+        ["? syntax error", "? syntax error", "= othello", ""]
+    );
 }
 
 #[test]
@@ -59,12 +66,18 @@ fn the_engine_plays_a_whole_game_against_itself() {
     input.push_str("final_score\n");
     let out = session(&["--depth", "2"], input.as_bytes());
     let replies: Vec<&str> = out.trim_end().split("\n\n").collect();
-    let moves = replies.iter().filter(|r| r.len() == 4 && r.starts_with("= ")).count();
+    let moves = replies
+        .iter()
+        .filter(|r| r.len() == 4 && r.starts_with("= "))
+        .count();
     assert!((20..=60).contains(&moves), "{moves} moves");
     assert_eq!(replies[replies.len() - 2], "= pass");
     assert_eq!(replies[replies.len() - 3], "= pass");
     let score = replies.last().expect("a score");
-    assert!(score.starts_with("= B+") || score.starts_with("= W+") || *score == "= 0", "{score}");
+    assert!(
+        score.starts_with("= B+") || score.starts_with("= W+") || *score == "= 0",
+        "{score}"
+    );
 }
 
 #[test]

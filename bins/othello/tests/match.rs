@@ -22,7 +22,11 @@ fn run_match(a: &str, b: &str, extra: &[&str]) -> (String, String) {
         .args(extra)
         .output()
         .expect("runs");
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     (
         String::from_utf8(out.stdout).expect("UTF-8"),
         String::from_utf8_lossy(&out.stderr).into_owned(),
@@ -35,7 +39,13 @@ fn replay_records(path: &Path, games: usize) {
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), games);
     for line in lines {
-        let moves = line.split(" moves ").nth(1).expect("moves").split(' ').next().unwrap();
+        let moves = line
+            .split(" moves ")
+            .nth(1)
+            .expect("moves")
+            .split(' ')
+            .next()
+            .unwrap();
         let mut position = reversi::Position::<8>::start();
         for pair in moves.as_bytes().chunks(2) {
             if position.must_pass() {
@@ -54,11 +64,22 @@ fn our_engine_beats_a_random_player() {
     let out_file = dir.join("games.txt");
     let ours = format!("{} gtp --depth 2", othello());
     let random = format!("{} gtp --random --seed 5", othello());
-    let (stdout, stderr) = run_match(&ours, &random, &["--games", "4", "--out", out_file.to_str().unwrap()]);
-    assert!(stdout.contains("games 4: A wins 4, draws 0, A losses 0"), "{stdout}");
+    let (stdout, stderr) = run_match(
+        &ours,
+        &random,
+        &["--games", "4", "--out", out_file.to_str().unwrap()],
+    );
+    assert!(
+        stdout.contains("games 4: A wins 4, draws 0, A losses 0"),
+        "{stdout}"
+    );
     assert!(stdout.contains("forfeits: A 0, B 0"), "{stdout}");
     assert!(stdout.contains("Elo difference A - B: +inf"), "{stdout}");
-    assert_eq!(stderr.lines().filter(|l| l.starts_with('[')).count(), 4, "{stderr}");
+    assert_eq!(
+        stderr.lines().filter(|l| l.starts_with('[')).count(),
+        4,
+        "{stderr}"
+    );
     replay_records(&out_file, 4);
 }
 
@@ -86,7 +107,10 @@ fn illegal_crashing_and_silent_engines_forfeit_and_the_match_goes_on() {
     for (name, action, message) in cases {
         let bad = misbehaving(&dir, name, action);
         let (stdout, stderr) = run_match(&ours, &bad, &["--games", "2", "--move-timeout", "1"]);
-        assert!(stdout.contains("games 2: A wins 2, draws 0, A losses 0"), "{name}: {stdout}");
+        assert!(
+            stdout.contains("games 2: A wins 2, draws 0, A losses 0"),
+            "{name}: {stdout}"
+        );
         assert!(stdout.contains("forfeits: A 0, B 2"), "{name}: {stdout}");
         assert_eq!(stderr.matches("forfeits:").count(), 4, "{name}: {stderr}");
         assert!(stderr.contains(message), "{name}: {stderr}");
@@ -112,7 +136,11 @@ fn a_full_game_against_gtp_rhino_when_installed() {
     let theirs = format!("{} --level 1 --book 0", rhino.display());
     let dir = scratch("rhino");
     let out_file = dir.join("games.txt");
-    let (stdout, _) = run_match(&ours, &theirs, &["--games", "2", "--out", out_file.to_str().unwrap()]);
+    let (stdout, _) = run_match(
+        &ours,
+        &theirs,
+        &["--games", "2", "--out", out_file.to_str().unwrap()],
+    );
     assert!(stdout.contains("forfeits: A 0, B 0"), "{stdout}");
     replay_records(&out_file, 2);
 }

@@ -67,7 +67,11 @@ fn parse() -> Result<Options, String> {
             "--exact" => o.exact = value.parse().map_err(bad)?,
             "--threads" => o.threads = value.parse::<usize>().map_err(bad)?.max(1),
             "--epochs" => o.epochs = value.parse().map_err(bad)?,
-            "--ridge" => o.ridge = value.parse().map_err(|_| format!("bad value {value:?} for {key}"))?,
+            "--ridge" => {
+                o.ridge = value
+                    .parse()
+                    .map_err(|_| format!("bad value {value:?} for {key}"))?
+            }
             "--min-count" => o.min_count = value.parse::<u32>().map_err(bad)?.into(),
             "--prune" => o.prune = value.parse::<u16>().map_err(bad)?.min(1000) as i16,
             "--out" => o.out.clone_from(value),
@@ -110,7 +114,10 @@ fn game(o: &Options, index: usize, weights: &'static Weights, previous: bool) ->
         } else if ply < random_plies || rng.random_range(0..10) == 0 {
             moves[rng.random_range(0..moves.len())]
         } else {
-            player.choose(&position, Budget::depth(o.play_depth)).best.unwrap_or(moves[0])
+            player
+                .choose(&position, Budget::depth(o.play_depth))
+                .best
+                .unwrap_or(moves[0])
         };
         position = position.play(mv).expect("legal");
         ply += 1;
@@ -132,14 +139,23 @@ fn game(o: &Options, index: usize, weights: &'static Weights, previous: bool) ->
                 .into_iter()
                 .map(|(pattern, index)| (pattern as u32) << 24 | index as u32)
                 .collect();
-            Sample { stage, patterns, scalars, label }
+            Sample {
+                stage,
+                patterns,
+                scalars,
+                label,
+            }
         })
         .collect()
 }
 
 /// A margin for the side to move of `p` seen from Black (and back: the map is its own inverse).
 fn black_view(p: &Position<8>, margin: i32) -> i32 {
-    if p.to_move() == reversi::Side::Black { margin } else { -margin }
+    if p.to_move() == reversi::Side::Black {
+        margin
+    } else {
+        -margin
+    }
 }
 
 /// Plays all games of a round on `threads` threads; samples in game order.

@@ -7,7 +7,10 @@ use reversi::{Move, Position};
 use std::time::{Duration, Instant};
 
 fn main() {
-    let ms: u64 = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(50);
+    let ms: u64 = std::env::args()
+        .nth(1)
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(50);
     let mut player = Player::new(reversi::eval::Weights::builtin(), 20);
     for target in [50usize, 40, 30, 24] {
         let mut position = Position::<8>::start();
@@ -17,7 +20,9 @@ fn main() {
             seed = seed
                 .wrapping_mul(6_364_136_223_846_793_005)
                 .wrapping_add(1_442_695_040_888_963_407);
-            position = position.play(moves[(seed >> 33) as usize % moves.len()]).expect("legal");
+            position = position
+                .play(moves[(seed >> 33) as usize % moves.len()])
+                .expect("legal");
         }
         player.clear();
         let started = Instant::now();

@@ -10,8 +10,12 @@ fn main() {
                 let mut seed: u64 = 12345 + g;
                 while position.board().empties().len() > target && !position.is_over() {
                     let moves: Vec<Move<8>> = position.moves().collect();
-                    seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
-                    position = position.play(moves[(seed >> 33) as usize % moves.len()]).expect("legal");
+                    seed = seed
+                        .wrapping_mul(6_364_136_223_846_793_005)
+                        .wrapping_add(1_442_695_040_888_963_407);
+                    position = position
+                        .play(moves[(seed >> 33) as usize % moves.len()])
+                        .expect("legal");
                 }
                 let t = Instant::now();
                 let _ = solve(&position, bits);

@@ -55,7 +55,16 @@ pub struct Pattern {
 pub const PATTERNS: &[Pattern] = &[
     Pattern {
         name: "edge",
-        squares: &[(0, 0), (0, 1), (0, 2), (0, 3), (0, 4), (0, 5), (0, 6), (0, 7)],
+        squares: &[
+            (0, 0),
+            (0, 1),
+            (0, 2),
+            (0, 3),
+            (0, 4),
+            (0, 5),
+            (0, 6),
+            (0, 7),
+        ],
     },
     Pattern {
         name: "corner3x3",
@@ -73,23 +82,68 @@ pub const PATTERNS: &[Pattern] = &[
     },
     Pattern {
         name: "corner2x4",
-        squares: &[(0, 0), (0, 1), (0, 2), (0, 3), (1, 0), (1, 1), (1, 2), (1, 3)],
+        squares: &[
+            (0, 0),
+            (0, 1),
+            (0, 2),
+            (0, 3),
+            (1, 0),
+            (1, 1),
+            (1, 2),
+            (1, 3),
+        ],
     },
     Pattern {
         name: "row2",
-        squares: &[(1, 0), (1, 1), (1, 2), (1, 3), (1, 4), (1, 5), (1, 6), (1, 7)],
+        squares: &[
+            (1, 0),
+            (1, 1),
+            (1, 2),
+            (1, 3),
+            (1, 4),
+            (1, 5),
+            (1, 6),
+            (1, 7),
+        ],
     },
     Pattern {
         name: "row3",
-        squares: &[(2, 0), (2, 1), (2, 2), (2, 3), (2, 4), (2, 5), (2, 6), (2, 7)],
+        squares: &[
+            (2, 0),
+            (2, 1),
+            (2, 2),
+            (2, 3),
+            (2, 4),
+            (2, 5),
+            (2, 6),
+            (2, 7),
+        ],
     },
     Pattern {
         name: "row4",
-        squares: &[(3, 0), (3, 1), (3, 2), (3, 3), (3, 4), (3, 5), (3, 6), (3, 7)],
+        squares: &[
+            (3, 0),
+            (3, 1),
+            (3, 2),
+            (3, 3),
+            (3, 4),
+            (3, 5),
+            (3, 6),
+            (3, 7),
+        ],
     },
     Pattern {
         name: "diag8",
-        squares: &[(0, 0), (1, 1), (2, 2), (3, 3), (4, 4), (5, 5), (6, 6), (7, 7)],
+        squares: &[
+            (0, 0),
+            (1, 1),
+            (2, 2),
+            (3, 3),
+            (4, 4),
+            (5, 5),
+            (6, 6),
+            (7, 7),
+        ],
     },
     Pattern {
         name: "diag7",
@@ -285,7 +339,10 @@ fn neighbours(discs: u64) -> u64 {
 /// an own disc), parity (1 when the number of empty squares is odd, else -1) and 1.
 #[must_use]
 pub fn scalar_features(own: u64, opp: u64) -> [i32; SCALARS] {
-    let moves = (rules::moves(own, opp, u64::MAX), rules::moves(opp, own, u64::MAX));
+    let moves = (
+        rules::moves(own, opp, u64::MAX),
+        rules::moves(opp, own, u64::MAX),
+    );
     scalars_with_moves(own, opp, moves)
 }
 
@@ -293,8 +350,8 @@ pub fn scalar_features(own: u64, opp: u64) -> [i32; SCALARS] {
 fn scalars_with_moves(own: u64, opp: u64, (mine, theirs): (u64, u64)) -> [i32; SCALARS] {
     let empty = !(own | opp);
     let mobility = mine.count_ones() as i32 - theirs.count_ones() as i32;
-    let potential =
-        (neighbours(opp) & empty).count_ones() as i32 - (neighbours(own) & empty).count_ones() as i32;
+    let potential = (neighbours(opp) & empty).count_ones() as i32
+        - (neighbours(own) & empty).count_ones() as i32;
     let parity = if empty.count_ones() % 2 == 1 { 1 } else { -1 };
     [mobility, potential, parity, 1]
 }
@@ -481,7 +538,10 @@ pub fn evaluate(weights: &Weights, position: &Position<8>) -> i32 {
 /// [`evaluate`] on the mover's and the opponent's disc masks.
 #[must_use]
 pub fn evaluate_masks(weights: &Weights, own: u64, opp: u64) -> i32 {
-    let moves = (rules::moves(own, opp, u64::MAX), rules::moves(opp, own, u64::MAX));
+    let moves = (
+        rules::moves(own, opp, u64::MAX),
+        rules::moves(opp, own, u64::MAX),
+    );
     if moves == (0, 0) {
         return final_margin(own, opp) * ONE_DISC;
     }
@@ -571,8 +631,12 @@ mod tests {
             fast.sort_unstable();
             assert_eq!(fast, slow);
             let moves: Vec<_> = position.moves().collect();
-            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
-            position = position.play(moves[(seed >> 33) as usize % moves.len()]).unwrap();
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            position = position
+                .play(moves[(seed >> 33) as usize % moves.len()])
+                .unwrap();
         }
     }
 

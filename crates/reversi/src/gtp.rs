@@ -339,7 +339,7 @@ fn clean(line: &[u8]) -> String {
 
 fn parse_seconds(text: &str) -> Option<Duration> {
     let s: f64 = text.parse().ok()?;
-    (s.is_finite() && s >= 0.0 && s < 1e9).then(|| Duration::from_secs_f64(s))
+    (0.0..1e9).contains(&s).then(|| Duration::from_secs_f64(s))
 }
 
 /// `b`/`black`/`w`/`white`, any case.
@@ -437,7 +437,10 @@ mod tests {
 
     /// Feeds `script` line by line and returns all replies.
     fn transcript(gtp: &mut Gtp<First>, script: &str) -> String {
-        script.lines().map(|line| gtp.handle(line.as_bytes()).text).collect()
+        script
+            .lines()
+            .map(|line| gtp.handle(line.as_bytes()).text)
+            .collect()
     }
 
     fn session() -> Gtp<First> {
@@ -498,10 +501,16 @@ mod tests {
     #[test]
     fn bad_bytes_never_break_the_session() {
         let mut gtp = session();
-        assert_eq!(gtp.handle(b"\xff\xfe\x00 play").text, "? unknown command\n\n");
+        assert_eq!(
+            gtp.handle(b"\xff\xfe\x00 play").text,
+            "? unknown command\n\n"
+        );
         assert_eq!(gtp.handle(b"").text, "");
         assert_eq!(gtp.handle(b"\t5\tname\r").text, "=5 othello\n\n");
-        assert_eq!(gtp.handle(b"99999999999999999999999 name").text, "=99999999999999999999999 othello\n\n");
+        assert_eq!(
+            gtp.handle(b"99999999999999999999999 name").text,
+            "=99999999999999999999999 othello\n\n"
+        );
         assert_eq!(gtp.handle(b"12").text, "?12 syntax error\n\n");
         let huge = vec![b'x'; 1 << 20];
         assert_eq!(gtp.handle(&huge).text, "? unknown command\n\n");
@@ -528,9 +537,15 @@ mod tests {
         let gtp = Gtp::new(First, limits);
         let start = Position::start();
         // 60 empties: 30 moves left, 24 after the reserve of 6: 60 * 0.9 / 24 = 2.25 s.
-        assert_eq!(gtp.move_time(Side::Black, &start), Some(Duration::from_millis(2250)));
+        assert_eq!(
+            gtp.move_time(Side::Black, &start),
+            Some(Duration::from_millis(2250))
+        );
         let mut gtp = gtp;
         gtp.handle(b"time_left black 10 0");
-        assert_eq!(gtp.move_time(Side::Black, &start), Some(Duration::from_millis(375)));
+        assert_eq!(
+            gtp.move_time(Side::Black, &start),
+            Some(Duration::from_millis(375))
+        );
     }
 }

@@ -238,7 +238,11 @@ impl Player {
                 // The next iteration costs a few times this one; start it only when it likely
                 // ends within the budget (a small overrun is repaid by later moves' shares).
                 let ratio = took.as_secs_f64() / last.as_secs_f64().max(1e-6);
-                let growth = if last.is_zero() { 4.0 } else { ratio.clamp(2.0, 6.0) };
+                let growth = if last.is_zero() {
+                    4.0
+                } else {
+                    ratio.clamp(2.0, 6.0)
+                };
                 if elapsed + took.mul_f64(growth) > time.mul_f64(1.3) {
                     break;
                 }
