@@ -5,6 +5,8 @@
 //!     --out crates/reversi/weights/eval.bin
 //! ```
 //!
+//! (the defaults; about 20 minutes of wall time on the shared 2-core machine, 2 threads).
+//!
 //! Each round plays `--games` self-play games (game `i` seeded by `--seed` and `i`: 0-12
 //! random opening plies, then a `--play-depth` search with the previous round's weights, a
 //! random move one time in ten) until `--exact` empty squares are left; from there the game goes
@@ -40,7 +42,7 @@ struct Options {
 fn parse() -> Result<Options, String> {
     let mut o = Options {
         seed: 1,
-        games: 2000,
+        games: 3000,
         rounds: 2,
         play_depth: 2,
         label_depth: 3,
