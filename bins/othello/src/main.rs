@@ -7,7 +7,10 @@ use reversi::search::{Method, Searcher};
 use reversi::{Position, format, full_game, perft};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::time::Duration;
 
+mod gtp;
+mod referee;
 mod solve;
 
 /// COL106 Othello: score, best move and full game by K-ply minimax; perft; solving small boards.
@@ -63,6 +66,50 @@ enum Command {
     /// Solves a position exactly: an 8x8 position (a COL106 file or OBF lines) with the endgame
     /// solver, or the 4x4 / 6x6 start.
     Solve(solve::SolveArgs),
+    /// Plays 8x8 Othello over the Go Text Protocol on stdin/stdout (default: 1 s per move).
+    Gtp {
+        /// Thinking time per move in seconds.
+        #[arg(long, value_name = "S", value_parser = parse_seconds, conflicts_with = "time_per_game")]
+        time_per_move: Option<Duration>,
+        /// Thinking time per game in seconds (GTP `time_settings`/`time_left` override it).
+        #[arg(long, value_name = "S", value_parser = parse_seconds)]
+        time_per_game: Option<Duration>,
+        /// Deepest search in plies (with no time given: a fixed-depth, repeatable player).
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=60))]
+        depth: Option<u32>,
+        /// Play uniformly random legal moves instead (for testing referees and engines).
+        #[arg(long)]
+        random: bool,
+        /// The random player's seed.
+        #[arg(long, default_value_t = 1, requires = "random")]
+        seed: u64,
+    },
+    /// Plays a match between two GTP engines given as shell commands.
+    Match {
+        /// Engine A's command.
+        engine_a: String,
+        /// Engine B's command.
+        engine_b: String,
+        /// Number of games (each opening twice, colours swapped).
+        #[arg(long, default_value_t = 40, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+        games: u32,
+        /// Thinking time per game and engine in seconds, told to the engines and enforced.
+        #[arg(long, value_name = "S", value_parser = parse_seconds)]
+        time_per_game: Option<Duration>,
+        /// Longest wait for any one reply before the engine forfeits, in seconds.
+        #[arg(long, value_name = "S", default_value = "60", value_parser = parse_seconds)]
+        move_timeout: Duration,
+        /// Write each game's moves here (one line per game; the whole file at the end).
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
+}
+
+fn parse_seconds(text: &str) -> Result<Duration, String> {
+    match text.parse::<f64>() {
+        Ok(s) if s > 0.0 && s < 1e9 => Ok(Duration::from_secs_f64(s)),
+        _ => Err(format!("{text:?} is not a positive number of seconds")),
+    }
 }
 
 fn parse_perft_size(text: &str) -> Result<u8, String> {
@@ -110,6 +157,7 @@ fn load(path: &Path) -> Result<Position<8>, Error> {
 
 fn run(command: Command) -> Result<String, Error> {
     Ok(match command {
+        Command::Gtp { .. } | Command::Match { .. } => unreachable!("served by main"),
         Command::Score { file } => format!("{}\n", load(&file)?.score()),
         Command::Best { file, k, search } => {
             let position = load(&file)?;
@@ -156,8 +204,44 @@ fn main() -> ExitCode {
             ));
         }
     };
-    if let Command::Solve(solve_args) = &args.command {
-        return solve::run(solve_args);
+    match args.command {
+        Command::Solve(solve_args) => return solve::run(&solve_args),
+        Command::Gtp {
+            time_per_move,
+            time_per_game,
+            depth,
+            random,
+            seed,
+        } => {
+            let limits = reversi::gtp::Limits {
+                per_move: time_per_move.or(if time_per_game.is_none() && depth.is_none() {
+                    Some(Duration::from_secs(1))
+                } else {
+                    None
+                }),
+                per_game: time_per_game,
+                depth,
+            };
+            return gtp::run(limits, random.then_some(seed));
+        }
+        Command::Match {
+            engine_a,
+            engine_b,
+            games,
+            time_per_game,
+            move_timeout,
+            out,
+        } => {
+            let settings = referee::Settings {
+                commands: [engine_a, engine_b],
+                games: games as usize,
+                time_per_game,
+                move_timeout,
+                out,
+            };
+            return referee::run(&settings);
+        }
+        _ => {}
     }
     match run(args.command) {
         Ok(out) => {

@@ -9,6 +9,10 @@
 //!   search-core game; [`best_move`], [`full_game`] and [`solve`] are the programs' searches.
 //! - [`tiny`]: the CS540 "Reversi Tiny" flags; [`format`](mod@format): boards and files, read and printed.
 //! - [`perft`]: leaf counts for testing and timing the move generator.
+//! - [`eval`]: a stage-dependent pattern evaluation for 8x8 (edges, corners, lines, diagonals,
+//!   mobility, parity) with weights fitted by the `fit_eval` example; [`player`]: time-controlled
+//!   play with it (iterative deepening, exact solving near the end); [`gtp`]: the Go Text
+//!   Protocol as a state machine (one command line in, the exact reply out).
 //! - [`solve()`]: exact solving (MTD(f) over null-window engine searches, the root one move per
 //!   symmetry class), with [`endgame`] (a mask-only search for the last few empty squares) and
 //!   [`stability`] (stable discs: a sound cap on the margin) plugged into the engine's hooks.
@@ -42,10 +46,13 @@
 mod board;
 pub mod endgame;
 mod error;
+pub mod eval;
 pub mod exact;
 pub mod format;
+pub mod gtp;
 pub mod obf;
 mod perft;
+pub mod player;
 mod position;
 pub mod rules;
 pub mod search;

@@ -89,7 +89,7 @@ impl<const N: usize, S: Scoring> Scored<N, S> {
 
 /// The legal moves of `position` as [`Position::moves`] lists them, pushed straight from the
 /// move mask.
-fn move_list<const N: usize>(position: &Position<N>) -> MoveList<Move<N>> {
+pub(crate) fn move_list<const N: usize>(position: &Position<N>) -> MoveList<Move<N>> {
     let mut list = MoveList::new();
     let mut mask = position.placements().0;
     if mask == 0 {
@@ -107,7 +107,7 @@ fn move_list<const N: usize>(position: &Position<N>) -> MoveList<Move<N>> {
     list
 }
 
-fn player(side: Side, max: Side) -> Player {
+pub(crate) fn player(side: Side, max: Side) -> Player {
     if side == max {
         Player::Max
     } else {
@@ -140,7 +140,7 @@ impl<const N: usize, S: Scoring> Game for Scored<N, S> {
 }
 
 /// A 64-bit hash of a board, the side to move and `extra` (splitmix64 finalisers).
-fn hash<const N: usize>(position: &Position<N>, extra: u64) -> u64 {
+pub(crate) fn hash<const N: usize>(position: &Position<N>, extra: u64) -> u64 {
     let board = position.board();
     let side = u64::from(position.to_move() == Side::White);
     mix64(
@@ -271,7 +271,7 @@ fn order_parity<const N: usize>(empties: u64, moves: &mut MoveList<Move<N>>) {
 /// Puts placements in a promising order for the engine: corners first, then the moves that
 /// leave the opponent the fewest replies; ties by square index, so the order is deterministic.
 /// Each key is computed once (on the stack for up to 32 moves).
-fn order<const N: usize>(position: &Position<N>, moves: &mut MoveList<Move<N>>) {
+pub(crate) fn order<const N: usize>(position: &Position<N>, moves: &mut MoveList<Move<N>>) {
     // Close to the end the subtrees are tiny: the static order is cheaper than looking ahead.
     let empties = position.board().empties();
     if empties.len() <= SHALLOW_EMPTIES {

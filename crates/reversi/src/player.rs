@@ -1,0 +1,316 @@
+//! Time-controlled play on 8x8 boards: iterative deepening with the pattern evaluation
+//! ([`eval`](crate::eval)) over the search-core engine, and exact solving once few squares are
+//! empty.
+//!
+//! ```
+//! use reversi::{Position, player::{Budget, Player}};
+//! let mut player = Player::new(reversi::eval::Weights::builtin(), 16);
+//! let choice = player.choose(&Position::<8>::start(), Budget::depth(4));
+//! assert!(choice.best.is_some());
+//! assert_eq!(choice.depth, 4);
+//! ```
+
+use crate::eval::{self, ONE_DISC, Weights};
+use crate::exact;
+use crate::position::{Move, Position};
+use crate::search::{hash, move_list, order, player};
+use crate::side::Side;
+use search_core::{Engine, EngineGame, Game, MoveList, Player as Turn, Value};
+use std::time::{Duration, Instant};
+
+/// A position valued by the pattern evaluation, Max being `max`: the search-core game the
+/// player searches.
+#[derive(Debug, Clone, Copy)]
+pub struct Evaluated {
+    /// The position.
+    pub position: Position<8>,
+    /// The side that maximises.
+    pub max: Side,
+    /// The evaluation's weights.
+    pub weights: &'static Weights,
+}
+
+impl Game for Evaluated {
+    type Move = Move<8>;
+
+    fn to_move(&self) -> Turn {
+        player(self.position.to_move(), self.max)
+    }
+
+    fn legal_moves(&self) -> MoveList<Move<8>> {
+        move_list(&self.position)
+    }
+
+    fn play(&self, mv: Move<8>) -> Self {
+        Self {
+            position: self.position.play_legal(mv),
+            ..*self
+        }
+    }
+
+    fn is_terminal(&self) -> bool {
+        self.position.is_over()
+    }
+
+    fn evaluate(&self) -> Value {
+        let value = eval::evaluate(self.weights, &self.position);
+        if self.position.to_move() == self.max {
+            value
+        } else {
+            -value
+        }
+    }
+}
+
+impl EngineGame for Evaluated {
+    fn key(&self) -> u64 {
+        hash(&self.position, u64::from(self.max == Side::White))
+    }
+
+    fn order_moves(&self, moves: &mut MoveList<Move<8>>) {
+        order(&self.position, moves);
+    }
+}
+
+/// What one move may cost: thinking time and/or a depth limit (both `None`: depth 60).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Budget {
+    /// Thinking time for this move.
+    pub time: Option<Duration>,
+    /// The deepest iteration.
+    pub depth: Option<u32>,
+}
+
+impl Budget {
+    /// A fixed depth, no clock (repeatable).
+    #[must_use]
+    pub fn depth(depth: u32) -> Self {
+        Self {
+            time: None,
+            depth: Some(depth),
+        }
+    }
+
+    /// A time budget, no depth limit.
+    #[must_use]
+    pub fn time(time: Duration) -> Self {
+        Self {
+            time: Some(time),
+            depth: None,
+        }
+    }
+}
+
+/// The player's answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Choice {
+    /// The move (`None` when the game is over).
+    pub best: Option<Move<8>>,
+    /// Its value for the side to move in [`ONE_DISC`] units (exact margins when `exact`).
+    pub value: Value,
+    /// The depth of the last completed iteration (the number of empties when exact).
+    pub depth: u32,
+    /// Whether the value is the exact final margin (empty squares to nobody).
+    pub exact: bool,
+    /// Positions visited.
+    pub nodes: u64,
+}
+
+/// The exact solver behind the player, without a time limit: the margin of `position` for the
+/// side to move with perfect play (empty squares to the winner, as FForum counts), a best move
+/// and the positions visited, from [`exact::Solver`] with a fresh table.
+#[must_use]
+pub fn solve_exact(position: &Position<8>) -> (Value, Option<Move<8>>, u64) {
+    let solved = exact::Solver::new(ENDGAME_TABLE_BITS).solve(position);
+    (solved.margin, solved.best_move, solved.nodes)
+}
+
+/// The endgame solver's table: 2^20 entries (about 24 MB), kept from move to move.
+const ENDGAME_TABLE_BITS: u32 = 20;
+
+/// At most this many empties, the exact solve is always used.
+const ALWAYS_EXACT: u32 = 12;
+
+/// A player: the engine (its table kept from move to move) and the weights.
+#[derive(Debug)]
+pub struct Player {
+    engine: Engine<Move<8>>,
+    solver: exact::Solver,
+    weights: &'static Weights,
+}
+
+impl Player {
+    /// A player with `weights` and a table of `2^table_bits` entries.
+    #[must_use]
+    pub fn new(weights: &'static Weights, table_bits: u32) -> Self {
+        Self {
+            engine: Engine::new(table_bits),
+            solver: exact::Solver::new(ENDGAME_TABLE_BITS),
+            weights,
+        }
+    }
+
+    /// Forgets the table (a new game).
+    pub fn clear(&mut self) {
+        self.engine.clear();
+        self.solver = exact::Solver::new(ENDGAME_TABLE_BITS);
+    }
+
+    /// The most empty squares worth trying to solve exactly within `time` (with a depth budget
+    /// only: the depth, at least the always-exact limit). A rough model of [`exact::Solver`]:
+    /// about 1 ms at 14 empties, each further empty square 2.2 times as much; a solve that
+    /// runs out of time falls back to the evaluation search, so the model only saves time.
+    fn exact_limit(budget: Budget) -> u32 {
+        match (budget.time, budget.depth) {
+            (Some(time), _) => {
+                let ms = time.as_secs_f64() * 1000.0;
+                let mut limit = 14;
+                let mut cost = 1.0;
+                while cost * 2.2 <= ms && limit < 26 {
+                    cost *= 2.2;
+                    limit += 1;
+                }
+                limit
+            }
+            (None, Some(depth)) => ALWAYS_EXACT.max(depth.min(20)),
+            (None, None) => 20,
+        }
+    }
+
+    /// Chooses a move for the side to move of `position` within `budget`: a pass when it has
+    /// no placement, the only placement at once, an exact solve when few squares are empty,
+    /// otherwise iterative deepening that stops before an iteration that would likely overrun
+    /// the time.
+    pub fn choose(&mut self, position: &Position<8>, budget: Budget) -> Choice {
+        let placements = position.placements();
+        let empties = position.board().empties().len() as u32;
+        if placements.is_empty() || (placements.len() == 1 && budget.time.is_some()) {
+            let best = placements
+                .first()
+                .map(Move::Place)
+                .or((!position.is_over()).then_some(Move::Pass));
+            return Choice {
+                best,
+                value: 0,
+                depth: 0,
+                exact: false,
+                nodes: 0,
+            };
+        }
+        let started = Instant::now();
+        if empties <= Self::exact_limit(budget) {
+            if let Some(choice) = self.solve(position, budget) {
+                return choice;
+            }
+            // The solve used up to half the time: the search gets what is left.
+            let left = budget.time.map(|t| t.saturating_sub(started.elapsed()));
+            return self.deepen(
+                position,
+                Budget {
+                    time: left,
+                    ..budget
+                },
+            );
+        }
+        self.deepen(position, budget)
+    }
+
+    /// The exact solve within half the budget's time (no limit at or below [`ALWAYS_EXACT`]
+    /// empties); `None` when that time ran out first.
+    fn solve(&mut self, position: &Position<8>, budget: Budget) -> Option<Choice> {
+        let empties = position.board().empties().len() as u32;
+        let deadline = budget
+            .time
+            .filter(|_| empties > ALWAYS_EXACT)
+            .map(|time| Instant::now() + time / 2);
+        let limits = exact::Budget {
+            nodes: None,
+            deadline,
+        };
+        let solved = self.solver.solve_within(position, limits)?;
+        Some(Choice {
+            best: solved.best_move,
+            value: solved.margin * ONE_DISC,
+            depth: empties,
+            exact: true,
+            nodes: solved.nodes,
+        })
+    }
+
+    /// Iterative deepening under `budget`.
+    fn deepen(&mut self, position: &Position<8>, budget: Budget) -> Choice {
+        let started = Instant::now();
+        let game = Evaluated {
+            position: *position,
+            max: position.to_move(),
+            weights: self.weights,
+        };
+        let max_depth = budget.depth.unwrap_or(60).max(1);
+        let mut choice = Choice {
+            best: None,
+            value: 0,
+            depth: 0,
+            exact: false,
+            nodes: 0,
+        };
+        let mut last = Duration::ZERO;
+        for depth in 1..=max_depth {
+            let outcome = self.engine.search_once(&game, Some(depth));
+            choice.nodes += outcome.stats.nodes;
+            if outcome.best_move.is_some() {
+                choice.best = outcome.best_move;
+                choice.value = outcome.value;
+                choice.depth = depth;
+            }
+            let elapsed = started.elapsed();
+            let took = elapsed - last.min(elapsed);
+            if let Some(time) = budget.time {
+                // The next iteration costs a few times this one; start it only when it likely
+                // ends within the budget (a small overrun is repaid by later moves' shares).
+                let ratio = took.as_secs_f64() / last.as_secs_f64().max(1e-6);
+                let growth = if last.is_zero() {
+                    4.0
+                } else {
+                    ratio.clamp(2.0, 6.0)
+                };
+                if elapsed + took.mul_f64(growth) > time.mul_f64(1.3) {
+                    break;
+                }
+            }
+            last = took;
+            if depth as usize >= position.board().empties().len() {
+                break;
+            }
+        }
+        choice
+    }
+}
+
+/// The value of `position` for the side to move by a `depth`-ply search with `weights` (in
+/// [`ONE_DISC`] units), for labelling positions when fitting.
+#[must_use]
+pub fn search_value(weights: &'static Weights, position: &Position<8>, depth: u32) -> Value {
+    let game = Evaluated {
+        position: *position,
+        max: position.to_move(),
+        weights,
+    };
+    Engine::new(12).search(&game, depth).value
+}
+
+impl crate::gtp::Chooser for Player {
+    fn choose(&mut self, request: crate::gtp::MoveRequest<'_>) -> Option<crate::square::Square<8>> {
+        let budget = Budget {
+            time: request.time,
+            depth: request.depth,
+        };
+        match Player::choose(self, request.position, budget).best {
+            Some(Move::Place(square)) => Some(square),
+            _ => None,
+        }
+    }
+
+    fn new_game(&mut self) {
+        self.clear();
+    }
+}
