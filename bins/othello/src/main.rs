@@ -1,7 +1,6 @@
 //! `othello`: the COL106 Othello assignment (boardScore, bestMove(K), fullGame(K)) on an 8x8
 //! position file, plus `perft`, and `solve` (exact solving of 8x8 positions and small boards).
 
-use clap::error::ErrorKind;
 use clap::{Parser, Subcommand, ValueEnum};
 use reversi::search::{Method, Searcher};
 use reversi::{Position, format, full_game, perft};
@@ -189,20 +188,9 @@ fn run(command: Command) -> Result<String, Error> {
 }
 
 fn main() -> ExitCode {
-    let args = match Args::try_parse() {
+    let args: Args = match cli_support::parse_args() {
         Ok(args) => args,
-        Err(e) if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) => {
-            e.exit()
-        }
-        Err(e) if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
-            eprint!("{}", e.render());
-            return ExitCode::from(cli_support::EXIT_USAGE);
-        }
-        Err(e) => {
-            return cli_support::usage_error(cli_support::one_line_usage_error(
-                &e.render().to_string(),
-            ));
-        }
+        Err(code) => return code,
     };
     match args.command {
         Command::Solve(solve_args) => return solve::run(&solve_args),

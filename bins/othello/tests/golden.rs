@@ -403,3 +403,9 @@ fn byte_order_mark_and_missing_file() {
         missing.stderr
     );
 }
+
+/// `--version` answers, and a usage error is one line pointing to `--help`.
+#[test]
+fn version_and_one_line_usage_errors() {
+    golden::check_cli_conventions(EXE);
+}

@@ -1,5 +1,5 @@
 //! Time-controlled play on 8x8 boards: iterative deepening with the pattern evaluation
-//! ([`eval`](crate::eval)) over the search-core engine, and exact solving once few squares are
+//! ([`eval`](mod@crate::eval)) over the search-core engine, and exact solving once few squares are
 //! empty.
 //!
 //! ```
