@@ -122,7 +122,12 @@ fn bad_arguments_and_files() {
 
     let few = run(&["one-move", input, "out.txt"], &dir, None);
     assert_eq!(few.code, Some(2));
-    assert!(few.stderr.contains("Usage: maxconnect4"), "{}", few.stderr);
+    assert!(
+        few.stderr.contains("<DEPTH>") && few.stderr.contains("(see 'maxconnect4 --help')"),
+        "{}",
+        few.stderr
+    );
+    assert_eq!(few.stderr.lines().count(), 1, "{}", few.stderr);
     assert!(few.stdout.is_empty());
 
     let mode = run(&["two-moves", input, "out.txt", "3"], &dir, None);

@@ -96,8 +96,11 @@ fn enter<G: Game>(
         return Some(position.evaluate());
     }
     let moves = position.legal_moves();
+    debug_assert!(
+        !moves.is_empty(),
+        "Game contract: a position that is not terminal has a legal move"
+    );
     if moves.is_empty() {
-        // A game that reports no move on a non-terminal position: treat it as a leaf.
         stats.leaves += 1;
         return Some(position.evaluate());
     }

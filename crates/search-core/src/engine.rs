@@ -437,6 +437,11 @@ impl<'a, M: Copy + PartialEq, T: Table> Worker<'a, M, T> {
             return value;
         }
         let mut moves = position.legal_moves();
+        debug_assert_eq!(
+            moves.is_empty(),
+            position.is_terminal(),
+            "Game contract: no legal move exactly when the game is over"
+        );
         if moves.is_empty() {
             self.stats.leaves += 1;
             return position.evaluate() * mover.sign();

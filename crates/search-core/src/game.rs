@@ -53,16 +53,21 @@ pub trait Game: Clone {
     /// The side to move.
     fn to_move(&self) -> Player;
 
-    /// The legal moves in a fixed order (the order decides ties). Empty exactly when the position
-    /// is terminal.
+    /// The legal moves in a fixed order (the order decides ties). Empty exactly when the game is
+    /// over: this is the one definition of the end of a game that every search uses.
     fn legal_moves(&self) -> MoveList<Self::Move>;
 
     /// The position after `mv`, which must be legal.
     #[must_use]
     fn play(&self, mv: Self::Move) -> Self;
 
-    /// Whether the game is over.
-    fn is_terminal(&self) -> bool;
+    /// Whether the game is over: exactly when [`legal_moves`](Game::legal_moves) is empty,
+    /// which the default asks. Override it only with a faster test that always agrees (the
+    /// searches check the agreement in debug builds: a game where the two disagree would get
+    /// different values from different searches).
+    fn is_terminal(&self) -> bool {
+        self.legal_moves().is_empty()
+    }
 
     /// The static value from Max's point of view: the exact result at a terminal position, an
     /// estimate elsewhere. Must lie strictly between `-INFINITY` and `INFINITY`.

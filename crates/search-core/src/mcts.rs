@@ -1,7 +1,7 @@
 //! Monte Carlo tree search with the UCT selection rule (Kocsis and Szepesvári 2006).
 
 use crate::game::{Game, MoveList, Player};
-use crate::strategy::{Strategy, is_over};
+use crate::strategy::Strategy;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::time::{Duration, Instant};
@@ -207,7 +207,7 @@ impl<G: Game + PartialEq> Mcts<G> {
 
     /// Adds a node and returns its index.
     fn push(&mut self, position: G, parent: u32, mv: Option<G::Move>) -> u32 {
-        let over = is_over(&position);
+        let over = position.is_terminal();
         let terminal = over.then(|| reward(&position));
         let untried = if over {
             MoveList::new()
@@ -289,7 +289,7 @@ impl<G: Game + PartialEq> Mcts<G> {
         let mut position = self.nodes[node as usize].position.clone();
         loop {
             let moves = position.legal_moves();
-            if moves.is_empty() || position.is_terminal() {
+            if moves.is_empty() {
                 return reward(&position);
             }
             position = position.play(moves[self.rng.random_range(0..moves.len())]);

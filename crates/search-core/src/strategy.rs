@@ -117,11 +117,6 @@ impl<G: Game> Strategy<G> for RandomPlayer {
     }
 }
 
-/// Whether `position` ends the game: [`Game::is_terminal`] or no legal move.
-pub(crate) fn is_over<G: Game>(position: &G) -> bool {
-    position.is_terminal() || position.legal_moves().is_empty()
-}
-
 /// One game of a match.
 #[derive(Debug, Clone, PartialEq)]
 pub struct GameRecord<G: Game> {
@@ -230,7 +225,7 @@ where
 fn play_opening<G: Game>(start: &G, opening: &[G::Move]) -> G {
     let mut position = start.clone();
     for &mv in opening {
-        if is_over(&position) || !position.legal_moves().contains(&mv) {
+        if position.is_terminal() || !position.legal_moves().contains(&mv) {
             break;
         }
         position = position.play(mv);
@@ -253,7 +248,7 @@ where
 {
     let mut position = position.clone();
     let mut forfeit = None;
-    while !is_over(&position) {
+    while !position.is_terminal() {
         let mover = position.to_move();
         let choice = if mover == a_side {
             a.choose_move(&position)
