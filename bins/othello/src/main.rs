@@ -3,7 +3,7 @@
 
 use clap::{Parser, Subcommand, ValueEnum};
 use reversi::search::{Method, Searcher};
-use reversi::{Position, format, full_game, perft};
+use reversi::{Position, format, full_game, full_game_within, perft};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
@@ -37,6 +37,10 @@ enum Command {
         /// The search underneath (all give the same move).
         #[arg(long, value_enum, default_value_t = SearchKind::AlphaBeta)]
         search: SearchKind,
+        /// A time budget in seconds: the engine deepens from 1 ply towards K and prints
+        /// bestMove(d) for the deepest d it completed (said on stderr when d < K).
+        #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, conflicts_with = "search")]
+        time: Option<Duration>,
     },
     /// fullGame(K): both sides play bestMove(K) until neither can move.
     Full {
@@ -48,6 +52,10 @@ enum Command {
         /// The search underneath (all give the same game).
         #[arg(long, value_enum, default_value_t = SearchKind::AlphaBeta)]
         search: SearchKind,
+        /// A time budget in seconds per move: each move is bestMove(d) for the deepest d <= K
+        /// the engine completed in time (the shallowest d is said on stderr when below K).
+        #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, conflicts_with = "search")]
+        time: Option<Duration>,
     },
     /// The number of move sequences of DEPTH plies from the start (a pass is a ply; a finished
     /// game is one leaf).
@@ -154,18 +162,51 @@ fn load(path: &Path) -> Result<Position<8>, Error> {
     Ok(format::parse_position::<8>(&text, &name)?)
 }
 
+/// Says on stderr when a time budget stopped a search before depth `k`.
+fn note_depth(depth: u32, k: u32) {
+    if depth < k {
+        eprintln!("note: the time budget ran out: searched {depth} of {k} plies");
+    }
+}
+
 fn run(command: Command) -> Result<String, Error> {
     Ok(match command {
         Command::Gtp { .. } | Command::Match { .. } => unreachable!("served by main"),
         Command::Score { file } => format!("{}\n", load(&file)?.score()),
-        Command::Best { file, k, search } => {
+        Command::Best {
+            file,
+            k,
+            search,
+            time,
+        } => {
             let position = load(&file)?;
-            let best = Searcher::new(search.into()).best_move(&position, k);
+            let best = match time {
+                None => Searcher::new(search.into()).best_move(&position, k),
+                Some(budget) => {
+                    let (best, depth) =
+                        Searcher::new(Method::Engine).best_move_within(&position, k, budget);
+                    note_depth(depth, k);
+                    best
+                }
+            };
             format!("{}\n", best.map_or(-1, |s| s.index() as i64))
         }
-        Command::Full { file, k, search } => {
+        Command::Full {
+            file,
+            k,
+            search,
+            time,
+        } => {
             let position = load(&file)?;
-            format::full_game_report(&full_game(&position, k, search.into()))
+            let game = match time {
+                None => full_game(&position, k, search.into()),
+                Some(budget) => {
+                    let (game, shallowest) = full_game_within(&position, k, budget);
+                    note_depth(shallowest, k);
+                    game
+                }
+            };
+            format::full_game_report(&game)
         }
         Command::Perft {
             depth,

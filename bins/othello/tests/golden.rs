@@ -409,3 +409,36 @@ fn byte_order_mark_and_missing_file() {
 fn version_and_one_line_usage_errors() {
     golden::check_cli_conventions(EXE);
 }
+
+/// With a generous `--time`, `best` and `full` give exactly bestMove(K) and fullGame(K); with a
+/// depth far past what fits in the budget, `best` answers within about the budget and says how
+/// deep it searched.
+#[test]
+fn time_budget_gives_the_depth_it_completed() {
+    let start = golden::data_dir().join("othello/start.txt");
+    let start = start.to_str().unwrap();
+    let here = golden::data_dir();
+    for (command, k) in [("best", "4"), ("full", "3")] {
+        let plain = golden::run(EXE, &[command, start, k], &here, None);
+        let timed = golden::run(EXE, &[command, start, k, "--time", "60"], &here, None);
+        assert_eq!(timed.code, Some(0), "{}", timed.stderr);
+        assert_eq!(timed.stdout, plain.stdout, "{command} {k}");
+        assert_eq!(timed.stderr, "", "{command} {k}");
+    }
+    let began = std::time::Instant::now();
+    let deep = golden::run(EXE, &["best", start, "64", "--time", "0.3"], &here, None);
+    assert!(
+        began.elapsed().as_secs_f64() < 20.0,
+        "the budget was not kept"
+    );
+    assert_eq!(deep.code, Some(0), "{}", deep.stderr);
+    let square: i64 = deep.stdout.trim().parse().unwrap();
+    assert!([19, 26, 37, 44].contains(&square), "{}", deep.stdout);
+    assert!(
+        deep.stderr
+            .starts_with("note: the time budget ran out: searched ")
+            && deep.stderr.trim_end().ends_with(" of 64 plies"),
+        "{}",
+        deep.stderr
+    );
+}

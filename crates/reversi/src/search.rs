@@ -7,6 +7,7 @@ use crate::square::Square;
 use search_core::{
     Engine, EngineGame, GOLDEN_GAMMA, Game, MoveList, Player, Value, alpha_beta, minimax, mix64,
 };
+use std::time::Duration;
 
 /// How a [`Scored`] position is valued, and which side is Max.
 pub trait Scoring: Copy + std::fmt::Debug {
@@ -436,6 +437,33 @@ impl<const N: usize> Searcher<N> {
             _ => None,
         }
     }
+
+    /// [`best_move`](Self::best_move) within a time budget: the engine deepens from 1 ply
+    /// towards `k` and stops when `budget` is spent, answering `bestMove(d)` for the deepest `d`
+    /// it completed (always at least 1), with that `d`. Every method gives the same move at the
+    /// same depth, so this is the move `best_move(position, d)` returns.
+    pub fn best_move_within(
+        &mut self,
+        position: &Position<N>,
+        k: u32,
+        budget: Duration,
+    ) -> (Option<Square<N>>, u32) {
+        if position.placements().is_empty() {
+            return (None, 0);
+        }
+        let engine = self.engine.get_or_insert_with(|| Engine::new(18));
+        let game = TieBroken {
+            position: *position,
+            root: position.to_move(),
+            tag: TAGS,
+        };
+        let timed = engine.search_timed(&game, k.max(1), budget);
+        let square = match timed.outcome.best_move {
+            Some(Move::Place(square)) => Some(square),
+            _ => None,
+        };
+        (square, timed.depth)
+    }
 }
 
 /// [`Searcher::best_move`] with a fresh searcher.
@@ -470,10 +498,39 @@ impl<const N: usize> FullGame<N> {
 #[must_use]
 pub fn full_game<const N: usize>(start: &Position<N>, k: u32, method: Method) -> FullGame<N> {
     let mut searcher = Searcher::new(method);
+    play_out(start, |position| searcher.best_move(position, k))
+}
+
+/// [`full_game`] with a time budget per move: each move is
+/// [`Searcher::best_move_within`]`(position, k, budget)`. Also returns the shallowest depth
+/// any move's search completed (`k` when no budget ran out).
+#[must_use]
+pub fn full_game_within<const N: usize>(
+    start: &Position<N>,
+    k: u32,
+    budget: Duration,
+) -> (FullGame<N>, u32) {
+    let mut searcher = Searcher::new(Method::Engine);
+    let mut shallowest = k;
+    let game = play_out(start, |position| {
+        let (square, depth) = searcher.best_move_within(position, k, budget);
+        if square.is_some() {
+            shallowest = shallowest.min(depth);
+        }
+        square
+    });
+    (game, shallowest)
+}
+
+/// Plays `choose`'s placements (a pass where it has none) until neither side can move.
+fn play_out<const N: usize>(
+    start: &Position<N>,
+    mut choose: impl FnMut(&Position<N>) -> Option<Square<N>>,
+) -> FullGame<N> {
     let mut position = *start;
     let mut moves = Vec::new();
     while !position.is_over() {
-        match searcher.best_move(&position, k) {
+        match choose(&position) {
             Some(square) => {
                 moves.push(square);
                 position = position
