@@ -3,7 +3,8 @@
 //! and two threads. Prints the median of several runs, the 1-vs-2 ratio and the load average
 //! (other programs on the machine distort the ratio).
 //!
-//! `cargo run --release -p benches --example parallel_timing [RUNS]` (default 5).
+//! `cargo run --release -p benches --example parallel_timing [RUNS] [C4_DEPTH] [OTHELLO_DEPTH]`
+//! (defaults 5, 14 and 10).
 
 #[path = "support/game_positions.rs"]
 mod game_positions;
@@ -59,18 +60,22 @@ where
 }
 
 fn main() {
-    let runs: usize = std::env::args()
-        .nth(1)
-        .and_then(|a| a.parse().ok())
-        .unwrap_or(5);
+    let arg = |i: usize, default: usize| {
+        std::env::args()
+            .nth(i)
+            .and_then(|a| a.parse().ok())
+            .unwrap_or(default)
+    };
+    let runs = arg(1, 5);
+    let (c4_depth, othello_depth) = (arg(2, 14) as u32, arg(3, 10) as u32);
     let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
     println!("load average before: {}", load.trim());
     println!(
         "| position | depth | Engine ms | 1 thread ms | 2 threads ms | speed-up | main nodes 1 | main nodes 2 |"
     );
     println!("|---|---:|---:|---:|---:|---:|---:|---:|");
-    compare("connect4", &connect4_positions(), 14, runs);
-    compare("othello", &othello_positions(), 10, runs);
+    compare("connect4", &connect4_positions(), c4_depth, runs);
+    compare("othello", &othello_positions(), othello_depth, runs);
     let start = reversi::Position::<8>::start();
     let expected = reversi::perft(&start, 10);
     let perft: Vec<f64> = [1, 2]

@@ -36,6 +36,11 @@ struct Cli {
     /// The exact solver's node budget per pot sown with --perfect.
     #[arg(long, value_name = "N", default_value_t = 2_000_000)]
     perfect_nodes: u64,
+    /// A time budget per computer move in seconds: the search deepens towards DEPTH and plays
+    /// the move of the deepest depth completed in time (at least 1 ply). Without it a large
+    /// DEPTH can take minutes or hours a move.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, conflicts_with = "sample_compatible")]
+    time: Option<std::time::Duration>,
     /// The endgame database cache folder for --perfect (see `kalah solve --help`).
     #[arg(long, value_name = "DIR")]
     db_dir: Option<std::path::PathBuf>,
@@ -105,6 +110,14 @@ enum End {
     MoverSideEmpty,
 }
 
+/// A positive, finite number of seconds.
+fn parse_seconds(text: &str) -> Result<std::time::Duration, String> {
+    match text.parse::<f64>() {
+        Ok(s) if s > 0.0 && s < 1e9 => Ok(std::time::Duration::from_secs_f64(s)),
+        _ => Err(format!("{text:?} is not a positive number of seconds")),
+    }
+}
+
 fn main() -> ExitCode {
     let cli: Cli = match cli_support::parse_args() {
         Ok(cli) => cli,
@@ -167,7 +180,7 @@ fn main() -> ExitCode {
             } else {
                 None
             };
-            match session::run(cli.depth.unwrap_or(5), strategy, db) {
+            match session::run(cli.depth.unwrap_or(5), strategy, db, cli.time) {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) => cli_support::fail(e),
             }

@@ -8,6 +8,7 @@ use kalah::format::{
 use kalah::{Board, Computer, EndgameDb, Player, Rules, Strategy};
 use std::error::Error;
 use std::io::{self, BufRead, BufWriter, IsTerminal, Write};
+use std::time::Duration;
 
 /// How a session ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -19,14 +20,22 @@ pub enum Ended {
 }
 
 /// Plays one game on stdin/stdout; end of input at a prompt ends it with a message on stderr.
-/// `db` is the perfect player's endgame database.
-pub fn run(depth: u32, strategy: Strategy, db: Option<EndgameDb>) -> Result<(), Box<dyn Error>> {
+/// `db` is the perfect player's endgame database, `time` the computer's budget per move.
+pub fn run(
+    depth: u32,
+    strategy: Strategy,
+    db: Option<EndgameDb>,
+    time: Option<Duration>,
+) -> Result<(), Box<dyn Error>> {
     let stdout = io::stdout();
     let on_terminal = stdout.is_terminal();
     let mut output = BufWriter::new(stdout.lock());
     let mut computer = Computer::new(strategy, depth);
     if let Some(db) = db {
         computer = computer.with_database(db);
+    }
+    if let Some(time) = time {
+        computer = computer.with_time(time);
     }
     let ended = play(io::stdin().lock(), &mut output, depth, computer)?;
     if ended == Ended::EndOfInput {

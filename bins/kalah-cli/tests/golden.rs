@@ -233,3 +233,22 @@ fn solve_small_variants() {
 fn version_and_one_line_usage_errors() {
     golden::check_cli_conventions(env!("CARGO_BIN_EXE_kalah"));
 }
+
+/// `--time`: with a generous budget the computer plays exactly the depth-bounded game; with a
+/// depth bound far out of reach it answers within about the budget instead of running for hours.
+#[test]
+fn time_budget_bounds_each_computer_move() {
+    let here = std::env::temp_dir();
+    let plain = golden::run(EXE, &["5"], &here, Some(b"0\n1\n"));
+    let timed = golden::run(EXE, &["5", "--time", "100"], &here, Some(b"0\n1\n"));
+    assert_eq!(timed.code, Some(0), "{}", timed.stderr);
+    assert_eq!(timed.stdout, plain.stdout);
+    let began = std::time::Instant::now();
+    let deep = golden::run(EXE, &["1000", "--time", "0.2"], &here, Some(b"0\n"));
+    assert!(began.elapsed().as_secs_f64() < 30.0, "the budget was not kept");
+    assert_eq!(deep.code, Some(0), "{}", deep.stderr);
+    assert!(deep.stdout.contains("Using Depth Bound 1000"), "{}", deep.stdout);
+    assert!(deep.stdout.contains("Your turn"), "{}", deep.stdout);
+    let clash = golden::run(EXE, &["5", "--time", "1", "--sample-compatible"], &here, None);
+    assert_eq!(clash.code, Some(2), "{}", clash.stderr);
+}

@@ -7,6 +7,7 @@ use crate::rules::Rules;
 use crate::sample::sample_choice;
 use crate::solver::ExactSolver;
 use search_core::{Engine, GameStats, Player, Value};
+use std::time::Duration;
 
 /// How the computer chooses its moves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -46,6 +47,7 @@ pub struct Computer {
     depth: u32,
     engine: Engine<Chain>,
     db: Option<EndgameDb>,
+    time: Option<Duration>,
 }
 
 impl Computer {
@@ -60,7 +62,17 @@ impl Computer {
             depth: depth.max(1),
             engine: Engine::new(table_bits),
             db: None,
+            time: None,
         }
+    }
+
+    /// The same player with a time budget per move for the chain model's search: iterative
+    /// deepening towards the depth bound that stops when `time` is spent and plays the move of
+    /// the deepest completed depth (at least 1). Sample-compatible play ignores it.
+    #[must_use]
+    pub fn with_time(mut self, time: Duration) -> Self {
+        self.time = Some(time);
+        self
     }
 
     /// The same player with an endgame database for perfect play (used only by
@@ -73,7 +85,10 @@ impl Computer {
 
     /// The chain model's choice at `board` (a legal chain; `None` once the game is over).
     fn chain_choice(&mut self, board: &Board) -> Option<Decision> {
-        let outcome = self.engine.search(board, self.depth);
+        let outcome = match self.time {
+            None => self.engine.search(board, self.depth),
+            Some(time) => self.engine.search_timed(board, self.depth, time).outcome,
+        };
         let chain = match outcome.best_move {
             Some(chain) => chain,
             None => crate::game::chains(board).first().copied()?,
