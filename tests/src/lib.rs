@@ -18,6 +18,10 @@
 //! }
 //! ```
 
+mod output;
+
+pub use output::{WritesFile, check_output_file_safety};
+
 use std::fmt::Write as _;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};

@@ -1,8 +1,8 @@
 //! How `alphabeta` writes its output file, through the real binary: the one writer of
-//! cli-support (symlinks followed, FIFOs and devices written in place, modes kept).
+//! cli-support (symlinks followed, FIFOs and devices written in place, modes kept, folders
+//! named), and its input with a byte-order mark.
 
 use std::fs;
-use std::os::unix::fs::{FileTypeExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -26,58 +26,24 @@ fn run(dir: &Path, output: &str) -> Output {
         .unwrap()
 }
 
+/// `alphabeta IN OUT` with a one-tree input.
+struct Alphabeta;
+
+impl golden::WritesFile for Alphabeta {
+    fn prepare(&self, dir: &Path) {
+        fs::write(dir.join("in.txt"), TREE).unwrap();
+    }
+    fn write(&self, dir: &Path, output: &str) -> golden::Outcome {
+        golden::run(EXE, &["in.txt", output], dir, None)
+    }
+    fn is_whole(&self, text: &str) -> bool {
+        text == ANSWER
+    }
+}
+
 #[test]
-fn symlink_fifo_device_and_mode() {
-    let dir = folder("all");
-    // A symlink: the target is replaced, the link stays.
-    fs::write(dir.join("real.txt"), "old\n").unwrap();
-    std::os::unix::fs::symlink("real.txt", dir.join("link.txt")).unwrap();
-    assert!(run(&dir, "link.txt").status.success());
-    assert_eq!(fs::read_to_string(dir.join("real.txt")).unwrap(), ANSWER);
-    assert!(
-        fs::symlink_metadata(dir.join("link.txt"))
-            .unwrap()
-            .file_type()
-            .is_symlink()
-    );
-    // The mode of an existing file is kept.
-    fs::set_permissions(dir.join("real.txt"), fs::Permissions::from_mode(0o600)).unwrap();
-    assert!(run(&dir, "real.txt").status.success());
-    let mode = fs::metadata(dir.join("real.txt"))
-        .unwrap()
-        .permissions()
-        .mode();
-    assert_eq!(mode & 0o777, 0o600);
-    // A FIFO is written in place.
-    let fifo = dir.join("f");
-    assert!(
-        Command::new("mkfifo")
-            .arg(&fifo)
-            .status()
-            .unwrap()
-            .success()
-    );
-    let reader = std::thread::spawn({
-        let fifo = fifo.clone();
-        move || fs::read_to_string(fifo).unwrap()
-    });
-    assert!(run(&dir, "f").status.success());
-    assert_eq!(reader.join().unwrap(), ANSWER);
-    assert!(fs::symlink_metadata(&fifo).unwrap().file_type().is_fifo());
-    // /dev/full: one error line, exit 1, the device stays.
-    let out = run(&dir, "/dev/full");
-    assert_eq!(out.status.code(), Some(1));
-    assert_eq!(
-        String::from_utf8_lossy(&out.stderr),
-        "error: cannot write /dev/full: no space left on the device\n"
-    );
-    assert!(
-        fs::metadata("/dev/full")
-            .unwrap()
-            .file_type()
-            .is_char_device()
-    );
-    fs::remove_dir_all(&dir).unwrap();
+fn symlink_fifo_device_mode_and_folder() {
+    golden::check_output_file_safety(&Alphabeta, "alphabeta");
 }
 
 #[test]

@@ -245,10 +245,22 @@ fn time_budget_bounds_each_computer_move() {
     assert_eq!(timed.stdout, plain.stdout);
     let began = std::time::Instant::now();
     let deep = golden::run(EXE, &["1000", "--time", "0.2"], &here, Some(b"0\n"));
-    assert!(began.elapsed().as_secs_f64() < 30.0, "the budget was not kept");
+    assert!(
+        began.elapsed().as_secs_f64() < 30.0,
+        "the budget was not kept"
+    );
     assert_eq!(deep.code, Some(0), "{}", deep.stderr);
-    assert!(deep.stdout.contains("Using Depth Bound 1000"), "{}", deep.stdout);
+    assert!(
+        deep.stdout.contains("Using Depth Bound 1000"),
+        "{}",
+        deep.stdout
+    );
     assert!(deep.stdout.contains("Your turn"), "{}", deep.stdout);
-    let clash = golden::run(EXE, &["5", "--time", "1", "--sample-compatible"], &here, None);
+    let clash = golden::run(
+        EXE,
+        &["5", "--time", "1", "--sample-compatible"],
+        &here,
+        None,
+    );
     assert_eq!(clash.code, Some(2), "{}", clash.stderr);
 }
