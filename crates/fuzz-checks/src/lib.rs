@@ -23,6 +23,7 @@ pub const TARGETS: &[(&str, Check)] = &[
     ("power_queries", power_queries),
     ("connect4_game", connect4_game),
     ("othello_position", othello_position),
+    ("obf_line", obf_line),
     ("reversi_board", reversi_board),
     ("nqueens_sizes", nqueens_sizes),
     ("alphabeta_tree", alphabeta_tree),
@@ -95,6 +96,18 @@ pub fn connect4_game(data: &[u8]) {
 pub fn othello_position(data: &[u8]) {
     if let Some(text) = text(data) {
         let _ = reversi::format::parse_position::<8>(text, "fuzz");
+    }
+}
+
+/// FForum/OBF lines (64 squares, the side to move, move values). A parsed position prints back
+/// as a line that parses to the same position.
+pub fn obf_line(data: &[u8]) {
+    if let Some(text) = text(data)
+        && let Ok(problem) = reversi::obf::parse_line(text)
+    {
+        let printed = reversi::obf::line(&problem.position);
+        let again = reversi::obf::parse_line(&printed).expect("a printed line parses");
+        assert_eq!(again.position, problem.position, "{printed}");
     }
 }
 

@@ -124,4 +124,5 @@ fn byte_order_mark_seeds_parse() {
     }
     maze::Grid::parse(&text("maze_grid", "bom.txt"), "f").unwrap();
     maze::parse_graphs(&text("maze_graph", "bom.txt"), "f").unwrap();
+    reversi::format::parse_position::<8>(&text("othello_position", "bom.txt"), "f").unwrap();
 }
