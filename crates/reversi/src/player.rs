@@ -13,9 +13,9 @@
 use crate::eval::{self, ONE_DISC, Weights};
 use crate::exact;
 use crate::position::{Move, Position};
-use crate::search::{hash, move_list, order, player};
+use crate::search::{Scored, Scoring, hash, move_list, order, player};
 use crate::side::Side;
-use search_core::{Engine, EngineGame, Game, MoveList, Player as Turn, Value};
+use search_core::{Engine, EngineGame, Game, MoveList, Player as Turn, Strategy, Value};
 use std::time::{Duration, Instant};
 
 /// A position valued by the pattern evaluation, Max being `max`: the search-core game the
@@ -114,6 +114,33 @@ pub struct Choice {
     pub exact: bool,
     /// Positions visited.
     pub nodes: u64,
+}
+
+/// The player as a search-core [`Strategy`] with one budget per move, so that it plays
+/// [`play_match`](search_core::play_match) against any other strategy over [`Scored`]
+/// positions (the game's final value is then the margin in the [`Scoring`]'s terms).
+///
+/// ```
+/// use reversi::{Margin, Position, Scored};
+/// use reversi::player::{Budget, Player, Timed};
+/// use search_core::{RandomPlayer, play_match};
+/// let start = Scored::new(Position::<8>::start(), Margin);
+/// let mut ours = Timed { player: Player::new(reversi::eval::Weights::builtin(), 16), budget: Budget::depth(2) };
+/// let result = play_match(&start, &mut ours, &mut RandomPlayer::new(1), &[Vec::new()]);
+/// assert_eq!(result.games.len(), 2);
+/// ```
+#[derive(Debug)]
+pub struct Timed {
+    /// The player.
+    pub player: Player,
+    /// Its budget for every move.
+    pub budget: Budget,
+}
+
+impl<S: Scoring> Strategy<Scored<8, S>> for Timed {
+    fn choose_move(&mut self, position: &Scored<8, S>) -> Option<Move<8>> {
+        self.player.choose(&position.position, self.budget).best
+    }
 }
 
 /// The exact solver behind the player, without a time limit: the margin of `position` for the
