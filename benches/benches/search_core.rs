@@ -5,7 +5,7 @@
 //! tic-tac-toe.
 #![allow(missing_docs)]
 
-use benches::{GridProblem, HashedGridProblem, WeightedGrid};
+use benches::{GridProblem, WeightedGrid};
 use criterion::{Criterion, criterion_group, criterion_main};
 use search_core::test_support::queens_csp;
 use search_core::{
@@ -29,7 +29,7 @@ mod sudoku;
 fn grid_search(c: &mut Criterion) {
     let grid = WeightedGrid::random(1000, 42);
     let goal = grid.cost.len() - 1;
-    let problem = GridProblem(&grid);
+    let problem = GridProblem::dense(&grid);
     // Same answer first: a benchmark of different results would mean nothing.
     let ours = uniform_cost(&problem).path.expect("connected").cost;
     let theirs = pathfinding::prelude::dijkstra(&0, |&c| grid.successors(c), |&c| c == goal)
@@ -83,7 +83,7 @@ fn grid_front_door(c: &mut Criterion) {
             |&c| c == goal,
         )
     };
-    let hashed = HashedGridProblem(&grid);
+    let hashed = GridProblem::hashed(&grid);
     let (by_fn, by_trait) = (closures(), astar(&hashed));
     assert_eq!(by_fn.stats, by_trait.stats);
     assert_eq!(by_fn.path.map(|p| p.cost), by_trait.path.map(|p| p.cost));
@@ -97,7 +97,7 @@ fn grid_front_door(c: &mut Criterion) {
         b.iter(|| black_box(astar(&hashed).path.map(|p| p.cost)))
     });
     group.bench_function("astar_trait_dense", |b| {
-        b.iter(|| black_box(astar(&GridProblem(&grid)).path.map(|p| p.cost)))
+        b.iter(|| black_box(astar(&GridProblem::dense(&grid)).path.map(|p| p.cost)))
     });
     group.finish();
 }

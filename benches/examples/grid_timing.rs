@@ -13,7 +13,7 @@ fn main() {
     let only: Option<usize> = args.get(3).and_then(|a| a.parse().ok());
     let grid = WeightedGrid::random(side, 42);
     let goal = grid.cost.len() - 1;
-    let problem = GridProblem(&grid);
+    let problem = GridProblem::dense(&grid);
     let rounds = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(5);
     let mut best = [Duration::MAX; 6];
     let names = [

@@ -48,10 +48,25 @@ impl WeightedGrid {
 }
 
 /// The grid as a search-core problem: from the top-left corner to the bottom-right one, the
-/// heuristic [`WeightedGrid::manhattan_to_corner`], states densely indexed.
-pub struct GridProblem<'a>(pub &'a WeightedGrid);
+/// heuristic [`WeightedGrid::manhattan_to_corner`]. With `DENSE` the states are densely indexed
+/// (bit-array closed sets); without, the algorithms keep hash sets, as the closure form does.
+pub struct GridProblem<'a, const DENSE: bool>(&'a WeightedGrid);
 
-impl SearchProblem for GridProblem<'_> {
+impl<'a> GridProblem<'a, true> {
+    /// The grid with dense state indices.
+    pub fn dense(grid: &'a WeightedGrid) -> Self {
+        Self(grid)
+    }
+}
+
+impl<'a> GridProblem<'a, false> {
+    /// The grid without dense state indices: the trait form to compare with the closure form.
+    pub fn hashed(grid: &'a WeightedGrid) -> Self {
+        Self(grid)
+    }
+}
+
+impl<const DENSE: bool> SearchProblem for GridProblem<'_, DENSE> {
     type State = usize;
     type Action = ();
     type Cost = u32;
@@ -68,11 +83,11 @@ impl SearchProblem for GridProblem<'_> {
         self.0.manhattan_to_corner(*cell)
     }
     fn dense_states(&self) -> Option<&impl DenseStates<usize>> {
-        Some(self)
+        DENSE.then_some(self)
     }
 }
 
-impl DenseStates<usize> for GridProblem<'_> {
+impl<const DENSE: bool> DenseStates<usize> for GridProblem<'_, DENSE> {
     fn state_count(&self) -> usize {
         self.0.cost.len()
     }
@@ -91,27 +106,5 @@ impl WeightedGrid {
             n += 1;
         });
         out.into_iter().take(n)
-    }
-}
-
-/// The grid as a search-core problem without dense state indices (hash-set closed set): the
-/// trait form to compare with the closure form, which has no dense indices either.
-pub struct HashedGridProblem<'a>(pub &'a WeightedGrid);
-
-impl SearchProblem for HashedGridProblem<'_> {
-    type State = usize;
-    type Action = ();
-    type Cost = u32;
-    fn start(&self) -> usize {
-        0
-    }
-    fn is_goal(&self, cell: &usize) -> bool {
-        *cell == self.0.cost.len() - 1
-    }
-    fn successors(&self, cell: &usize, mut visit: impl FnMut((), usize, u32)) {
-        self.0.neighbours(*cell, |next, cost| visit((), next, cost));
-    }
-    fn heuristic(&self, cell: &usize) -> u32 {
-        self.0.manhattan_to_corner(*cell)
     }
 }
