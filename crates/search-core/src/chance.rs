@@ -4,8 +4,7 @@
 //! A [`ChanceGame`] position is either a player's turn (moves as in [`Game`](crate::Game)) or a
 //! chance event with outcomes and their probabilities. Values are `f64` from Max's point of view:
 //! the value of a chance node is the probability-weighted mean of its outcomes. Both searches
-//! recurse once per ply, so their stack depth is the depth limit (or the length of the game
-//! when unlimited).
+//! keep their path on an explicit stack, so deep games need no deep call stack.
 
 use crate::adversarial::GameStats;
 use crate::game::{MoveList, Player};
@@ -90,59 +89,15 @@ pub struct ChanceOutcome<M> {
 /// assert!((star1(&Bet::Choose, None).value - 0.7).abs() < 1e-12);
 /// ```
 pub fn expectiminimax<G: ChanceGame>(game: &G, depth: Option<u32>) -> ChanceOutcome<G::Move> {
-    let mut stats = GameStats::default();
-    let (value, best_move) = plain(game, depth, &mut stats);
-    ChanceOutcome {
-        value,
-        best_move,
-        stats,
-    }
+    Search::new(false).run(game, depth)
 }
 
-/// The leaf value at `position` if the search stops there.
-fn leaf<G: ChanceGame>(position: &G, depth: Option<u32>, stats: &mut GameStats) -> Option<f64> {
-    stats.nodes += 1;
-    if depth == Some(0) || position.is_terminal() {
-        stats.leaves += 1;
-        return Some(position.evaluate());
-    }
-    None
-}
-
-fn plain<G: ChanceGame>(
-    position: &G,
-    depth: Option<u32>,
-    stats: &mut GameStats,
-) -> (f64, Option<G::Move>) {
-    if let Some(value) = leaf(position, depth, stats) {
-        return (value, None);
-    }
-    let next = depth.map(|d| d - 1);
-    match position.turn() {
-        Turn::Chance => {
-            let value = position
-                .outcomes()
-                .iter()
-                .map(|(p, q)| p * plain(q, next, stats).0)
-                .sum();
-            (value, None)
-        }
-        Turn::Player(side) => {
-            let moves = position.legal_moves();
-            if moves.is_empty() {
-                stats.leaves += 1;
-                return (position.evaluate(), None);
-            }
-            let mut best: Option<(f64, G::Move)> = None;
-            for &mv in &moves {
-                let v = plain(&position.play(mv), next, stats).0;
-                if best.is_none_or(|(b, _)| better(side, v, b)) {
-                    best = Some((v, mv));
-                }
-            }
-            best.map_or((position.evaluate(), None), |(v, mv)| (v, Some(mv)))
-        }
-    }
+/// *-minimax with Star1 pruning: the value of [`expectiminimax`] (up to rounding), visiting
+/// no more positions. Player nodes prune by alpha-beta; a chance node stops as soon as the
+/// outcomes searched so far, with the rest at the game's [`bounds`](ChanceGame::bounds), put its
+/// value outside the window. Without bounds chance nodes are searched in full.
+pub fn star1<G: ChanceGame>(game: &G, depth: Option<u32>) -> ChanceOutcome<G::Move> {
+    Search::new(true).run(game, depth)
 }
 
 /// Whether `v` is strictly better than `best` for `side`.
@@ -153,118 +108,238 @@ fn better(side: Player, v: f64, best: f64) -> bool {
     }
 }
 
-/// *-minimax with Star1 pruning: the value of [`expectiminimax`] (up to rounding), visiting
-/// no more positions. Player nodes prune by alpha-beta; a chance node stops as soon as the
-/// outcomes searched so far, with the rest at the game's [`bounds`](ChanceGame::bounds), put its
-/// value outside the window. Without bounds chance nodes are searched in full.
-pub fn star1<G: ChanceGame>(game: &G, depth: Option<u32>) -> ChanceOutcome<G::Move> {
-    let mut search = Star1 {
-        stats: GameStats::default(),
-        root_best: None,
-    };
-    let value = search.value(game, depth, f64::NEG_INFINITY, f64::INFINITY, true);
-    ChanceOutcome {
-        value,
-        best_move: search.root_best,
-        stats: search.stats,
-    }
-}
-
-/// The state of one [`star1`] search.
-struct Star1<M> {
+/// One search with an explicit stack of [`Frame`]s: expectiminimax when `prune` is off, Star1
+/// when it is on (the same walk, with windows and early returns).
+struct Search<G: ChanceGame> {
+    prune: bool,
     stats: GameStats,
-    root_best: Option<M>,
+    stack: Vec<Frame<G>>,
 }
 
-impl<M: Copy> Star1<M> {
-    /// Fail-soft at player nodes: a value `<= alpha` is an upper bound, `>= beta` a lower bound,
-    /// anything between exact.
-    fn value<G: ChanceGame<Move = M>>(
-        &mut self,
-        position: &G,
-        depth: Option<u32>,
-        alpha: f64,
-        beta: f64,
-        root: bool,
-    ) -> f64 {
-        if let Some(value) = leaf(position, depth, &mut self.stats) {
-            return value;
+/// A position being searched: its window, the depth left for its children and how far through
+/// them it is.
+struct Frame<G: ChanceGame> {
+    position: G,
+    next: Option<u32>,
+    alpha: f64,
+    beta: f64,
+    /// Children started so far.
+    started: usize,
+    node: Node<G>,
+}
+
+/// The part of a [`Frame`] that depends on whose turn it is.
+enum Node<G: ChanceGame> {
+    Player {
+        side: Player,
+        moves: MoveList<G::Move>,
+        best: Option<(f64, G::Move)>,
+    },
+    Chance {
+        outcomes: Outcomes<G>,
+        /// The game's value bounds, when pruning.
+        bounds: Option<(f64, f64)>,
+        /// Probability-weighted values of the outcomes searched so far.
+        sum: f64,
+        /// Probability of the outcomes not yet started.
+        rest: f64,
+        /// The window of the outcome being searched.
+        window: (f64, f64),
+    },
+}
+
+/// What a frame asks for next.
+enum Step<G> {
+    /// Search this child in the window `(alpha, beta)`.
+    Child(G, f64, f64),
+    /// The frame's value is known.
+    Return(f64),
+}
+
+impl<G: ChanceGame> Search<G> {
+    fn new(prune: bool) -> Self {
+        Search {
+            prune,
+            stats: GameStats::default(),
+            stack: Vec::new(),
         }
-        let next = depth.map(|d| d - 1);
-        let side = match position.turn() {
-            Turn::Chance => return self.chance(position, next, alpha, beta),
-            Turn::Player(side) => side,
-        };
-        let moves = position.legal_moves();
-        if moves.is_empty() {
-            self.stats.leaves += 1;
-            return position.evaluate();
+    }
+
+    fn run(mut self, root: &G, depth: Option<u32>) -> ChanceOutcome<G::Move> {
+        let (inf, prune) = (f64::INFINITY, self.prune);
+        let mut returned = self.enter(root.clone(), depth, -inf, inf);
+        if let Some(value) = returned {
+            return self.outcome(value, None);
         }
-        let (mut alpha, mut beta) = (alpha, beta);
-        let mut best = match side {
-            Player::Max => f64::NEG_INFINITY,
-            Player::Min => f64::INFINITY,
-        };
-        for &mv in &moves {
-            let v = self.value(&position.play(mv), next, alpha, beta, false);
-            if better(side, v, best) {
-                best = v;
-                if root {
-                    self.root_best = Some(mv);
+        loop {
+            let top = self.stack.last_mut().expect("a frame is being searched");
+            let step = match returned.take().and_then(|v| top.absorb(v, prune)) {
+                Some(value) => Step::Return(value),
+                None => top.next_step(prune),
+            };
+            match step {
+                Step::Child(child, alpha, beta) => {
+                    let next = top.next;
+                    returned = self.enter(child, next, alpha, beta);
+                }
+                Step::Return(value) => {
+                    let frame = self.stack.pop().expect("the top frame");
+                    if self.stack.is_empty() {
+                        return self.outcome(value, frame.best_move());
+                    }
+                    returned = Some(value);
                 }
             }
-            match side {
-                Player::Max => alpha = alpha.max(best),
-                Player::Min => beta = beta.min(best),
-            }
-            if alpha >= beta {
-                break;
-            }
         }
-        best
     }
 
-    /// A chance node with the window `(alpha, beta)`: exact inside it, fail-hard (`alpha` or
-    /// `beta` itself) outside.
-    fn chance<G: ChanceGame<Move = M>>(
-        &mut self,
-        position: &G,
-        next: Option<u32>,
-        alpha: f64,
-        beta: f64,
-    ) -> f64 {
-        let outcomes = position.outcomes();
-        let Some((low, high)) = position.bounds() else {
-            return outcomes
-                .iter()
-                .map(|(p, q)| p * self.value(q, next, f64::NEG_INFINITY, f64::INFINITY, false))
-                .sum();
-        };
-        let mut sum = 0.0;
-        let mut rest = 1.0f64;
-        for (p, q) in &outcomes {
-            rest = (rest - p).max(0.0);
-            // The child's window: outside it, the node's value is outside (alpha, beta) whatever
-            // the unsearched outcomes are.
-            let a = (alpha - sum - rest * high) / p;
-            let b = (beta - sum - rest * low) / p;
-            if a >= high {
-                return alpha;
-            }
-            if b <= low {
-                return beta;
-            }
-            let (a, b) = (a.max(low), b.min(high));
-            let v = self.value(q, next, a, b, false);
-            if v <= a && a > low {
-                return alpha;
-            }
-            if v >= b && b < high {
-                return beta;
-            }
-            sum += p * v;
+    fn outcome(self, value: f64, best_move: Option<G::Move>) -> ChanceOutcome<G::Move> {
+        ChanceOutcome {
+            value,
+            best_move,
+            stats: self.stats,
         }
-        sum
+    }
+
+    /// Visits `position`: its value if the search stops there, else `None` and a frame for its
+    /// children on the stack.
+    fn enter(&mut self, position: G, depth: Option<u32>, alpha: f64, beta: f64) -> Option<f64> {
+        self.stats.nodes += 1;
+        if depth == Some(0) || position.is_terminal() {
+            self.stats.leaves += 1;
+            return Some(position.evaluate());
+        }
+        let node = match position.turn() {
+            Turn::Chance => Node::Chance {
+                outcomes: position.outcomes(),
+                bounds: position.bounds().filter(|_| self.prune),
+                sum: 0.0,
+                rest: 1.0,
+                window: (alpha, beta),
+            },
+            Turn::Player(side) => {
+                let moves = position.legal_moves();
+                if moves.is_empty() {
+                    self.stats.leaves += 1;
+                    return Some(position.evaluate());
+                }
+                Node::Player {
+                    side,
+                    moves,
+                    best: None,
+                }
+            }
+        };
+        self.stack.push(Frame {
+            position,
+            next: depth.map(|d| d - 1),
+            alpha,
+            beta,
+            started: 0,
+            node,
+        });
+        None
+    }
+}
+
+impl<G: ChanceGame> Frame<G> {
+    /// The next child to search, or the frame's value once none is left (or a chance node's
+    /// window shows the rest cannot bring its value inside).
+    fn next_step(&mut self, prune: bool) -> Step<G> {
+        let (alpha, beta) = (self.alpha, self.beta);
+        match &mut self.node {
+            Node::Player { moves, best, .. } => match moves.get(self.started) {
+                Some(&mv) => {
+                    self.started += 1;
+                    let window = if prune {
+                        (alpha, beta)
+                    } else {
+                        (f64::NEG_INFINITY, f64::INFINITY)
+                    };
+                    Step::Child(self.position.play(mv), window.0, window.1)
+                }
+                None => Step::Return(best.expect("a player node has a move, searched").0),
+            },
+            Node::Chance {
+                outcomes,
+                bounds,
+                sum,
+                rest,
+                window,
+            } => {
+                let Some((p, q)) = outcomes.get(self.started) else {
+                    return Step::Return(*sum);
+                };
+                self.started += 1;
+                let Some((low, high)) = *bounds else {
+                    return Step::Child(q.clone(), f64::NEG_INFINITY, f64::INFINITY);
+                };
+                *rest = (*rest - p).max(0.0);
+                // The child's window: outside it, the node's value is outside (alpha, beta)
+                // whatever the unsearched outcomes are.
+                let a = (alpha - *sum - *rest * high) / p;
+                let b = (beta - *sum - *rest * low) / p;
+                if a >= high {
+                    return Step::Return(alpha);
+                }
+                if b <= low {
+                    return Step::Return(beta);
+                }
+                *window = (a.max(low), b.min(high));
+                Step::Child(q.clone(), window.0, window.1)
+            }
+        }
+    }
+
+    /// Takes in the value of the child last started; the frame's value when that ends it
+    /// (a cut-off).
+    fn absorb(&mut self, v: f64, prune: bool) -> Option<f64> {
+        let last = self.started - 1;
+        match &mut self.node {
+            Node::Player { side, moves, best } => {
+                if best.is_none_or(|(b, _)| better(*side, v, b)) {
+                    *best = Some((v, moves[last]));
+                }
+                let best = best.map_or(v, |(b, _)| b);
+                if prune {
+                    match side {
+                        Player::Max => self.alpha = self.alpha.max(best),
+                        Player::Min => self.beta = self.beta.min(best),
+                    }
+                    if self.alpha >= self.beta {
+                        return Some(best);
+                    }
+                }
+                None
+            }
+            Node::Chance {
+                outcomes,
+                bounds,
+                sum,
+                window: (a, b),
+                ..
+            } => {
+                if let Some((low, high)) = *bounds {
+                    // Fail-hard outside the window.
+                    if v <= *a && *a > low {
+                        return Some(self.alpha);
+                    }
+                    if v >= *b && *b < high {
+                        return Some(self.beta);
+                    }
+                }
+                *sum += outcomes[last].0 * v;
+                None
+            }
+        }
+    }
+
+    /// The move achieving the value at a player's turn.
+    fn best_move(&self) -> Option<G::Move> {
+        match &self.node {
+            Node::Player { best, .. } => best.map(|(_, mv)| mv),
+            Node::Chance { .. } => None,
+        }
     }
 }
 
@@ -339,6 +414,68 @@ mod tests {
                 value: spec.iter().map(|s| f64::from(s.3)).collect(),
             }
         })
+    }
+
+    /// A long walk: Max moves, then chance rolls one of two outcomes, except in the last
+    /// round the same position; the game ends after `left` rounds, worth the rounds left.
+    #[derive(Clone, Copy)]
+    struct Walk {
+        left: u32,
+        chance: bool,
+    }
+
+    impl ChanceGame for Walk {
+        type Move = ();
+        fn turn(&self) -> Turn {
+            if self.chance {
+                Turn::Chance
+            } else {
+                Turn::Player(Player::Max)
+            }
+        }
+        fn legal_moves(&self) -> MoveList<()> {
+            [()].into_iter().collect()
+        }
+        fn play(&self, (): ()) -> Self {
+            Walk {
+                left: self.left,
+                chance: true,
+            }
+        }
+        fn outcomes(&self) -> Outcomes<Self> {
+            let next = Walk {
+                left: self.left - 1,
+                chance: false,
+            };
+            [(0.5, next), (0.5, next)]
+                .into_iter()
+                .take(if self.left > 1 { 1 } else { 2 })
+                .map(|(_, w)| (1.0, w))
+                .collect()
+        }
+        fn is_terminal(&self) -> bool {
+            self.left == 0
+        }
+        fn evaluate(&self) -> f64 {
+            f64::from(self.left)
+        }
+        fn bounds(&self) -> Option<(f64, f64)> {
+            Some((0.0, 1e9))
+        }
+    }
+
+    #[test]
+    fn a_game_far_deeper_than_the_call_stack_is_searched() {
+        // 400,000 plies: one stack frame per ply would overflow the test thread's stack.
+        let root = Walk {
+            left: 200_000,
+            chance: false,
+        };
+        for outcome in [expectiminimax(&root, None), star1(&root, None)] {
+            assert_eq!(outcome.value, 0.0);
+            assert_eq!(outcome.best_move, Some(()));
+            assert_eq!(outcome.stats.nodes, 400_002);
+        }
     }
 
     proptest! {
