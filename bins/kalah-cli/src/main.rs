@@ -123,6 +123,8 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(code) => return code,
     };
+    // Ctrl-C during a long search: exit 130 at once, no temporary file left behind.
+    cli_support::interrupt::install();
     match cli.command {
         Some(Command::Solve {
             pots,

@@ -5,18 +5,17 @@
 //! when the budget is spent, even inside an iteration, and plays the move of the last completed
 //! depth. Without one the moves and counters are exactly those of [`connect4::choose_move`].
 //! A search running longer than a second reports each completed depth on stderr when stderr is
-//! a terminal.
+//! a terminal (`cli_support::progress`).
 
+use cli_support::progress::Progress;
 use connect4::Position;
+use search_core::deepening::{Iteration, Observer};
 use search_core::{EngineGame, Game, GameOutcome, MoveList, Player, Value};
 use std::cell::Cell;
-use std::io::IsTerminal;
 use std::time::{Duration, Instant};
 
 /// How often (in positions visited) the clock is read.
 const CHECK_EVERY: u32 = 4096;
-/// A search running longer than this reports its progress (on a terminal).
-const PROGRESS_AFTER: Duration = Duration::from_secs(1);
 
 /// When a search must stop.
 #[derive(Debug)]
@@ -124,7 +123,8 @@ pub fn choose(
         position: *position,
         clock: &clock,
     };
-    let progress = std::io::stderr().is_terminal();
+    let mut progress = Progress::on_stderr(|column: &u8| format!("column {}", column + 1));
+    progress.started();
     let mut best = engine.search_once(&root, Some(0));
     let (mut nodes, mut leaves) = (best.stats.nodes, best.stats.leaves);
     let mut done = 0;
@@ -139,9 +139,12 @@ pub fn choose(
         }
         best = outcome;
         done = d;
-        if progress && start.elapsed() >= PROGRESS_AFTER {
-            report(&best, d, depth, nodes, start);
-        }
+        progress.completed(&Iteration {
+            depth: d,
+            of: depth,
+            outcome: &best,
+            nodes,
+        });
     }
     if done == 0 && depth > 0 {
         // Not even depth 1 finished in time: it is instant without a clock.
@@ -157,17 +160,6 @@ pub fn choose(
         depth: done,
         stopped: done < depth,
     }
-}
-
-fn report(outcome: &GameOutcome<u8>, depth: u32, of: u32, nodes: u64, start: Instant) {
-    let column = outcome
-        .best_move
-        .map_or_else(|| "-".to_owned(), |c| (c + 1).to_string());
-    eprintln!(
-        "search: depth {depth}/{of}, best column {column}, value {}, {nodes} nodes, {:.1} s",
-        outcome.value,
-        start.elapsed().as_secs_f64()
-    );
 }
 
 #[cfg(test)]

@@ -38,6 +38,7 @@ mod error;
 mod exact;
 pub mod format;
 mod game;
+pub mod position_text;
 #[cfg(test)]
 mod proptests;
 mod rules;
@@ -52,6 +53,7 @@ pub use endgame::{EndgameDb, MAX_DB_SEEDS};
 pub use error::Error;
 pub use exact::{Position, Step};
 pub use game::chains;
+pub use position_text::Setup;
 pub use rules::{CaptureRule, EndRule, MAX_POTS, MAX_STONES, Rules};
 pub use search::{Computer, Decision, Solution, Strategy, solve, solve_deepening};
 pub use search_core::Player;
