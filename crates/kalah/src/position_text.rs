@@ -358,6 +358,27 @@ impl Setup {
     }
 }
 
+/// The value of `board` for the first player ([`Player::Max`]) given `houses`, the exact
+/// value of its houses for the side to move (what [`ExactSolver`](crate::ExactSolver) returns
+/// for [`Position::from_board`](crate::Position::from_board)): the stores' lead plus the houses'
+/// margin seen from the first player.
+///
+/// ```
+/// use kalah::{Board, Player, Rules, position_text::first_player_value};
+/// let board = Board::from_parts(Rules::default(), &[0; 6], 30, &[1, 0, 0, 0, 0, 0], 17, Player::Min).unwrap();
+/// // The game is over (the first player's houses are empty): the second player collects 1.
+/// assert_eq!(first_player_value(&board, 0), 12);
+/// ```
+#[must_use]
+pub fn first_player_value(board: &Board, houses: i32) -> i32 {
+    let sign = if board.to_move() == Player::Max {
+        1
+    } else {
+        -1
+    };
+    board.kalah_difference() + sign * houses
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -483,7 +504,46 @@ mod tests {
             })
     }
 
+    /// Small positions: up to 4 houses a side of up to 3 seeds, stores up to 9.
+    fn small_setups() -> impl Strategy<Value = Setup> {
+        (1..=4usize, any::<bool>())
+            .prop_flat_map(|(pots, first)| {
+                (
+                    Just(pots),
+                    Just(first),
+                    prop::collection::vec(0u8..=3, 2 * pots),
+                    (0u8..10, 0u8..10),
+                )
+            })
+            .prop_map(|(pots, first, seeds, (a, b))| {
+                let mut rows = [[0; 8]; 2];
+                rows[0][..pots].copy_from_slice(&seeds[..pots]);
+                rows[1][..pots].copy_from_slice(&seeds[pots..]);
+                Setup {
+                    to_move: if first { Player::Max } else { Player::Min },
+                    pots: pots as u8,
+                    rows,
+                    stores: [a, b],
+                }
+            })
+    }
+
     proptest! {
+        /// The exact solver's value of a read position, seen from the first player, is the
+        /// chain model's exact value (search-core's engine, stores included).
+        #[test]
+        fn the_solver_values_any_position_like_the_engine(setup in small_setups()) {
+            use search_core::Engine;
+            let board = setup.board(Rules::default()).unwrap();
+            let mut solver = crate::ExactSolver::new(board.rules(), 12, None);
+            let exact = solver
+                .solve(&crate::Position::from_board(&board), 0, &mut |_| {})
+                .unwrap();
+            let engine = Engine::new(14).solve(&board).value;
+            prop_assert_eq!(first_player_value(&board, exact.value), engine);
+            prop_assert_eq!(solver.solve_board(&board).unwrap().0, engine);
+        }
+
         #[test]
         fn format_round_trips(setup in setups()) {
             prop_assert_eq!(Setup::parse(&setup.format(), "p").unwrap(), setup);
