@@ -9,6 +9,7 @@ use std::io::Read as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
+use text_input::Located;
 
 /// Arguments of `othello solve`.
 #[derive(Debug, Args)]
@@ -98,7 +99,7 @@ fn read_position(source: &str) -> Result<(String, Problem), String> {
     {
         return obf::parse_line(line)
             .map(|p| (name.clone(), p))
-            .map_err(|e| format!("{name}:{}: {e}", i + 1));
+            .map_err(|e| Located::new(name, i + 1, e).to_string());
     }
     let position = format::parse_position::<8>(&text, &name).map_err(|e| e.to_string())?;
     Ok((
@@ -134,14 +135,14 @@ fn solve_file(args: &SolveArgs, path: &Path) -> ExitCode {
         if obf::is_blank(line) {
             continue;
         }
-        let at = format!("{name}:{}", i + 1);
         match obf::parse_line(line) {
             Ok(problem) => {
+                let at = format!("{name}:{}", i + 1);
                 nodes += solve_one(&mut solver, &problem, args.check, &at, &mut failed);
                 count += 1;
             }
             Err(e) => {
-                eprintln!("error: {at}: {e}");
+                eprintln!("error: {}", Located::new(&*name, i + 1, e));
                 failed = true;
             }
         }

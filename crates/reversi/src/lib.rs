@@ -66,7 +66,7 @@ pub mod tiny;
 mod proptests;
 
 pub use board::Board;
-pub use error::Error;
+pub use error::{Error, PositionFileError};
 pub use perft::perft;
 pub use position::{Move, Position};
 pub use search::{
