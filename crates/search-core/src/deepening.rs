@@ -2,7 +2,8 @@
 //! iteration (a program shows them as progress; a test counts them).
 //!
 //! [`deepen`] gives the value, move and counters of [`Engine::search`] when it has no time
-//! budget, and the move of [`Engine::search_timed`]'s deepest completed depth when it has one.
+//! budget (or one that is not spent), and the move of the deepest depth it completed when the
+//! budget runs out, like [`Engine::search_timed`].
 //!
 //! ```
 //! use search_core::{Engine, EngineGame, Game, GameOutcome, MoveList, Player, Value};
@@ -34,7 +35,8 @@
 
 use crate::adversarial::GameOutcome;
 use crate::engine::{Engine, Timed};
-use crate::game::EngineGame;
+use crate::game::{EngineGame, Game, MoveList, Player, Value};
+use std::cell::Cell;
 use std::time::{Duration, Instant};
 
 /// A completed iteration of iterative deepening.
@@ -44,8 +46,7 @@ pub struct Iteration<'a, M> {
     pub depth: u32,
     /// The deepest depth the search will try.
     pub of: u32,
-    /// That iteration's value and best move (its counters: that iteration's, with a budget
-    /// also the shallower ones repeated to reach it).
+    /// That iteration's value and best move (its counters: that iteration's only).
     pub outcome: &'a GameOutcome<M>,
     /// The positions visited since the search started, every iteration included.
     pub nodes: u64,
@@ -77,10 +78,10 @@ impl<M> Observer<M> for () {
 
 /// Iterative deepening from 1 ply to `max_depth` with `engine`, telling `observer` about each
 /// completed depth. Without a `budget` the value, move and counters are those of
-/// [`Engine::search`]`(game, max_depth)`. With one the search stops when the budget is spent,
-/// even inside an iteration (which is then forgotten), and answers the outcome of the deepest
-/// completed depth, at least 1; its counters then also count the iterations repeated to reach
-/// each depth.
+/// [`Engine::search`]`(game, max_depth)`; with a budget that is not spent, too. With one that
+/// runs out the search stops, even inside an iteration, and answers the outcome of the deepest
+/// completed depth, at least 1 (depth 1 is searched without the clock); the engine is then
+/// cleared, since the abandoned iteration stored made-up values.
 pub fn deepen<G: EngineGame>(
     engine: &mut Engine<G::Move>,
     game: &G,
@@ -89,27 +90,25 @@ pub fn deepen<G: EngineGame>(
     observer: &mut dyn Observer<G::Move>,
 ) -> Timed<G::Move> {
     observer.started();
-    let deadline = budget.and_then(|b| Instant::now().checked_add(b));
+    let clock = Clock::new(budget.and_then(|b| Instant::now().checked_add(b)));
+    let clocked = Clocked {
+        game: game.clone(),
+        clock: &clock,
+    };
     let mut outcome = engine.search_once(game, Some(0));
     let mut total = outcome.stats;
     let mut depth = 0;
     for d in 1..=max_depth {
-        let found = match deadline {
-            None => engine.search_once(game, Some(d)),
-            Some(deadline) => {
-                let left = deadline.saturating_duration_since(Instant::now());
-                if d > 1 && left.is_zero() {
-                    break;
-                }
-                let timed = engine.search_timed(game, d, left);
-                if timed.depth < d {
-                    total.add(&timed.outcome.stats);
-                    break;
-                }
-                timed.outcome
-            }
+        let found = if d == 1 {
+            engine.search_once(game, Some(1))
+        } else {
+            engine.search_once(&clocked, Some(d))
         };
         total.add(&found.stats);
+        if clock.expired.get() {
+            engine.clear();
+            break;
+        }
         outcome = found;
         depth = d;
         observer.completed(&Iteration {
@@ -126,10 +125,108 @@ pub fn deepen<G: EngineGame>(
     Timed { outcome, depth }
 }
 
+/// How often (in move generations) the clock is read.
+const CHECK_EVERY: u32 = 1024;
+
+/// When a search must stop.
+#[derive(Debug)]
+struct Clock {
+    deadline: Option<Instant>,
+    ticks: Cell<u32>,
+    expired: Cell<bool>,
+}
+
+impl Clock {
+    fn new(deadline: Option<Instant>) -> Self {
+        Self {
+            deadline,
+            ticks: Cell::new(0),
+            expired: Cell::new(false),
+        }
+    }
+
+    /// Whether the deadline has passed; reads the clock at the first call and then once every
+    /// [`CHECK_EVERY`] calls.
+    fn expired(&self) -> bool {
+        if let Some(deadline) = self.deadline
+            && !self.expired.get()
+        {
+            let ticks = self.ticks.get().wrapping_add(1);
+            self.ticks.set(ticks);
+            if ticks % CHECK_EVERY == 1 && Instant::now() >= deadline {
+                self.expired.set(true);
+            }
+        }
+        self.expired.get()
+    }
+}
+
+/// `game` searched under a clock: once the clock has expired every position has no legal move
+/// (it is terminal), so the engine unwinds at once. Everything else is the game's own, so an
+/// unexpired search is exactly the game's.
+#[derive(Debug, Clone)]
+struct Clocked<'c, G> {
+    game: G,
+    clock: &'c Clock,
+}
+
+impl<G: Game> Game for Clocked<'_, G> {
+    type Move = G::Move;
+
+    fn to_move(&self) -> Player {
+        self.game.to_move()
+    }
+
+    fn legal_moves(&self) -> MoveList<G::Move> {
+        if self.clock.expired() {
+            MoveList::new()
+        } else {
+            self.game.legal_moves()
+        }
+    }
+
+    fn play(&self, mv: G::Move) -> Self {
+        Self {
+            game: self.game.play(mv),
+            clock: self.clock,
+        }
+    }
+
+    fn is_terminal(&self) -> bool {
+        self.clock.expired.get() || self.game.is_terminal()
+    }
+
+    fn evaluate(&self) -> Value {
+        self.game.evaluate()
+    }
+}
+
+impl<G: EngineGame> EngineGame for Clocked<'_, G> {
+    fn key(&self) -> u64 {
+        self.game.key()
+    }
+
+    fn order_moves(&self, moves: &mut MoveList<G::Move>) {
+        self.game.order_moves(moves);
+    }
+
+    fn use_table(&self) -> bool {
+        self.game.use_table()
+    }
+
+    fn solve_small(&self, alpha: Value, beta: Value) -> Option<(Value, u64)> {
+        if self.clock.expired.get() {
+            return None;
+        }
+        self.game.solve_small(alpha, beta)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::game::{Game, MoveList, Player, Value};
+    use std::time::Duration;
 
     /// Subtraction game where the last to take loses, scored by the pile at a depth limit, so
     /// that depths give different values.
@@ -216,10 +313,8 @@ mod tests {
         );
         let plain = Engine::new(12).search(&game, 9);
         assert_eq!(ours.depth, 9);
-        assert_eq!(
-            (ours.outcome.value, ours.outcome.best_move),
-            (plain.value, plain.best_move)
-        );
+        // An unspent budget changes nothing, counters included.
+        assert_eq!(ours.outcome, plain);
         assert_eq!(log.seen.len(), 9);
         let spent = deepen(
             &mut Engine::new(12),
