@@ -40,7 +40,7 @@ pub struct SolveArgs {
     #[arg(long, default_value_t = 22, value_parser = clap::value_parser!(u32).range(10..=28))]
     table_bits: u32,
     /// Without a position: print each step (the warm-up guess, every null-window test) on
-    /// stderr as it ends.
+    /// stderr as it ends [default: after a second, when stderr is a terminal].
     #[arg(long)]
     progress: bool,
 }
@@ -205,9 +205,11 @@ fn move_name(mv: Option<Move<8>>) -> String {
 /// Solves the 4x4 or 6x6 start with the engine search (the report the README shows).
 fn solve_start(args: &SolveArgs) -> String {
     let started = Instant::now();
+    // On request, or on a terminal once the solve has run for a second.
+    let gate = cli_support::progress::Gate::on_stderr();
     let progress = args.progress;
     let report = |step: Progress| {
-        if progress {
+        if progress || gate.due() {
             let at = started.elapsed().as_secs_f64();
             match step {
                 Progress::WarmUp { guess, nodes } => {

@@ -111,3 +111,27 @@ fn ctrl_c_stops_a_long_search_with_status_130() {
     assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn solve_reports_its_steps_only_when_asked_or_forced() {
+    let plain = othello().args(["solve", "--size", "4"]).output().unwrap();
+    assert!(plain.status.success());
+    assert!(plain.stderr.is_empty());
+    let forced = othello()
+        .env("CLASSIC_SEARCH_PROGRESS", "always")
+        .args(["solve", "--size", "4"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&forced.stderr);
+    assert!(text.contains("warm-up guess -8"), "{text}");
+    assert!(text.contains("margin >= -7? no"), "{text}");
+    // The answer's lines are the same (the time line aside).
+    let first = |out: &[u8]| {
+        String::from_utf8_lossy(out)
+            .lines()
+            .take(3)
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert_eq!(first(&forced.stdout), first(&plain.stdout));
+}

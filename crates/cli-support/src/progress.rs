@@ -59,13 +59,74 @@ pub fn line(
     )
 }
 
+/// When progress is due: on (a terminal, or [`FORCE`]) and the search has run long enough.
+/// For reports of their own ([`Progress`] is the one for iterative deepening).
+///
+/// ```
+/// use cli_support::progress::Gate;
+/// use std::time::Duration;
+/// assert!(Gate::new(true, Duration::ZERO).due());
+/// assert!(!Gate::new(true, Duration::from_secs(60)).due());
+/// assert!(!Gate::new(false, Duration::ZERO).due());
+/// ```
+#[derive(Debug, Clone, Copy)]
+pub struct Gate {
+    enabled: bool,
+    after: Duration,
+    start: Instant,
+}
+
+impl Gate {
+    /// Due when `enabled`, once `after` has passed since now (or the last [`restart`](Self::restart)).
+    #[must_use]
+    pub fn new(enabled: bool, after: Duration) -> Self {
+        Self {
+            enabled,
+            after,
+            start: Instant::now(),
+        }
+    }
+
+    /// The program's gate: on when stderr is a terminal (due after [`AFTER`]), or when
+    /// [`FORCE`] is `always` (due at once).
+    #[must_use]
+    pub fn on_stderr() -> Self {
+        if std::env::var_os(FORCE).is_some_and(|v| v == "always") {
+            Self::new(true, Duration::ZERO)
+        } else {
+            Self::new(std::io::stderr().is_terminal(), AFTER)
+        }
+    }
+
+    /// Whether reports are printed at all.
+    #[must_use]
+    pub fn enabled(&self) -> bool {
+        self.enabled
+    }
+
+    /// The time since the start.
+    #[must_use]
+    pub fn elapsed(&self) -> Duration {
+        self.start.elapsed()
+    }
+
+    /// Whether a report is due now.
+    #[must_use]
+    pub fn due(&self) -> bool {
+        self.enabled && self.start.elapsed() >= self.after
+    }
+
+    /// Starts the clock again (a new search).
+    pub fn restart(&mut self) {
+        self.start = Instant::now();
+    }
+}
+
 /// Progress lines for the searches of a program, on stderr. The moves of type `M` are named
 /// by a function given at construction (`column 4`, `pots 2 5`, `square 19`).
 #[derive(Debug, Clone)]
 pub struct Progress<M> {
-    enabled: bool,
-    after: Duration,
-    start: Instant,
+    gate: Gate,
     name: fn(&M) -> String,
     show_value: bool,
 }
@@ -74,9 +135,7 @@ impl<M> Progress<M> {
     /// Progress reporting when `enabled`, once a search has run for `after`.
     pub fn new(enabled: bool, after: Duration, name: fn(&M) -> String) -> Self {
         Self {
-            enabled,
-            after,
-            start: Instant::now(),
+            gate: Gate::new(enabled, after),
             name,
             show_value: true,
         }
@@ -85,10 +144,10 @@ impl<M> Progress<M> {
     /// The program's progress: on when stderr is a terminal (after [`AFTER`]), or when
     /// [`FORCE`] is `always` (from the start).
     pub fn on_stderr(name: fn(&M) -> String) -> Self {
-        if std::env::var_os(FORCE).is_some_and(|v| v == "always") {
-            Self::new(true, Duration::ZERO, name)
-        } else {
-            Self::new(std::io::stderr().is_terminal(), AFTER, name)
+        Self {
+            gate: Gate::on_stderr(),
+            name,
+            show_value: true,
         }
     }
 
@@ -103,16 +162,16 @@ impl<M> Progress<M> {
     /// Whether lines are printed at all.
     #[must_use]
     pub fn enabled(&self) -> bool {
-        self.enabled
+        self.gate.enabled()
     }
 
     /// The line for `iteration`, if one is due now.
     #[must_use]
     pub fn line_for(&self, iteration: &Iteration<'_, M>) -> Option<String> {
-        let elapsed = self.start.elapsed();
-        if !self.enabled || elapsed < self.after {
+        if !self.gate.due() {
             return None;
         }
+        let elapsed = self.gate.elapsed();
         let best = iteration.outcome.best_move.as_ref().map(self.name);
         let value = self.show_value.then_some(iteration.outcome.value);
         Some(line(
@@ -128,11 +187,11 @@ impl<M> Progress<M> {
 
 impl<M> Observer<M> for Progress<M> {
     fn wants_iterations(&self) -> bool {
-        self.enabled
+        self.gate.enabled()
     }
 
     fn started(&mut self) {
-        self.start = Instant::now();
+        self.gate.restart();
     }
 
     fn completed(&mut self, iteration: &Iteration<'_, M>) {
