@@ -3,6 +3,7 @@
 //! ```text
 //! kalah [DEPTH] [--sample-compatible]     the interactive game (default depth 5)
 //! kalah solve --pots P --stones S         the exact value of Kalah(P,S) for the first player
+//! kalah solve --position FILE             the exact value of a position for the first player
 //!   [--capture always|opposite-non-empty|never] [--end either-side-empty|mover-side-empty]
 //!   [--progress] [--db-dir DIR] [--db-seeds N]
 //! ```
@@ -56,11 +57,24 @@ enum Command {
     /// rules and N, with a checksum; rebuilt when missing or stale, written whole or not at all).
     Solve {
         /// Pots per side (1 to 8).
-        #[arg(long)]
-        pots: u32,
+        #[arg(
+            long,
+            required_unless_present = "position",
+            conflicts_with = "position"
+        )]
+        pots: Option<u32>,
         /// Stones per pot at the start.
-        #[arg(long)]
-        stones: u32,
+        #[arg(
+            long,
+            required_unless_present = "position",
+            conflicts_with = "position"
+        )]
+        stones: Option<u32>,
+        /// Solve the position in FILE instead of a start (its value for the first player,
+        /// stores included): `to-move first|second`, `first H0 H1 ...`, `second H0 H1 ...`
+        /// and `stores F S` lines, `#` comments (see the README).
+        #[arg(long, value_name = "FILE")]
+        position: Option<std::path::PathBuf>,
         /// The capture rule.
         #[arg(long, value_enum, default_value_t = Capture::Always)]
         capture: Capture,
@@ -118,11 +132,26 @@ fn parse_seconds(text: &str) -> Result<std::time::Duration, String> {
     }
 }
 
+/// Reads a Kalah position file (`kalah solve --position`).
+fn read_position(path: &std::path::Path) -> Result<kalah::Setup, Box<dyn std::error::Error>> {
+    let text = cli_support::read_text(path)?;
+    Ok(kalah::Setup::parse(&text, &path.display().to_string())?)
+}
+
+/// The stones per house of the start with as many seeds as `setup`'s houses (at least 1): it
+/// sizes the default endgame database and the table like those of that start.
+fn position_stones(setup: &kalah::Setup) -> u32 {
+    let houses = setup.seeds() - u32::from(setup.stores[0]) - u32::from(setup.stores[1]);
+    (houses / (2 * setup.pots() as u32)).max(1)
+}
+
 fn main() -> ExitCode {
     let cli: Cli = match cli_support::parse_args() {
         Ok(cli) => cli,
         Err(code) => return code,
     };
+    // Ctrl-C during a long search: exit 130 at once, no temporary file left behind.
+    cli_support::interrupt::install();
     match cli.command {
         Some(Command::Solve {
             pots,
@@ -134,7 +163,16 @@ fn main() -> ExitCode {
             progress,
             db_dir,
             db_seeds,
+            position,
         }) => {
+            let setup = match position.as_deref().map(read_position).transpose() {
+                Ok(setup) => setup,
+                Err(e) => return cli_support::fail(e),
+            };
+            let (pots, stones) = match setup {
+                Some(setup) => (setup.pots() as u32, position_stones(&setup)),
+                None => (pots.unwrap_or_default(), stones.unwrap_or_default()),
+            };
             let rules = match kalah::Rules::new(pots, stones) {
                 Ok(rules) => rules
                     .with_capture(match capture {
@@ -155,6 +193,10 @@ fn main() -> ExitCode {
                 db_seeds: db_seeds.unwrap_or_else(|| solve::auto_db_seeds(rules)),
                 db_dir: db_dir.unwrap_or_else(db::default_dir),
                 progress,
+                position: match setup.map(|s| s.board(rules)).transpose() {
+                    Ok(board) => board,
+                    Err(e) => return cli_support::fail(e),
+                },
             };
             match solve::run(&options) {
                 Ok(()) => ExitCode::SUCCESS,

@@ -1,11 +1,12 @@
 //! The interactive game on standard input and output.
 
 use cli_support::Prompt;
+use cli_support::progress::Progress;
 use kalah::format::{
     self, GAME_OVER, GREETING, I_GO_FIRST, INITIAL_BOARD, MY_TURN, PROGRAM, TITLE, WHO_FIRST,
     YOU_GO_FIRST,
 };
-use kalah::{Board, Computer, EndgameDb, Player, Rules, Strategy};
+use kalah::{Board, Chain, Computer, EndgameDb, Player, Rules, Strategy};
 use std::error::Error;
 use std::io::{self, BufRead, BufWriter, IsTerminal, Write};
 use std::time::Duration;
@@ -37,7 +38,8 @@ pub fn run(
     if let Some(time) = time {
         computer = computer.with_time(time);
     }
-    let ended = play(io::stdin().lock(), &mut output, depth, computer)?;
+    let progress = Progress::on_stderr(name_chain);
+    let ended = play(io::stdin().lock(), &mut output, depth, computer, progress)?;
     if ended == Ended::EndOfInput {
         if on_terminal {
             // Finish the prompt's line; piped output stays exactly the session text.
@@ -50,13 +52,21 @@ pub fn run(
     Ok(())
 }
 
+/// A computer move in progress lines: `pot 5` or `pots 1-0`.
+fn name_chain(chain: &Chain) -> String {
+    let s = if chain.len() == 1 { "" } else { "s" };
+    format!("pot{s} {chain}")
+}
+
 /// Plays one game reading answers from `input` and printing the session to `output`
-/// (`depth` is the depth bound printed in the header).
+/// (`depth` is the depth bound printed in the header); the computer's long searches report
+/// to `progress`.
 pub fn play<R: BufRead, W: Write>(
     input: R,
     output: W,
     depth: u32,
     mut computer: Computer,
+    mut progress: Progress<Chain>,
 ) -> Result<Ended, Box<dyn Error>> {
     let mut prompt = Prompt::new(input, output);
     let out = prompt.output();
@@ -77,7 +87,7 @@ pub fn play<R: BufRead, W: Write>(
     write!(out, "{}", format::board_block(&board))?;
     while !board.is_over() {
         if board.to_move() == Player::Max {
-            let Some(decision) = computer.choose(&board) else {
+            let Some(decision) = computer.choose_observed(&board, &mut progress) else {
                 break;
             };
             let out = prompt.output();

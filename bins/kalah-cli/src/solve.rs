@@ -22,6 +22,8 @@ pub struct Options {
     pub db_dir: PathBuf,
     /// Show the bounds as they close (and the database build) on stderr.
     pub progress: bool,
+    /// A position to solve instead of the start (`--position FILE`).
+    pub position: Option<Board>,
 }
 
 /// The database size `kalah solve` uses when none is asked for: none for games of at most 30
@@ -59,7 +61,9 @@ const GUESS_DEPTH: u32 = 10;
 /// The depth-bounded searches of `--deepen-to`, one line each, or one silent search: the last
 /// value, MTD(f)'s first guess.
 fn deepen(rules: Rules, options: &Options, started: Instant) -> i32 {
-    let start = Board::new(rules, Player::Max);
+    let start = options
+        .position
+        .unwrap_or_else(|| Board::new(rules, Player::Max));
     let mut engine = Engine::new(options.table_bits.min(22));
     if options.deepen_to == 0 {
         // A silent depth-10 search (well under a second) for MTD(f)'s first guess.
@@ -103,7 +107,10 @@ pub fn run(options: &Options) -> Result<(), Box<dyn Error>> {
     let total = 2 * u32::from(rules.pots()) * u32::from(rules.stones());
     let table_bits = options.table_bits.min(12 + total / 2);
     let mut solver = ExactSolver::new(rules, table_bits, loaded.as_ref().map(|l| &l.db));
-    let start = Position::from_board(&Board::new(rules, Player::Max));
+    let board = options
+        .position
+        .unwrap_or_else(|| Board::new(rules, Player::Max));
+    let start = Position::from_board(&board);
     let progress = options.progress;
     let mut report = |probe: Probe| {
         if progress {
@@ -116,11 +123,12 @@ pub fn run(options: &Options) -> Result<(), Box<dyn Error>> {
             );
         }
     };
-    let exact = solver
+    let mut exact = solver
         .solve(&start, guess, &mut report)
         .ok_or("the solver stopped early")?;
+    exact.value = kalah::position_text::first_player_value(&board, exact.value);
     print_solution(
-        rules,
+        (rules, options.position.is_some()),
         &exact,
         loaded.as_ref(),
         solver.table_bytes(),
@@ -131,7 +139,7 @@ pub fn run(options: &Options) -> Result<(), Box<dyn Error>> {
 
 /// The result lines: value, rules, best first move, database, counters and time.
 fn print_solution(
-    rules: Rules,
+    (rules, position): (Rules, bool),
     exact: &Exact,
     loaded: Option<&db::Loaded>,
     table_bytes: usize,
@@ -143,12 +151,12 @@ fn print_solution(
         v if v < 0 => format!("second player wins by {}", -v),
         _ => "draw".to_owned(),
     };
-    println!(
-        "Kalah({},{}): {verdict} (value {:+})",
-        rules.pots(),
-        rules.stones(),
-        exact.value
-    );
+    let title = if position {
+        format!("Kalah({}) position", rules.pots())
+    } else {
+        format!("Kalah({},{})", rules.pots(), rules.stones())
+    };
+    println!("{title}: {verdict} (value {:+})", exact.value);
     println!(
         "rules: capture {}; end {}",
         capture_name(rules.capture),

@@ -15,6 +15,7 @@ use clap::Parser;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
+use text_input::Located;
 
 /// N-Queens by min-conflicts, one board size per line of INPUT.
 #[derive(Parser, Debug)]
@@ -67,14 +68,15 @@ fn run(args: &Args) -> Result<ExitCode, Box<dyn std::error::Error>> {
                 match nqueens::solve_unchecked(n, &mut nqueens::seeded_rng(args.seed)) {
                     Ok(solved) => solved,
                     Err(e) => {
-                        eprintln!("error: {file}:{line}: {e}");
+                        eprintln!("error: {}", Located::new(&*file, line, e));
                         failed = true;
                         continue;
                     }
                 };
             let solved = Instant::now();
             if let Err(reason) = nqueens::verify(&rows) {
-                eprintln!("error: {file}:{line}: invalid board for n = {n} not written: {reason}");
+                let e = format!("invalid board for n = {n} not written: {reason}");
+                eprintln!("error: {}", Located::new(&*file, line, e));
                 failed = true;
                 continue;
             }

@@ -2,8 +2,9 @@
 //! position file, plus `perft`, and `solve` (exact solving of 8x8 positions and small boards).
 
 use clap::{Parser, Subcommand, ValueEnum};
+use cli_support::progress::Progress;
 use reversi::search::{Method, Searcher};
-use reversi::{Position, format, full_game, full_game_within, perft};
+use reversi::{Move, Position, format, full_game_observed, perft};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
@@ -162,6 +163,16 @@ fn load(path: &Path) -> Result<Position<8>, Error> {
     Ok(format::parse_position::<8>(&text, &name)?)
 }
 
+/// Progress of a long search on stderr (see `cli_support::progress`); the engine's values are
+/// on an internal scale, so lines name the move only.
+fn progress() -> Progress<Move<8>> {
+    Progress::on_stderr(|mv: &Move<8>| match mv {
+        Move::Place(square) => format!("square {}", square.index()),
+        Move::Pass => "pass".to_owned(),
+    })
+    .without_value()
+}
+
 /// Says on stderr when a time budget stopped a search before depth `k`.
 fn note_depth(depth: u32, k: u32) {
     if depth < k {
@@ -180,15 +191,15 @@ fn run(command: Command) -> Result<String, Error> {
             time,
         } => {
             let position = load(&file)?;
-            let best = match time {
-                None => Searcher::new(search.into()).best_move(&position, k),
-                Some(budget) => {
-                    let (best, depth) =
-                        Searcher::new(Method::Engine).best_move_within(&position, k, budget);
-                    note_depth(depth, k);
-                    best
-                }
-            };
+            let mut searcher = Searcher::new(if time.is_some() {
+                Method::Engine
+            } else {
+                search.into()
+            });
+            let (best, depth) = searcher.best_move_observed(&position, k, time, &mut progress());
+            if time.is_some() {
+                note_depth(depth, k);
+            }
             format!("{}\n", best.map_or(-1, |s| s.index() as i64))
         }
         Command::Full {
@@ -198,14 +209,16 @@ fn run(command: Command) -> Result<String, Error> {
             time,
         } => {
             let position = load(&file)?;
-            let game = match time {
-                None => full_game(&position, k, search.into()),
-                Some(budget) => {
-                    let (game, shallowest) = full_game_within(&position, k, budget);
-                    note_depth(shallowest, k);
-                    game
-                }
-            };
+            let searcher = Searcher::new(if time.is_some() {
+                Method::Engine
+            } else {
+                search.into()
+            });
+            let (game, shallowest) =
+                full_game_observed(&position, k, searcher, time, &mut progress());
+            if time.is_some() {
+                note_depth(shallowest, k);
+            }
             format::full_game_report(&game)
         }
         Command::Perft {
@@ -233,6 +246,8 @@ fn main() -> ExitCode {
         Ok(args) => args,
         Err(code) => return code,
     };
+    // Ctrl-C during a long search: exit 130 at once, no temporary file left behind.
+    cli_support::interrupt::install();
     match args.command {
         Command::Solve(solve_args) => return solve::run(&solve_args),
         Command::Gtp {

@@ -9,6 +9,7 @@ use std::io::Read as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
+use text_input::Located;
 
 /// Arguments of `othello solve`.
 #[derive(Debug, Args)]
@@ -39,7 +40,7 @@ pub struct SolveArgs {
     #[arg(long, default_value_t = 22, value_parser = clap::value_parser!(u32).range(10..=28))]
     table_bits: u32,
     /// Without a position: print each step (the warm-up guess, every null-window test) on
-    /// stderr as it ends.
+    /// stderr as it ends [default: after a second, when stderr is a terminal].
     #[arg(long)]
     progress: bool,
 }
@@ -98,7 +99,7 @@ fn read_position(source: &str) -> Result<(String, Problem), String> {
     {
         return obf::parse_line(line)
             .map(|p| (name.clone(), p))
-            .map_err(|e| format!("{name}:{}: {e}", i + 1));
+            .map_err(|e| Located::new(name, i + 1, e).to_string());
     }
     let position = format::parse_position::<8>(&text, &name).map_err(|e| e.to_string())?;
     Ok((
@@ -134,14 +135,14 @@ fn solve_file(args: &SolveArgs, path: &Path) -> ExitCode {
         if obf::is_blank(line) {
             continue;
         }
-        let at = format!("{name}:{}", i + 1);
         match obf::parse_line(line) {
             Ok(problem) => {
+                let at = format!("{name}:{}", i + 1);
                 nodes += solve_one(&mut solver, &problem, args.check, &at, &mut failed);
                 count += 1;
             }
             Err(e) => {
-                eprintln!("error: {at}: {e}");
+                eprintln!("error: {}", Located::new(&*name, i + 1, e));
                 failed = true;
             }
         }
@@ -204,9 +205,11 @@ fn move_name(mv: Option<Move<8>>) -> String {
 /// Solves the 4x4 or 6x6 start with the engine search (the report the README shows).
 fn solve_start(args: &SolveArgs) -> String {
     let started = Instant::now();
+    // On request, or on a terminal once the solve has run for a second.
+    let gate = cli_support::progress::Gate::on_stderr();
     let progress = args.progress;
     let report = |step: Progress| {
-        if progress {
+        if progress || gate.due() {
             let at = started.elapsed().as_secs_f64();
             match step {
                 Progress::WarmUp { guess, nodes } => {

@@ -12,72 +12,49 @@ pub enum Error {
         #[source]
         source: std::io::Error,
     },
+    /// A problem at a line of a game file (`FILE:LINE: ...`).
+    #[error(transparent)]
+    File(#[from] text_input::Located<GameFileError>),
+}
+
+/// What is wrong at a line of a game file; located at its file and line by
+/// [`text_input::Located`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum GameFileError {
     /// A board row without exactly seven cells.
-    #[error("{path}:{line}: a board row needs 7 cells, found {found} in `{token}`")]
+    #[error("a board row needs 7 cells, found {found} in `{token}`")]
     RowLength {
-        /// The file.
-        path: String,
-        /// The line.
-        line: usize,
         /// The number of characters found.
         found: usize,
-        /// The row as written.
+        /// The row as written (shortened when long).
         token: String,
     },
     /// A cell other than `0`, `1` or `2`.
-    #[error("{path}:{line}: `{token}` in column {column} is not a cell (0 empty, 1 or 2 a player)")]
+    #[error("`{token}` in column {column} is not a cell (0 empty, 1 or 2 a player)")]
     Cell {
-        /// The file.
-        path: String,
-        /// The line.
-        line: usize,
         /// The column, 1..7.
         column: usize,
         /// The character.
         token: char,
     },
-    /// A piece above an empty cell.
-    #[error("{path}:{line}: the piece in column {column} floats over an empty cell (line {below})")]
+    /// A piece above an empty cell (located at the piece's line).
+    #[error("the piece in column {column} floats over an empty cell (line {below})")]
     Floating {
-        /// The file.
-        path: String,
-        /// The line of the floating piece.
-        line: usize,
         /// The column, 1..7.
         column: usize,
         /// The line of the empty cell below it.
         below: usize,
     },
     /// A next-player line other than `1` or `2`.
-    #[error("{path}:{line}: `{token}` is not the player to move (1 or 2)")]
-    NextPlayer {
-        /// The file.
-        path: String,
-        /// The line.
-        line: usize,
-        /// The line as written.
-        token: String,
-    },
-    /// The file ends before the six rows and the player line.
-    #[error(
-        "{path}:{line}: the file ends here; expected 6 board rows then the player to move (1 or 2)"
-    )]
-    Truncated {
-        /// The file.
-        path: String,
-        /// The last line present (0 for an empty file).
-        line: usize,
-    },
+    #[error("`{0}` is not the player to move (1 or 2)")]
+    NextPlayer(String),
+    /// The file ends before the six rows and the player line (located at the last line
+    /// present, 0 for an empty file).
+    #[error("the file ends here; expected 6 board rows then the player to move (1 or 2)")]
+    Truncated,
     /// Text after the player line.
-    #[error("{path}:{line}: unexpected text after the player line: `{token}`")]
-    Trailing {
-        /// The file.
-        path: String,
-        /// The line.
-        line: usize,
-        /// The line as written.
-        token: String,
-    },
+    #[error("unexpected text after the player line: `{0}`")]
+    Trailing(String),
 }
 
 /// Why an answer at the column prompt is refused (shown before asking again).

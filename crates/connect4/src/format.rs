@@ -7,11 +7,15 @@
 //! included, as the sample program did.
 
 use crate::board::{Board, COLUMNS, ROWS, Side, cell_bit};
-use crate::error::{ColumnError, Error};
+use crate::error::{ColumnError, Error, GameFileError};
 use crate::rules::Position;
 use crate::score::scores;
 use std::fmt::Write as _;
 use std::path::Path;
+use text_input::{Located, shorten};
+
+/// The longest piece of a bad line quoted in a message.
+const QUOTE: usize = 60;
 
 /// Reads and parses the game file at `path`.
 ///
@@ -33,24 +37,20 @@ pub fn read_game(path: &Path) -> Result<Position, Error> {
 /// A wrong row length, a cell other than 0-2, a floating piece, a player line other than 1 or
 /// 2, a missing line or text after the player line, each naming the line.
 pub fn parse_game(text: &str, path: &str) -> Result<Position, Error> {
+    let at = |line: usize, error: GameFileError| Error::from(Located::new(path, line, error));
     let mut lines = text_input::numbered_lines(text).map(|(i, l)| (i, l.trim()));
     // rows[0] is the top row (line 1).
     let mut rows = [[0u8; COLUMNS]; ROWS];
     let mut last = 0;
     for row in &mut rows {
-        let (line, token) = lines.next().ok_or_else(|| Error::Truncated {
-            path: path.to_owned(),
-            line: last,
-        })?;
+        let (line, token) = lines
+            .next()
+            .ok_or_else(|| at(last, GameFileError::Truncated))?;
         last = line;
         let found = token.chars().count();
         if found != COLUMNS {
-            return Err(Error::RowLength {
-                path: path.to_owned(),
-                line,
-                found,
-                token: token.to_owned(),
-            });
+            let token = shorten(token, QUOTE);
+            return Err(at(line, GameFileError::RowLength { found, token }));
         }
         for (c, ch) in token.chars().enumerate() {
             row[c] = match ch {
@@ -58,48 +58,38 @@ pub fn parse_game(text: &str, path: &str) -> Result<Position, Error> {
                 '1' => 1,
                 '2' => 2,
                 _ => {
-                    return Err(Error::Cell {
-                        path: path.to_owned(),
-                        line,
+                    let error = GameFileError::Cell {
                         column: c + 1,
                         token: ch,
-                    });
+                    };
+                    return Err(at(line, error));
                 }
             };
         }
     }
-    let (line, token) = lines.next().ok_or_else(|| Error::Truncated {
-        path: path.to_owned(),
-        line: last,
-    })?;
+    let (line, token) = lines
+        .next()
+        .ok_or_else(|| at(last, GameFileError::Truncated))?;
     let next = match token {
         "1" => Side::One,
         "2" => Side::Two,
         _ => {
-            return Err(Error::NextPlayer {
-                path: path.to_owned(),
-                line,
-                token: token.to_owned(),
-            });
+            let error = GameFileError::NextPlayer(shorten(token, QUOTE));
+            return Err(at(line, error));
         }
     };
     if let Some((line, token)) = lines.find(|(_, l)| !l.is_empty()) {
-        return Err(Error::Trailing {
-            path: path.to_owned(),
-            line,
-            token: token.to_owned(),
-        });
+        return Err(at(line, GameFileError::Trailing(shorten(token, QUOTE))));
     }
     // Gravity: scanning from the top, a piece over an empty cell floats.
     for (i, pair) in rows.windows(2).enumerate() {
         for (c, (&upper, &lower)) in pair[0].iter().zip(&pair[1]).enumerate() {
             if upper != 0 && lower == 0 {
-                return Err(Error::Floating {
-                    path: path.to_owned(),
-                    line: i + 1,
+                let error = GameFileError::Floating {
                     column: c + 1,
                     below: i + 2,
-                });
+                };
+                return Err(at(i + 1, error));
             }
         }
     }
@@ -220,11 +210,11 @@ pub fn parse_column(answer: &str, board: &Board) -> Result<usize, ColumnError> {
     let answer = answer.trim();
     let digits = answer.strip_prefix(['+', '-']).unwrap_or(answer);
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(ColumnError::NotANumber(text_input::shorten(answer, 20)));
+        return Err(ColumnError::NotANumber(shorten(answer, 20)));
     }
     let number = match answer.parse::<i64>() {
         Ok(n) if (1..=COLUMNS as i64).contains(&n) => n,
-        _ => return Err(ColumnError::NoSuchColumn(text_input::shorten(answer, 20))),
+        _ => return Err(ColumnError::NoSuchColumn(shorten(answer, 20))),
     };
     let column = (number - 1) as usize;
     if !board.can_play(column) {
@@ -288,6 +278,28 @@ mod tests {
         let text = game_file(&position);
         assert_eq!(text, format!("{INPUT2}\r\n"));
         assert_eq!(parse_game(&text, "y").unwrap(), position);
+    }
+
+    #[test]
+    fn errors_are_located_and_typed() {
+        let mut text = INPUT2.replace("0200111", "02x0111");
+        let error = parse_game(&text, "g.txt").unwrap_err();
+        let Error::File(located) = error else {
+            panic!("{error}")
+        };
+        assert_eq!((located.file.as_str(), located.line), ("g.txt", 5));
+        assert_eq!(
+            located.error,
+            GameFileError::Cell {
+                column: 3,
+                token: 'x'
+            }
+        );
+        // A long line is quoted shortened, not whole.
+        text = format!("{}\n", "1".repeat(10_000));
+        let message = err(&text);
+        assert!(message.len() < 150, "{message}");
+        assert!(message.starts_with("g.txt:1: a board row needs 7 cells, found 10000 in `111"));
     }
 
     #[test]

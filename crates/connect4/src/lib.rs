@@ -40,7 +40,7 @@ pub mod score;
 pub mod search;
 
 pub use board::{Board, COLUMNS, ROWS, Side};
-pub use error::{ColumnError, Error};
+pub use error::{ColumnError, Error, GameFileError};
 pub use rules::{Position, ScoreOnly, perft};
 pub use search::{choose_move, new_engine};
 

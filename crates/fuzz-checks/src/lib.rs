@@ -29,6 +29,7 @@ pub const TARGETS: &[(&str, Check)] = &[
     ("alphabeta_tree", alphabeta_tree),
     ("maze_grid", maze_grid),
     ("maze_graph", maze_graph),
+    ("kalah_position", kalah_position),
 ];
 
 /// Runs the check named `target` on `data`.
@@ -160,5 +161,21 @@ pub fn maze_grid(data: &[u8]) {
 pub fn maze_graph(data: &[u8]) {
     if let Some(text) = text(data) {
         let _ = maze::parse_graphs(text, "fuzz");
+    }
+}
+
+/// Kalah position files; a parsed position is a board, and its printed file parses back to
+/// the same position.
+pub fn kalah_position(data: &[u8]) {
+    let Some(text) = text(data) else { return };
+    if let Ok(setup) = kalah::Setup::parse(text, "fuzz") {
+        let written = setup.format();
+        let again = kalah::Setup::parse(&written, "again")
+            .unwrap_or_else(|e| panic!("a written position does not parse: {e}\n{written}"));
+        assert_eq!(again, setup, "the position file does not round-trip");
+        let board = setup
+            .board(kalah::Rules::default())
+            .unwrap_or_else(|e| panic!("an accepted position is no board: {e}"));
+        assert_eq!(board.total_stones(), setup.seeds());
     }
 }

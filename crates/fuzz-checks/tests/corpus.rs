@@ -87,6 +87,12 @@ fn texty() -> impl Strategy<Value = Vec<u8>> {
         b"1111",
         b".5",
         b"e9",
+        b"to-move",
+        b"first",
+        b"second",
+        b"stores",
+        b"#",
+        b"255",
     ]);
     prop::collection::vec(pieces, 0..40).prop_map(|v| v.concat())
 }
@@ -125,4 +131,5 @@ fn byte_order_mark_seeds_parse() {
     maze::Grid::parse(&text("maze_grid", "bom.txt"), "f").unwrap();
     maze::parse_graphs(&text("maze_graph", "bom.txt"), "f").unwrap();
     reversi::format::parse_position::<8>(&text("othello_position", "bom.txt"), "f").unwrap();
+    kalah::Setup::parse(&text("kalah_position", "bom_crlf.txt"), "f").unwrap();
 }

@@ -81,16 +81,19 @@ pub enum TreeError {
 /// Errors of this crate.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum Error {
-    /// A tree line of an input file was rejected.
-    #[error("{file}:{line}: graph {graph}: {source}")]
-    Graph {
-        /// The input file.
-        file: String,
-        /// The 1-based line number.
-        line: usize,
-        /// The 1-based graph number (blank lines are not counted).
-        graph: usize,
-        /// What was wrong.
-        source: TreeError,
-    },
+    /// A tree line of an input file was rejected (`FILE:LINE: graph N: ...`).
+    #[error(transparent)]
+    Graph(#[from] text_input::Located<GraphError>),
+}
+
+/// A rejected tree line: its graph number and why; located at its file and line by
+/// [`text_input::Located`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("graph {graph}: {error}")]
+pub struct GraphError {
+    /// The 1-based graph number (blank lines are not counted).
+    pub graph: usize,
+    /// What was wrong.
+    #[source]
+    pub error: TreeError,
 }

@@ -30,7 +30,7 @@ pub mod parse;
 mod search;
 mod tree;
 
-pub use error::{Error, TreeError};
+pub use error::{Error, GraphError, TreeError};
 pub use search::{Answer, Position, solve, solve_minimax};
 pub use tree::{GameTree, Kind, MAX_NODES, Node};
 
@@ -53,11 +53,9 @@ pub fn solve_text(text: &str, file: &str) -> Vec<Result<(usize, Answer), Error>>
         .map(|(line, graph, source)| {
             GameTree::from_line(source)
                 .map(|tree| (graph, solve(&tree)))
-                .map_err(|source| Error::Graph {
-                    file: file.to_owned(),
-                    line,
-                    graph,
-                    source,
+                .map_err(|error| {
+                    let error = GraphError { graph, error };
+                    Error::from(text_input::Located::new(file, line, error))
                 })
         })
         .collect()
@@ -86,6 +84,15 @@ mod tests {
             results[1].as_ref().unwrap_err().to_string(),
             "in.txt:5: graph 2: unknown node `B` in edge (A,B)"
         );
+        let Err(Error::Graph(located)) = &results[1] else {
+            panic!("{:?}", results[1])
+        };
+        assert_eq!((located.file.as_str(), located.line), ("in.txt", 5));
+        assert_eq!(located.error.graph, 2);
+        assert!(matches!(
+            &located.error.error,
+            TreeError::UnknownNode { token, .. } if token == "B"
+        ));
         assert_eq!(results[2].as_ref().unwrap().1.score, -1);
     }
 }

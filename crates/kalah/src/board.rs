@@ -5,7 +5,7 @@
 //! runs up this order and wraps around, skipping the opponent's kalah. The pot opposite Min's
 //! pot `i` is Max's pot `P - 1 - i`.
 
-use crate::error::Error;
+use crate::error::{Error, PartsError};
 use crate::rules::{CaptureRule, EndRule, MAX_POTS, MAX_STONES, Rules};
 use search_core::{Player, Value};
 
@@ -68,11 +68,11 @@ impl Board {
     ) -> Result<Self, Error> {
         let p = usize::from(rules.pots());
         if max_pots.len() != p || min_pots.len() != p {
-            return Err(Error::Position(format!(
-                "rows of {} and {} pots, expected {p}",
-                max_pots.len(),
-                min_pots.len()
-            )));
+            return Err(Error::Position(PartsError::Rows {
+                max: max_pots.len(),
+                min: min_pots.len(),
+                expected: p,
+            }));
         }
         let total: u32 = max_pots
             .iter()
@@ -81,9 +81,7 @@ impl Board {
             .map(|&s| u32::from(s))
             .sum();
         if total > MAX_STONES {
-            return Err(Error::Position(format!(
-                "{total} stones, at most {MAX_STONES}"
-            )));
+            return Err(Error::Position(PartsError::Stones { total }));
         }
         let mut board = Self {
             pits: [0; PITS],
@@ -354,6 +352,26 @@ mod tests {
             (vec![4, 0, 5, 5, 5, 0], 2, 1, vec![0, 1, 7, 6, 6, 6])
         );
         assert_eq!(b.total_stones(), 48);
+    }
+
+    #[test]
+    fn from_parts_names_what_is_wrong() {
+        let rules = Rules::new(2, 1).unwrap();
+        let short = Board::from_parts(rules, &[1], 0, &[1, 1], 0, Player::Max).unwrap_err();
+        assert_eq!(
+            short,
+            Error::Position(PartsError::Rows {
+                max: 1,
+                min: 2,
+                expected: 2
+            })
+        );
+        assert_eq!(
+            short.to_string(),
+            "position: rows of 1 and 2 pots, expected 2"
+        );
+        let full = Board::from_parts(rules, &[200, 0], 50, &[5, 1], 0, Player::Max).unwrap_err();
+        assert_eq!(full.to_string(), "position: 256 stones, at most 255");
     }
 
     #[test]

@@ -25,9 +25,30 @@ pub enum Error {
     },
     /// A position given pit by pit has the wrong number of pits or too many stones.
     #[error("position: {0}")]
-    Position(String),
+    Position(PartsError),
     /// An endgame database file that is not the one asked for (other rules or size, short,
     /// or corrupt).
     #[error("endgame database: {0}")]
     Database(String),
+}
+
+/// Why pits given one by one ([`Board::from_parts`](crate::Board::from_parts)) are not a board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum PartsError {
+    /// A row without the rules' number of pots.
+    #[error("rows of {max} and {min} pots, expected {expected}")]
+    Rows {
+        /// Max's pots given.
+        max: usize,
+        /// Min's pots given.
+        min: usize,
+        /// The rules' pots per side.
+        expected: usize,
+    },
+    /// More stones than a board holds.
+    #[error("{total} stones, at most {max}", max = crate::rules::MAX_STONES)]
+    Stones {
+        /// The stones given, pits and kalahs.
+        total: u32,
+    },
 }

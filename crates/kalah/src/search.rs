@@ -6,6 +6,7 @@ use crate::endgame::EndgameDb;
 use crate::rules::Rules;
 use crate::sample::sample_choice;
 use crate::solver::ExactSolver;
+use search_core::deepening::{Observer, deepen};
 use search_core::{Engine, GameStats, Player, Value};
 use std::time::Duration;
 
@@ -83,11 +84,17 @@ impl Computer {
         self
     }
 
-    /// The chain model's choice at `board` (a legal chain; `None` once the game is over).
-    fn chain_choice(&mut self, board: &Board) -> Option<Decision> {
-        let outcome = match self.time {
-            None => self.engine.search(board, self.depth),
-            Some(time) => self.engine.search_timed(board, self.depth, time).outcome,
+    /// The chain model's choice at `board` (a legal chain; `None` once the game is over);
+    /// deepened one depth at a time for an `observer` that looks.
+    fn chain_choice(
+        &mut self,
+        board: &Board,
+        observer: &mut dyn Observer<Chain>,
+    ) -> Option<Decision> {
+        let outcome = match (self.time, observer.wants_iterations()) {
+            (None, false) => self.engine.search(board, self.depth),
+            (Some(time), false) => self.engine.search_timed(board, self.depth, time).outcome,
+            (time, true) => deepen(&mut self.engine, board, self.depth, time, observer).outcome,
         };
         let chain = match outcome.best_move {
             Some(chain) => chain,
@@ -102,7 +109,12 @@ impl Computer {
 
     /// Perfect play: one exact solve per pot while the computer keeps the move; the chain
     /// model's choice from where a solve runs out of nodes.
-    fn perfect_choice(&mut self, board: &Board, nodes: u64) -> Option<Decision> {
+    fn perfect_choice(
+        &mut self,
+        board: &Board,
+        nodes: u64,
+        observer: &mut dyn Observer<Chain>,
+    ) -> Option<Decision> {
         let mover = board.to_move();
         let mut solver = ExactSolver::new(board.rules(), PERFECT_TABLE_BITS, self.db.as_ref());
         solver.set_budget(nodes);
@@ -112,7 +124,7 @@ impl Computer {
         let mut at = *board;
         while !at.is_over() && at.to_move() == mover {
             let Some((exact, best)) = solver.solve_board(&at) else {
-                let rest = self.chain_choice(&at)?;
+                let rest = self.chain_choice(&at, observer)?;
                 for pot in rest.chain.pots() {
                     chain = chain.then(pot)?;
                 }
@@ -137,6 +149,33 @@ impl Computer {
 
     /// The move for the side to move of `board`; `None` once the game is over.
     pub fn choose(&mut self, board: &Board) -> Option<Decision> {
+        self.choose_observed(board, &mut ())
+    }
+
+    /// [`choose`](Self::choose), telling `observer` about each completed depth of the chain
+    /// model's search (an observer that wants the iterations gets the same move: the search
+    /// is deepened one depth at a time by [`deepen`]). Sample-compatible play and the exact
+    /// solves of perfect play report nothing.
+    ///
+    /// ```
+    /// use kalah::{Board, Chain, Computer, Rules, Strategy};
+    /// use search_core::Player;
+    /// use search_core::deepening::{Iteration, Observer};
+    /// struct Count(u32);
+    /// impl Observer<Chain> for Count {
+    ///     fn completed(&mut self, _: &Iteration<'_, Chain>) { self.0 += 1; }
+    /// }
+    /// let board = Board::new(Rules::default(), Player::Max);
+    /// let mut count = Count(0);
+    /// let seen = Computer::new(Strategy::Chains, 4).choose_observed(&board, &mut count);
+    /// assert_eq!(count.0, 4);
+    /// assert_eq!(seen, Computer::new(Strategy::Chains, 4).choose(&board));
+    /// ```
+    pub fn choose_observed(
+        &mut self,
+        board: &Board,
+        observer: &mut dyn Observer<Chain>,
+    ) -> Option<Decision> {
         if board.is_over() {
             return None;
         }
@@ -149,8 +188,8 @@ impl Computer {
                     nodes: 0,
                 })
             }
-            Strategy::Chains => self.chain_choice(board),
-            Strategy::Perfect { nodes } => self.perfect_choice(board, nodes),
+            Strategy::Chains => self.chain_choice(board, observer),
+            Strategy::Perfect { nodes } => self.perfect_choice(board, nodes, observer),
         }
     }
 }

@@ -12,7 +12,7 @@
 //!   `h` table, root and goal.
 //! - Blank lines and lines starting with `#` are comments.
 
-use crate::error::Error;
+use crate::error::{Error, LineError, at};
 use crate::num::Num;
 use crate::problem::Platform;
 use search_core::{DenseStates, SearchProblem};
@@ -123,14 +123,18 @@ type Named<'a> = (usize, &'a str);
 /// Parses a graph file: one graph, or two (the second from the `w` lines); see the module docs.
 ///
 /// # Errors
-/// [`Error::BadLine`], [`Error::UndefinedNode`], [`Error::DuplicateNode`],
-/// [`Error::MissingHeuristic`], [`Error::Unstated`].
+/// [`Error::Line`] ([`LineError::BadLine`], [`LineError::UndefinedNode`],
+/// [`LineError::DuplicateNode`], [`LineError::MissingHeuristic`]), [`Error::Unstated`].
 pub fn parse_graphs(text: &str, file: &str) -> Result<Vec<Graph>, Error> {
-    let bad = |line, token: &str, why| Error::BadLine {
-        file: file.to_owned(),
-        line,
-        token: token.to_owned(),
-        why,
+    let bad = |line, token: &str, why| {
+        at(
+            file,
+            line,
+            LineError::BadLine {
+                token: token.to_owned(),
+                why,
+            },
+        )
     };
     let mut lines = Vec::new();
     let mut h_lines: Vec<(usize, &str, &str)> = Vec::new();
@@ -235,26 +239,36 @@ impl Context<'_, '_> {
         let mut ids: HashMap<&str, u32> = HashMap::new();
         for l in lines {
             if ids.insert(l.name, ids.len() as u32).is_some() {
-                return Err(Error::DuplicateNode {
-                    file: file.to_owned(),
-                    line: l.line,
-                    token: l.name.to_owned(),
-                });
+                return Err(at(
+                    file,
+                    l.line,
+                    LineError::DuplicateNode {
+                        token: l.name.to_owned(),
+                    },
+                ));
             }
         }
         let lookup = |line: usize, name: &str| {
-            ids.get(name).copied().ok_or_else(|| Error::UndefinedNode {
-                file: file.to_owned(),
-                line,
-                token: name.to_owned(),
+            ids.get(name).copied().ok_or_else(|| {
+                at(
+                    file,
+                    line,
+                    LineError::UndefinedNode {
+                        token: name.to_owned(),
+                    },
+                )
             })
         };
         let number = |line: usize, token: &str, what: &'static str| {
-            Num::parse(token).ok_or_else(|| Error::BadLine {
-                file: file.to_owned(),
-                line,
-                token: token.to_owned(),
-                why: what,
+            Num::parse(token).ok_or_else(|| {
+                at(
+                    file,
+                    line,
+                    LineError::BadLine {
+                        token: token.to_owned(),
+                        why: what,
+                    },
+                )
             })
         };
         let weighted = lines
@@ -279,27 +293,35 @@ impl Context<'_, '_> {
                 let cost = match (weighted, cost) {
                     (false, _) => Num::Int(1),
                     (true, None) => {
-                        return Err(Error::BadLine {
-                            file: file.to_owned(),
-                            line: l.line,
-                            token: token.to_owned(),
-                            why: "expected NAME:COST (this graph has arc costs)",
-                        });
+                        return Err(at(
+                            file,
+                            l.line,
+                            LineError::BadLine {
+                                token: token.to_owned(),
+                                why: "expected NAME:COST (this graph has arc costs)",
+                            },
+                        ));
                     }
                     (true, Some(c)) => {
-                        let cost = Num::parse(c).ok_or_else(|| Error::BadLine {
-                            file: file.to_owned(),
-                            line: l.line,
-                            token: token.to_owned(),
-                            why: "expected NAME:COST with a number",
+                        let cost = Num::parse(c).ok_or_else(|| {
+                            at(
+                                file,
+                                l.line,
+                                LineError::BadLine {
+                                    token: token.to_owned(),
+                                    why: "expected NAME:COST with a number",
+                                },
+                            )
                         })?;
                         if cost.is_negative() {
-                            return Err(Error::BadLine {
-                                file: file.to_owned(),
-                                line: l.line,
-                                token: token.to_owned(),
-                                why: "arc costs must not be negative",
-                            });
+                            return Err(at(
+                                file,
+                                l.line,
+                                LineError::BadLine {
+                                    token: token.to_owned(),
+                                    why: "arc costs must not be negative",
+                                },
+                            ));
                         }
                         cost
                     }
@@ -317,10 +339,14 @@ impl Context<'_, '_> {
             .into_iter()
             .zip(lines)
             .map(|(value, l)| {
-                value.ok_or_else(|| Error::MissingHeuristic {
-                    file: file.to_owned(),
-                    line: l.line,
-                    token: l.name.to_owned(),
+                value.ok_or_else(|| {
+                    at(
+                        file,
+                        l.line,
+                        LineError::MissingHeuristic {
+                            token: l.name.to_owned(),
+                        },
+                    )
                 })
             })
             .collect::<Result<Vec<_>, _>>()?;
@@ -433,7 +459,18 @@ mod tests {
     #[test]
     fn errors_name_file_line_and_token() {
         let e = parse_graphs("root A\ngoal B\nA -> B\nB -> Q\nh A 1\nh B 0\n", "g.txt");
-        assert_eq!(e.unwrap_err().to_string(), "g.txt:4: undefined node `Q`");
+        let e = e.unwrap_err();
+        assert_eq!(e.to_string(), "g.txt:4: undefined node `Q`");
+        let Error::Line(located) = e else {
+            panic!("{e}")
+        };
+        assert_eq!((located.file.as_str(), located.line), ("g.txt", 4));
+        assert_eq!(
+            located.error,
+            LineError::UndefinedNode {
+                token: "Q".to_owned()
+            }
+        );
         let e = parse_graphs("root A\ngoal B\nA -> B\nB -> A\nh A 1\nh Z 0\n", "g.txt");
         assert_eq!(e.unwrap_err().to_string(), "g.txt:6: undefined node `Z`");
         let e = parse_graphs("root A\ngoal Z\nA -> B\nB -> A\nh A 1\nh B 0\n", "g.txt");

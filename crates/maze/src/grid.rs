@@ -1,6 +1,6 @@
 //! The grid maze: cells with four wall bits, read from lines of 4-character strings.
 
-use crate::error::Error;
+use crate::error::{Error, LineError, at};
 
 /// The north bit of a cell (first character of its string).
 pub const NORTH: u8 = 0b1000;
@@ -29,7 +29,7 @@ impl Grid {
     /// skipped. `file` names the source in errors.
     ///
     /// # Errors
-    /// [`Error::BadCell`], [`Error::Ragged`], [`Error::EmptyMaze`].
+    /// [`Error::Line`] ([`LineError::BadCell`], [`LineError::Ragged`]), [`Error::EmptyMaze`].
     pub fn parse(text: &str, file: &str) -> Result<Self, Error> {
         let mut cells = Vec::new();
         let mut rows = 0;
@@ -41,10 +41,14 @@ impl Grid {
             }
             let mut found = 0;
             for token in trimmed.split_whitespace() {
-                let bits = parse_cell(token).ok_or_else(|| Error::BadCell {
-                    file: file.to_owned(),
-                    line: index + 1,
-                    token: token.to_owned(),
+                let bits = parse_cell(token).ok_or_else(|| {
+                    at(
+                        file,
+                        index + 1,
+                        LineError::BadCell {
+                            token: token.to_owned(),
+                        },
+                    )
                 })?;
                 cells.push(bits);
                 found += 1;
@@ -52,12 +56,14 @@ impl Grid {
             if rows == 0 {
                 cols = found;
             } else if found != cols {
-                return Err(Error::Ragged {
-                    file: file.to_owned(),
-                    line: index + 1,
-                    expected: cols,
-                    found,
-                });
+                return Err(at(
+                    file,
+                    index + 1,
+                    LineError::Ragged {
+                        expected: cols,
+                        found,
+                    },
+                ));
             }
             rows += 1;
         }

@@ -38,7 +38,7 @@ pub mod platform;
 pub mod problem;
 pub mod svg;
 
-pub use error::Error;
+pub use error::{Error, LineError};
 pub use graph::{Graph, parse_graphs};
 pub use grid::{Grid, MAZE0};
 pub use num::Num;

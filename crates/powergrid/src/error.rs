@@ -1,6 +1,7 @@
 //! The errors of this crate: every message names the file, the line and the offending text.
 
 use std::io;
+use text_input::Located;
 
 /// What went wrong reading a grid or answering a query.
 #[derive(Debug, thiserror::Error)]
@@ -13,35 +14,34 @@ pub enum Error {
         /// The underlying error.
         source: io::Error,
     },
-    /// The file is not UTF-8 text.
-    #[error("{file}:{line}: not UTF-8 text")]
-    NotUtf8 {
-        /// The file.
-        file: String,
-        /// The first line holding a bad byte.
-        line: usize,
-    },
+    /// A problem at a line of a grid file (`FILE:LINE: ...`).
+    #[error(transparent)]
+    Line(#[from] Located<LineError>),
+    /// A query that cannot be answered (no file or line: the index's answer to a pair).
+    #[error(transparent)]
+    Query(#[from] QueryError),
+    /// A query line that cannot be answered, at its file (or `<stdin>`) and line.
+    #[error(transparent)]
+    QueryLine(#[from] Located<QueryError>),
+}
+
+/// What is wrong at a line of a grid file; located at its file and line by [`Located`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum LineError {
+    /// The file is not UTF-8 text (located at the first line holding a bad byte).
+    #[error("not UTF-8 text")]
+    NotUtf8,
     /// A count (n or m) is missing, not a number, or negative.
-    #[error(
-        "{file}:{line}: expected the number of {what} (a whole number, 0 or more), found `{token}`"
-    )]
+    #[error("expected the number of {what} (a whole number, 0 or more), found `{token}`")]
     BadCount {
-        /// The file.
-        file: String,
-        /// The line.
-        line: usize,
         /// `cities` or `lines`.
         what: &'static str,
         /// The text found (empty at the end of the file).
         token: String,
     },
     /// A count larger than the grid representation supports.
-    #[error("{file}:{line}: {count} {what} is more than this program supports (at most {max})")]
+    #[error("{count} {what} is more than this program supports (at most {max})")]
     TooLarge {
-        /// The file.
-        file: String,
-        /// The line.
-        line: usize,
         /// `cities` or `lines`.
         what: &'static str,
         /// The announced count as written (shortened when long).
@@ -49,13 +49,9 @@ pub enum Error {
         /// The supported maximum.
         max: usize,
     },
-    /// The file ends before all announced cities or lines.
-    #[error("{file}:{line}: the file announces {announced} {what} but ends after {found}")]
+    /// The file ends before all announced cities or lines (located at its last line).
+    #[error("the file announces {announced} {what} but ends after {found}")]
     TooFew {
-        /// The file.
-        file: String,
-        /// The last line of the file.
-        line: usize,
         /// `cities` or `lines`.
         what: &'static str,
         /// The announced count.
@@ -64,56 +60,47 @@ pub enum Error {
         found: usize,
     },
     /// A city name with whitespace inside.
-    #[error("{file}:{line}: a city name must be one word, found `{name}`")]
+    #[error("a city name must be one word, found `{name}`")]
     BadCityName {
-        /// The file.
-        file: String,
-        /// The line.
-        line: usize,
         /// The text found.
         name: String,
     },
-    /// A city declared twice.
-    #[error("{file}:{line}: city `{name}` is already declared on line {first_line}")]
+    /// A city declared twice (located at the second declaration).
+    #[error("city `{name}` is already declared on line {first_line}")]
     DuplicateCity {
-        /// The file.
-        file: String,
-        /// The line of the second declaration.
-        line: usize,
         /// The city.
         name: String,
         /// The line of the first declaration.
         first_line: usize,
     },
-    /// A line (grid line or query) that is not two city names.
-    #[error("{file}:{line}: expected two city names `cityA cityB`, found `{text}`")]
+    /// A grid line that is not two city names.
+    #[error("expected two city names `cityA cityB`, found `{text}`")]
     BadPair {
-        /// The file.
-        file: String,
-        /// The line.
-        line: usize,
         /// The text found.
         text: String,
     },
     /// A grid line naming a city not declared at the top of the file.
-    #[error("{file}:{line}: city `{name}` is not declared")]
+    #[error("city `{name}` is not declared")]
     UndeclaredCity {
-        /// The file.
-        file: String,
-        /// The line.
-        line: usize,
         /// The unknown name.
         name: String,
     },
     /// Non-blank text after the announced lines.
-    #[error("{file}:{line}: unexpected text after the {announced} announced lines: `{text}`")]
+    #[error("unexpected text after the {announced} announced lines: `{text}`")]
     TrailingText {
-        /// The file.
-        file: String,
-        /// The line.
-        line: usize,
         /// The announced number of lines.
         announced: usize,
+        /// The text found.
+        text: String,
+    },
+}
+
+/// Why a query `cityA cityB` cannot be answered.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum QueryError {
+    /// A query line that is not two city names (or not UTF-8 text).
+    #[error("expected two city names `cityA cityB`, found `{text}`")]
+    BadPair {
         /// The text found.
         text: String,
     },
@@ -131,14 +118,12 @@ pub enum Error {
         /// The second city.
         to: String,
     },
-    /// A query error, with the query's file and line.
-    #[error("{file}:{line}: {error}")]
-    Query {
-        /// The query file (or `<stdin>`).
-        file: String,
-        /// The query's line.
-        line: usize,
-        /// What went wrong.
-        error: Box<Error>,
-    },
+}
+
+/// `error` at `line` of `file`, as this crate's [`Error`].
+pub(crate) fn at<E>(file: &str, line: usize, error: E) -> Error
+where
+    Error: From<Located<E>>,
+{
+    Error::from(Located::new(file, line, error))
 }

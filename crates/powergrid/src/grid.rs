@@ -1,6 +1,7 @@
 //! The grid: cities, lines, and its critical lines.
 
 use crate::Error;
+use crate::error::{LineError, at};
 use crate::index::ImportantLines;
 use crate::names::NameTable;
 use crate::parse::parse;
@@ -66,10 +67,7 @@ impl Grid {
                 .filter(|&&b| b == b'\n')
                 .count()
                 + 1;
-            Error::NotUtf8 {
-                file: file.to_owned(),
-                line,
-            }
+            at(file, line, LineError::NotUtf8)
         })?;
         Self::parse(&text, file)
     }

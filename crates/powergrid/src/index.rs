@@ -1,7 +1,8 @@
 //! The preprocessed grid: the only value that answers important-line queries.
 
+use crate::Grid;
+use crate::error::QueryError;
 use crate::names::{Lookup, Probe, ShortNameMap};
-use crate::{Error, Grid};
 use graph_core::Lca;
 
 /// How many queries [`ImportantLines::important_lines_batch`] looks up at once.
@@ -41,7 +42,7 @@ impl<'g> ImportantLines<'g> {
         name: &str,
         probe: Option<Probe>,
         first: u128,
-    ) -> Result<usize, Error> {
+    ) -> Result<usize, QueryError> {
         let lookup = match probe {
             Some(probe) => self.components_by_name.finish(probe, first),
             None => Lookup::Long,
@@ -51,7 +52,7 @@ impl<'g> ImportantLines<'g> {
             Lookup::Long => self.grid.city(name).map(|city| self.grid.component(city)),
             Lookup::Missing => None,
         }
-        .ok_or_else(|| Error::UnknownCity {
+        .ok_or_else(|| QueryError::UnknownCity {
             name: name.to_owned(),
         })
     }
@@ -60,10 +61,10 @@ impl<'g> ImportantLines<'g> {
     /// the two cities uses (0 when `from == to` or no single line failure separates them).
     ///
     /// # Errors
-    /// [`Error::UnknownCity`] when a name is not a city of the grid; [`Error::NoPath`] when the
+    /// [`QueryError::UnknownCity`] when a name is not a city of the grid; [`QueryError::NoPath`] when the
     /// grid is disconnected and the cities lie in different parts.
     #[inline]
-    pub fn important_lines(&self, from: &str, to: &str) -> Result<usize, Error> {
+    pub fn important_lines(&self, from: &str, to: &str) -> Result<usize, QueryError> {
         // Both names hashed, then both first slots loaded, before either lookup is finished:
         // the two cache misses overlap, and the next query's fit in the out-of-order window.
         let map = &self.components_by_name;
@@ -72,7 +73,7 @@ impl<'g> ImportantLines<'g> {
         let first_b = probe_b.map_or(0, |p| map.first(p));
         let a = self.finish_component(from, probe_a, first_a)?;
         let b = self.finish_component(to, probe_b, first_b)?;
-        self.lca.distance(a, b).ok_or_else(|| Error::NoPath {
+        self.lca.distance(a, b).ok_or_else(|| QueryError::NoPath {
             from: from.to_owned(),
             to: to.to_owned(),
         })
@@ -94,7 +95,7 @@ impl<'g> ImportantLines<'g> {
     pub fn important_lines_batch(
         &self,
         pairs: &[(&str, &str)],
-        mut answer: impl FnMut(usize, Result<usize, Error>),
+        mut answer: impl FnMut(usize, Result<usize, QueryError>),
     ) {
         let map = &self.components_by_name;
         for (chunk_index, chunk) in pairs.chunks(BATCH).enumerate() {
@@ -115,7 +116,7 @@ impl<'g> ImportantLines<'g> {
                     .finish_component(from, a, first_a)
                     .and_then(|a| Ok((a, self.finish_component(to, b, first_b)?)))
                     .and_then(|(a, b)| {
-                        self.lca.distance(a, b).ok_or_else(|| Error::NoPath {
+                        self.lca.distance(a, b).ok_or_else(|| QueryError::NoPath {
                             from: from.to_owned(),
                             to: to.to_owned(),
                         })
@@ -138,7 +139,7 @@ impl<'g> ImportantLines<'g> {
 
 #[cfg(test)]
 mod tests {
-    use crate::{Error, Grid};
+    use crate::{Grid, QueryError};
 
     #[test]
     fn counts_unknown_cities_and_parts() {
@@ -159,11 +160,11 @@ mod tests {
         assert_eq!(index.important_lines_between(0, 3), Some(2));
         assert!(matches!(
             index.important_lines("A", "Z"),
-            Err(Error::UnknownCity { name }) if name == "Z"
+            Err(QueryError::UnknownCity { name }) if name == "Z"
         ));
         assert!(matches!(
             index.important_lines("Llanfairpwllgwyngyllgogery", "A"),
-            Err(Error::UnknownCity { .. })
+            Err(QueryError::UnknownCity { .. })
         ));
         let err = index.important_lines("A", "E").unwrap_err();
         assert_eq!(

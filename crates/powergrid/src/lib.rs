@@ -32,7 +32,7 @@ mod names;
 mod parse;
 mod queries;
 
-pub use error::Error;
+pub use error::{Error, LineError, QueryError};
 pub use grid::{Grid, Line};
 pub use index::{BATCH, ImportantLines};
 pub use queries::answer_queries;

@@ -3,6 +3,7 @@
 //! Blank lines are skipped anywhere; `\r\n` line ends and a leading byte-order mark are accepted.
 
 use crate::Error;
+use crate::error::{LineError, at};
 use crate::names::NameTable;
 use graph_core::MAX_COUNT;
 
@@ -53,19 +54,23 @@ pub(crate) fn parse(text: &str, file: &str) -> Result<Parsed, Error> {
             return Err(too_few(file, lines.last, "cities", city_count, found));
         };
         if name.contains(|c: char| c.is_ascii_whitespace()) {
-            return Err(Error::BadCityName {
-                file: file.to_owned(),
+            return Err(at(
+                file,
                 line,
-                name: name.to_owned(),
-            });
+                LineError::BadCityName {
+                    name: name.to_owned(),
+                },
+            ));
         }
         if let Err(first) = names.insert(name) {
-            return Err(Error::DuplicateCity {
-                file: file.to_owned(),
+            return Err(at(
+                file,
                 line,
-                name: name.to_owned(),
-                first_line: name_line(text, first),
-            });
+                LineError::DuplicateCity {
+                    name: name.to_owned(),
+                    first_line: name_line(text, first),
+                },
+            ));
         }
     }
     let mut pairs = Vec::with_capacity(line_count.min(text.len() / 4 + 1));
@@ -75,28 +80,36 @@ pub(crate) fn parse(text: &str, file: &str) -> Result<Parsed, Error> {
         };
         let mut words = pair.split_ascii_whitespace();
         let (Some(a), Some(b), None) = (words.next(), words.next(), words.next()) else {
-            return Err(Error::BadPair {
-                file: file.to_owned(),
+            return Err(at(
+                file,
                 line,
-                text: pair.to_owned(),
-            });
+                LineError::BadPair {
+                    text: pair.to_owned(),
+                },
+            ));
         };
         let city = |name: &str| {
-            names.get(name).ok_or_else(|| Error::UndeclaredCity {
-                file: file.to_owned(),
-                line,
-                name: name.to_owned(),
+            names.get(name).ok_or_else(|| {
+                at(
+                    file,
+                    line,
+                    LineError::UndeclaredCity {
+                        name: name.to_owned(),
+                    },
+                )
             })
         };
         pairs.push((city(a)? as u32, city(b)? as u32));
     }
     if let Some((line, rest)) = lines.next_content() {
-        return Err(Error::TrailingText {
-            file: file.to_owned(),
+        return Err(at(
+            file,
             line,
-            announced: line_count,
-            text: rest.to_owned(),
-        });
+            LineError::TrailingText {
+                announced: line_count,
+                text: rest.to_owned(),
+            },
+        ));
     }
     Ok(Parsed {
         names,
@@ -107,19 +120,25 @@ pub(crate) fn parse(text: &str, file: &str) -> Result<Parsed, Error> {
 /// Reads one count line.
 fn count(lines: &mut Lines<'_>, file: &str, what: &'static str) -> Result<usize, Error> {
     let Some((line, token)) = lines.next_content() else {
-        return Err(Error::BadCount {
-            file: file.to_owned(),
-            line: lines.last.max(1),
-            what,
-            token: String::new(),
-        });
+        return Err(at(
+            file,
+            lines.last.max(1),
+            LineError::BadCount {
+                what,
+                token: String::new(),
+            },
+        ));
     };
-    let too_large = || Error::TooLarge {
-        file: file.to_owned(),
-        line,
-        what,
-        count: text_input::shorten(token, 40),
-        max: MAX_COUNT / 2,
+    let too_large = || {
+        at(
+            file,
+            line,
+            LineError::TooLarge {
+                what,
+                count: text_input::shorten(token, 40),
+                max: MAX_COUNT / 2,
+            },
+        )
     };
     let digits = token.bytes().all(|b| b.is_ascii_digit());
     match token.parse::<u64>() {
@@ -127,23 +146,27 @@ fn count(lines: &mut Lines<'_>, file: &str, what: &'static str) -> Result<usize,
         Ok(_) => Err(too_large()),
         // A whole number too long for 64 bits is still a number: just too large.
         Err(_) if digits => Err(too_large()),
-        Err(_) => Err(Error::BadCount {
-            file: file.to_owned(),
+        Err(_) => Err(at(
+            file,
             line,
-            what,
-            token: text_input::shorten(token, 40),
-        }),
+            LineError::BadCount {
+                what,
+                token: text_input::shorten(token, 40),
+            },
+        )),
     }
 }
 
 fn too_few(file: &str, line: usize, what: &'static str, announced: usize, found: usize) -> Error {
-    Error::TooFew {
-        file: file.to_owned(),
+    at(
+        file,
         line,
-        what,
-        announced,
-        found,
-    }
+        LineError::TooFew {
+            what,
+            announced,
+            found,
+        },
+    )
 }
 
 /// The line number of the `id`-th city name (error path only: rescans the text).

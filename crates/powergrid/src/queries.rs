@@ -1,11 +1,12 @@
 //! Answering a stream of queries `cityA cityB`, one count per line.
 
+use crate::error::{QueryError, at};
 use crate::{Error, ImportantLines};
 use std::io::{self, BufRead, Write};
 
 /// Reads queries (one `cityA cityB` per line; blank lines skipped) from `input` and writes one
 /// count per query to `out`. A query that fails (unknown city, not two names, not UTF-8, no path)
-/// writes nothing to `out`: it is passed to `report` as an [`Error::Query`] naming `file` and the
+/// writes nothing to `out`: it is passed to `report` as an [`Error::QueryLine`] naming `file` and the
 /// line, and the following queries are still answered. Returns the number of failed queries.
 ///
 /// # Errors
@@ -72,11 +73,7 @@ fn answer_group(
             Ok(true) => answers
                 .next()
                 .unwrap_or(Ok(0))
-                .map_err(|error| Error::Query {
-                    file: file.to_owned(),
-                    line: first_line + i,
-                    error: Box::new(error),
-                }),
+                .map_err(|error| at(file, first_line + i, error)),
             Err(error) => Err(error),
         };
         match answer {
@@ -102,10 +99,14 @@ fn parse_pair<'t>(
     } else {
         bytes
     };
-    let text = std::str::from_utf8(bytes).map_err(|_| Error::BadPair {
-        file: file.to_owned(),
-        line,
-        text: String::from_utf8_lossy(bytes).trim_ascii().to_owned(),
+    let text = std::str::from_utf8(bytes).map_err(|_| {
+        at(
+            file,
+            line,
+            QueryError::BadPair {
+                text: String::from_utf8_lossy(bytes).trim_ascii().to_owned(),
+            },
+        )
     })?;
     let text = text.trim_ascii();
     if text.is_empty() {
@@ -113,11 +114,13 @@ fn parse_pair<'t>(
     }
     let mut words = text.split_ascii_whitespace();
     let (Some(a), Some(b), None) = (words.next(), words.next(), words.next()) else {
-        return Err(Error::BadPair {
-            file: file.to_owned(),
+        return Err(at(
+            file,
             line,
-            text: text.to_owned(),
-        });
+            QueryError::BadPair {
+                text: text.to_owned(),
+            },
+        ));
     };
     Ok(Some((a, b)))
 }
@@ -133,13 +136,22 @@ mod tests {
         let index = g.preprocess();
         let input = b"A C\n\nA Z\nB B\nA\n\xff\nC A\r\n\xff\n";
         let mut out = Vec::new();
-        let mut errors = Vec::new();
-        let failed = answer_queries(&index, &input[..], "q.txt", &mut out, |e| {
-            errors.push(e.to_string())
-        })
-        .unwrap();
+        let mut typed = Vec::new();
+        let failed =
+            answer_queries(&index, &input[..], "q.txt", &mut out, |e| typed.push(e)).unwrap();
         assert_eq!(String::from_utf8(out).unwrap(), "2\n0\n2\n");
         assert_eq!(failed, 4);
+        let Error::QueryLine(first) = &typed[0] else {
+            panic!("{}", typed[0])
+        };
+        assert_eq!((first.file.as_str(), first.line), ("q.txt", 3));
+        assert_eq!(
+            first.error,
+            QueryError::UnknownCity {
+                name: "Z".to_owned()
+            }
+        );
+        let errors: Vec<String> = typed.iter().map(ToString::to_string).collect();
         assert_eq!(
             errors,
             [

@@ -23,34 +23,32 @@ pub enum Error {
         /// The character found.
         found: char,
     },
-    /// A token of a position file that is not what its place asks for.
-    #[error("{file}:{line}: token {token:?} is not {expected}")]
+    /// A problem at a line of a position file (`FILE:LINE: ...`).
+    #[error(transparent)]
+    File(#[from] text_input::Located<PositionFileError>),
+}
+
+/// What is wrong at a line of a COL106 position file; located at its file and line by
+/// [`text_input::Located`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PositionFileError {
+    /// A token that is not what its place asks for.
+    #[error("token {token:?} is not {expected}")]
     Token {
-        /// The file name.
-        file: String,
-        /// The line, from 1.
-        line: usize,
-        /// The token.
+        /// The token (shortened when long).
         token: String,
         /// What was expected there.
         expected: &'static str,
     },
-    /// A position file that ends early.
-    #[error("{file}:{line}: the file ends after {found} of {expected} board cells")]
+    /// The file ends early (located at its last line).
+    #[error("the file ends after {found} of {expected} board cells")]
     Truncated {
-        /// The file name.
-        file: String,
-        /// The last line, from 1.
-        line: usize,
         /// Cells read.
         found: usize,
         /// Cells expected.
         expected: usize,
     },
-    /// A position file with an empty first line, or no turn at all.
-    #[error("{file}:1: missing turn (0 black, 1 white)")]
-    MissingTurn {
-        /// The file name.
-        file: String,
-    },
+    /// An empty first line, or no turn at all (located at line 1).
+    #[error("missing turn (0 black, 1 white)")]
+    MissingTurn,
 }

@@ -2,12 +2,13 @@
 //! order) and COL106 position files (turn `0`/`1`, then rows of `-1`/`0`/`1`).
 
 use crate::board::Board;
-use crate::error::Error;
+use crate::error::{Error, PositionFileError};
 use crate::position::Position;
 use crate::search::FullGame;
 use crate::side::Side;
 use crate::square::Square;
 use std::fmt::Write as _;
+use text_input::Located;
 
 /// Parses a Reversi Tiny board: `N * N` characters of `0` (empty), `1` (dark, Black) and `2`
 /// (light, White) in reading order.
@@ -59,25 +60,20 @@ pub fn tiny<const N: usize>(board: &Board<N>) -> String {
 /// errors. A UTF-8 byte-order mark at the start is skipped.
 ///
 /// # Errors
-/// [`Error::MissingTurn`], [`Error::Token`] (a bad or extra token, with its line) or
-/// [`Error::Truncated`].
+/// [`Error::File`]: [`PositionFileError::MissingTurn`], [`PositionFileError::Token`] (a bad
+/// or extra token, with its line) or [`PositionFileError::Truncated`].
 pub fn parse_position<const N: usize>(text: &str, file: &str) -> Result<Position<N>, Error> {
     let mut tokens = text_input::strip_bom(text)
         .lines()
         .enumerate()
         .flat_map(|(i, line)| line.split_whitespace().map(move |t| (i + 1, t)));
-    let bad = |line: usize, token: &str, expected| Error::Token {
-        file: file.to_owned(),
-        line,
-        token: token.to_owned(),
-        expected,
+    let at = |line: usize, error| Error::from(Located::new(file, line, error));
+    let bad = |line: usize, token: &str, expected| {
+        let token = text_input::shorten(token, 60);
+        at(line, PositionFileError::Token { token, expected })
     };
     let turn = match tokens.next() {
-        None => {
-            return Err(Error::MissingTurn {
-                file: file.to_owned(),
-            });
-        }
+        None => return Err(at(1, PositionFileError::MissingTurn)),
         Some((_, "0")) => Side::Black,
         Some((_, "1")) => Side::White,
         Some((line, token)) => return Err(bad(line, token, "a turn (0 or 1)")),
@@ -86,12 +82,11 @@ pub fn parse_position<const N: usize>(text: &str, file: &str) -> Result<Position
     let mut last_line = 1;
     for (count, square) in Square::<N>::all().enumerate() {
         let Some((line, token)) = tokens.next() else {
-            return Err(Error::Truncated {
-                file: file.to_owned(),
-                line: last_line,
+            let error = PositionFileError::Truncated {
                 found: count,
                 expected: N * N,
-            });
+            };
+            return Err(at(last_line, error));
         };
         last_line = line;
         let disc = match token {
@@ -202,7 +197,15 @@ mod tests {
             "g:2: the file ends after 2 of 64 board cells"
         );
         let err = parse_position::<8>("", "g").unwrap_err();
-        assert!(matches!(err, Error::MissingTurn { .. }));
+        assert_eq!(err.to_string(), "g:1: missing turn (0 black, 1 white)");
+        assert!(matches!(
+            err,
+            Error::File(Located {
+                line: 1,
+                error: PositionFileError::MissingTurn,
+                ..
+            })
+        ));
         let err = parse_position::<8>("x", "g").unwrap_err();
         assert!(err.to_string().starts_with("g:1: token \"x\""), "{err}");
         let err = parse_position::<8>(&format!("{text} 0"), "g").unwrap_err();

@@ -66,12 +66,12 @@ pub mod tiny;
 mod proptests;
 
 pub use board::Board;
-pub use error::Error;
+pub use error::{Error, PositionFileError};
 pub use perft::perft;
 pub use position::{Move, Position};
 pub use search::{
     FullGame, Margin, Method, RootScore, Scored, Scoring, Searcher, WinLoss, best_move, full_game,
-    full_game_within,
+    full_game_observed, full_game_within,
 };
 pub use side::Side;
 pub use solve::{Progress, Solution, solve, solve_reporting};

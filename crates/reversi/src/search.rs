@@ -4,8 +4,10 @@
 use crate::position::{Move, Position};
 use crate::side::Side;
 use crate::square::Square;
+use search_core::deepening::{Iteration, Observer, deepen};
 use search_core::{
-    Engine, EngineGame, GOLDEN_GAMMA, Game, MoveList, Player, Value, alpha_beta, minimax, mix64,
+    Engine, EngineGame, GOLDEN_GAMMA, Game, GameOutcome, MoveList, Player, Value, alpha_beta,
+    minimax, mix64,
 };
 use std::time::Duration;
 
@@ -413,29 +415,7 @@ impl<const N: usize> Searcher<N> {
     /// move, leaves scored by [`RootScore`] from that side's point of view, the smallest index
     /// among equal values; `None` when the side to move has no placement. `k` of 0 is taken as 1.
     pub fn best_move(&mut self, position: &Position<N>, k: u32) -> Option<Square<N>> {
-        if position.placements().is_empty() {
-            return None;
-        }
-        let depth = Some(k.max(1));
-        let root = position.to_move();
-        let found = match (self.method, self.engine.as_mut()) {
-            (Method::Minimax, _) => minimax(&Scored::new(*position, RootScore { root }), depth),
-            (Method::AlphaBeta, _) | (Method::Engine, None) => {
-                alpha_beta(&Scored::new(*position, RootScore { root }), depth)
-            }
-            (Method::Engine, Some(engine)) => {
-                let game = TieBroken {
-                    position: *position,
-                    root,
-                    tag: TAGS,
-                };
-                engine.search(&game, k.max(1))
-            }
-        };
-        match found.best_move {
-            Some(Move::Place(square)) => Some(square),
-            _ => None,
-        }
+        self.best_move_observed(position, k, None, &mut ()).0
     }
 
     /// [`best_move`](Self::best_move) within a time budget: the engine deepens from 1 ply
@@ -448,21 +428,118 @@ impl<const N: usize> Searcher<N> {
         k: u32,
         budget: Duration,
     ) -> (Option<Square<N>>, u32) {
+        self.best_move_observed(position, k, Some(budget), &mut ())
+    }
+
+    /// [`best_move`](Self::best_move) (no `budget`) or
+    /// [`best_move_within`](Self::best_move_within), telling `observer` about each completed
+    /// depth. For an observer that wants the iterations a search without a budget deepens one
+    /// depth at a time with this searcher's method, the last depth being `k` (the same move, at
+    /// the cost of the shallower searches). Also returns the depth completed (0 without a
+    /// placement).
+    ///
+    /// ```
+    /// use reversi::Position;
+    /// use reversi::search::{Method, Searcher};
+    /// use search_core::deepening::{Iteration, Observer};
+    /// struct Depths(Vec<u32>);
+    /// impl<M> Observer<M> for Depths {
+    ///     fn completed(&mut self, it: &Iteration<'_, M>) { self.0.push(it.depth); }
+    /// }
+    /// let start = Position::<8>::start();
+    /// let mut depths = Depths(Vec::new());
+    /// let mut searcher = Searcher::new(Method::AlphaBeta);
+    /// let (square, depth) = searcher.best_move_observed(&start, 3, None, &mut depths);
+    /// assert_eq!((square, depth), (searcher.best_move(&start, 3), 3));
+    /// assert_eq!(depths.0, [1, 2, 3]);
+    /// ```
+    pub fn best_move_observed(
+        &mut self,
+        position: &Position<N>,
+        k: u32,
+        budget: Option<Duration>,
+        observer: &mut dyn Observer<Move<N>>,
+    ) -> (Option<Square<N>>, u32) {
         if position.placements().is_empty() {
             return (None, 0);
         }
+        let k = k.max(1);
+        let wants = observer.wants_iterations();
+        let (found, depth) = match (self.method, budget) {
+            (_, Some(budget)) if !wants => {
+                let engine = self.engine.get_or_insert_with(|| Engine::new(18));
+                let timed = engine.search_timed(&tie_broken(position), k, budget);
+                (timed.outcome, timed.depth)
+            }
+            (Method::Engine, None) if wants => self.deepen(position, k, None, observer),
+            (_, Some(_)) => self.deepen(position, k, budget, observer),
+            (method, None) => {
+                observer.started();
+                // Without an observer only depth k is searched.
+                let first = if wants { 1 } else { k };
+                let mut nodes = 0;
+                let mut found = self.fixed_depth(method, position, first);
+                for depth in first..=k {
+                    if depth > first {
+                        found = self.fixed_depth(method, position, depth);
+                    }
+                    nodes += found.stats.nodes;
+                    let (of, outcome) = (k, &found);
+                    observer.completed(&Iteration {
+                        depth,
+                        of,
+                        outcome,
+                        nodes,
+                    });
+                }
+                (found, k)
+            }
+        };
+        match found.best_move {
+            Some(Move::Place(square)) => (Some(square), depth),
+            _ => (None, depth),
+        }
+    }
+
+    /// The engine's iterative deepening to `k` (within `budget` if any), observed.
+    fn deepen(
+        &mut self,
+        position: &Position<N>,
+        k: u32,
+        budget: Option<Duration>,
+        observer: &mut dyn Observer<Move<N>>,
+    ) -> (GameOutcome<Move<N>>, u32) {
         let engine = self.engine.get_or_insert_with(|| Engine::new(18));
-        let game = TieBroken {
-            position: *position,
-            root: position.to_move(),
-            tag: TAGS,
-        };
-        let timed = engine.search_timed(&game, k.max(1), budget);
-        let square = match timed.outcome.best_move {
-            Some(Move::Place(square)) => Some(square),
-            _ => None,
-        };
-        (square, timed.depth)
+        let timed = deepen(engine, &tie_broken(position), k, budget, observer);
+        (timed.outcome, timed.depth)
+    }
+
+    /// One `depth`-ply `bestMove` search with `method`.
+    fn fixed_depth(
+        &mut self,
+        method: Method,
+        position: &Position<N>,
+        depth: u32,
+    ) -> GameOutcome<Move<N>> {
+        let root = position.to_move();
+        match (method, self.engine.as_mut()) {
+            (Method::Minimax, _) => {
+                minimax(&Scored::new(*position, RootScore { root }), Some(depth))
+            }
+            (Method::AlphaBeta, _) | (Method::Engine, None) => {
+                alpha_beta(&Scored::new(*position, RootScore { root }), Some(depth))
+            }
+            (Method::Engine, Some(engine)) => engine.search(&tie_broken(position), depth),
+        }
+    }
+}
+
+/// The root of the engine's `bestMove` search at `position`.
+fn tie_broken<const N: usize>(position: &Position<N>) -> TieBroken<N> {
+    TieBroken {
+        position: *position,
+        root: position.to_move(),
+        tag: TAGS,
     }
 }
 
@@ -510,10 +587,38 @@ pub fn full_game_within<const N: usize>(
     k: u32,
     budget: Duration,
 ) -> (FullGame<N>, u32) {
-    let mut searcher = Searcher::new(Method::Engine);
+    full_game_observed(
+        start,
+        k,
+        Searcher::new(Method::Engine),
+        Some(budget),
+        &mut (),
+    )
+}
+
+/// [`full_game`] played by `searcher` (with a time `budget` per move if any: then as
+/// [`full_game_within`]), telling `observer` about every move's search as
+/// [`Searcher::best_move_observed`] does. Also returns the shallowest depth any move's search
+/// completed.
+///
+/// ```
+/// use reversi::{Position, full_game, full_game_observed};
+/// use reversi::search::{Method, Searcher};
+/// let start = Position::<6>::start();
+/// let (game, depth) = full_game_observed(&start, 2, Searcher::new(Method::AlphaBeta), None, &mut ());
+/// assert_eq!(game, full_game(&start, 2, Method::AlphaBeta));
+/// assert_eq!(depth, 2);
+/// ```
+pub fn full_game_observed<const N: usize>(
+    start: &Position<N>,
+    k: u32,
+    mut searcher: Searcher<N>,
+    budget: Option<Duration>,
+    observer: &mut dyn Observer<Move<N>>,
+) -> (FullGame<N>, u32) {
     let mut shallowest = k;
     let game = play_out(start, |position| {
-        let (square, depth) = searcher.best_move_within(position, k, budget);
+        let (square, depth) = searcher.best_move_observed(position, k, budget, observer);
         if square.is_some() {
             shallowest = shallowest.min(depth);
         }

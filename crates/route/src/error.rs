@@ -13,79 +13,64 @@ pub enum Error {
         /// The underlying error.
         source: std::io::Error,
     },
-    /// The file is not UTF-8 text.
-    #[error("{file}:{line}: not UTF-8 text")]
-    NotUtf8 {
-        /// The file.
-        file: String,
-        /// The line (from 1) holding the first invalid byte.
-        line: usize,
-    },
+    /// A problem at a line of a road map or heuristic table (`FILE:LINE: ...`).
+    #[error(transparent)]
+    Line(#[from] text_input::Located<LineError>),
+}
+
+/// What is wrong at a line of a road map or heuristic table; located at its file and line by
+/// [`text_input::Located`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum LineError {
+    /// The file is not UTF-8 text (located at the line of the first invalid byte).
+    #[error("not UTF-8 text")]
+    NotUtf8,
     /// A line does not have the expected fields.
-    #[error("{file}:{line}: malformed line `{text}`: expected `{expected}`")]
+    #[error("malformed line `{text}`: expected `{expected}`")]
     Malformed {
-        /// The file.
-        file: String,
-        /// The line, from 1.
-        line: usize,
         /// The line's text (shortened when long).
         text: String,
         /// The expected shape, e.g. `City1 City2 distance`.
         expected: &'static str,
     },
     /// A distance or heuristic value that is not a finite number.
-    #[error("{file}:{line}: {what} `{token}` is not a number")]
+    #[error("{what} `{token}` is not a number")]
     NotANumber {
-        /// The file.
-        file: String,
-        /// The line, from 1.
-        line: usize,
         /// `distance` or `heuristic value`.
         what: &'static str,
         /// The offending token (shortened when long).
         token: String,
     },
     /// A negative distance or heuristic value.
-    #[error("{file}:{line}: {what} `{token}` is negative")]
+    #[error("{what} `{token}` is negative")]
     Negative {
-        /// The file.
-        file: String,
-        /// The line, from 1.
-        line: usize,
         /// `distance` or `heuristic value`.
         what: &'static str,
         /// The offending token (shortened when long).
         token: String,
     },
-    /// A city listed twice in a heuristic table.
-    #[error("{file}:{line}: city `{city}` already has a heuristic value (line {first})")]
+    /// A city listed twice in a heuristic table (located at the second entry).
+    #[error("city `{city}` already has a heuristic value (line {first})")]
     DuplicateHeuristic {
-        /// The file.
-        file: String,
-        /// The line of the second entry, from 1.
-        line: usize,
         /// The city.
         city: String,
         /// The line of the first entry.
         first: usize,
     },
-    /// More cities or roads than 32-bit indices can hold.
-    #[error("{file}:{line}: too many cities or roads (at most {max})")]
+    /// More cities or roads than 32-bit indices can hold (located where the limit was passed).
+    #[error("too many cities or roads (at most {max})")]
     TooLarge {
-        /// The file.
-        file: String,
-        /// The line where the limit was passed.
-        line: usize,
         /// The limit.
         max: u64,
     },
 }
 
+/// `error` at `line` of `file`, as this crate's [`Error`].
+pub(crate) fn at(file: &str, line: usize, error: LineError) -> Error {
+    Error::Line(text_input::Located::new(file, line, error))
+}
+
 /// Shortens `text` to at most 60 characters for an error message.
 pub(crate) fn shorten(text: &str) -> String {
-    const MAX: usize = 60;
-    match text.char_indices().nth(MAX) {
-        Some((end, _)) => format!("{}...", &text[..end]),
-        None => text.to_owned(),
-    }
+    text_input::shorten(text, 60)
 }

@@ -1,6 +1,6 @@
 //! Heuristic tables: an estimate of the distance left from each city to one destination.
 
-use crate::error::Error;
+use crate::error::{Error, LineError, at};
 use crate::input::{Lines, decode, malformed, parse_value};
 use crate::map::RoadMap;
 use crate::names::Names;
@@ -36,8 +36,8 @@ impl Heuristic {
     /// no `END OF INPUT` at all ([`Heuristic::terminated`] tells).
     ///
     /// # Errors
-    /// [`Error::Malformed`] for a line without exactly two fields, [`Error::NotANumber`] and
-    /// [`Error::Negative`] for a bad value, [`Error::DuplicateHeuristic`] for a city listed twice.
+    /// [`LineError::Malformed`] for a line without exactly two fields, [`LineError::NotANumber`] and
+    /// [`LineError::Negative`] for a bad value, [`LineError::DuplicateHeuristic`] for a city listed twice.
     pub fn parse(text: &str, file: &str) -> Result<Self, Error> {
         let mut names = Names::default();
         let mut values = Vec::new();
@@ -49,18 +49,24 @@ impl Heuristic {
                 return Err(malformed(file, number, line, HEURISTIC_LINE));
             };
             let value = parse_value(v, "heuristic value", file, number)?;
-            let i = names.intern(city).ok_or_else(|| Error::TooLarge {
-                file: file.to_owned(),
-                line: number,
-                max: u64::from(u32::MAX - 1),
+            let i = names.intern(city).ok_or_else(|| {
+                at(
+                    file,
+                    number,
+                    LineError::TooLarge {
+                        max: u64::from(u32::MAX - 1),
+                    },
+                )
             })? as usize;
             if i < values.len() {
-                return Err(Error::DuplicateHeuristic {
-                    file: file.to_owned(),
-                    line: number,
-                    city: city.to_owned(),
-                    first: first_lines[i],
-                });
+                return Err(at(
+                    file,
+                    number,
+                    LineError::DuplicateHeuristic {
+                        city: city.to_owned(),
+                        first: first_lines[i],
+                    },
+                ));
             }
             values.push(value);
             first_lines.push(number);

@@ -1,16 +1,16 @@
 //! What the map and heuristic formats share: UTF-8 decoding, lines up to `END OF INPUT`, numbers.
 
-use crate::error::{Error, shorten};
+use crate::error::{Error, LineError, at, shorten};
 
 /// Decodes `bytes` as UTF-8, naming the line of the first invalid byte on failure.
 pub(crate) fn decode<'b>(bytes: &'b [u8], file: &str) -> Result<&'b str, Error> {
     let bytes = text_input::strip_bom_bytes(bytes);
-    std::str::from_utf8(bytes).map_err(|e| Error::NotUtf8 {
-        file: file.to_owned(),
-        line: 1 + bytes[..e.valid_up_to()]
-            .iter()
-            .filter(|&&b| b == b'\n')
-            .count(),
+    std::str::from_utf8(bytes).map_err(|e| {
+        at(
+            file,
+            text_input::line_of(bytes, e.valid_up_to()),
+            LineError::NotUtf8,
+        )
     })
 }
 
@@ -117,29 +117,35 @@ pub(crate) fn parse_value(
     }
     match token.parse::<f64>() {
         Ok(v) if v.is_finite() && v >= 0.0 => Ok(v + 0.0),
-        Ok(v) if v.is_finite() => Err(Error::Negative {
-            file: file.to_owned(),
+        Ok(v) if v.is_finite() => Err(at(
+            file,
             line,
-            what,
-            token: shorten(token),
-        }),
-        _ => Err(Error::NotANumber {
-            file: file.to_owned(),
+            LineError::Negative {
+                what,
+                token: shorten(token),
+            },
+        )),
+        _ => Err(at(
+            file,
             line,
-            what,
-            token: shorten(token),
-        }),
+            LineError::NotANumber {
+                what,
+                token: shorten(token),
+            },
+        )),
     }
 }
 
 /// The error for a line that does not have the expected fields.
 pub(crate) fn malformed(file: &str, line: usize, text: &str, expected: &'static str) -> Error {
-    Error::Malformed {
-        file: file.to_owned(),
+    at(
+        file,
         line,
-        text: shorten(text.trim()),
-        expected,
-    }
+        LineError::Malformed {
+            text: shorten(text.trim()),
+            expected,
+        },
+    )
 }
 
 #[cfg(test)]
@@ -187,6 +193,17 @@ mod tests {
         }
         let e = parse_value("-4", "distance", "m.txt", 7).unwrap_err();
         assert_eq!(e.to_string(), "m.txt:7: distance `-4` is negative");
+        let Error::Line(located) = e else {
+            panic!("{e}")
+        };
+        assert_eq!((located.file.as_str(), located.line), ("m.txt", 7));
+        assert_eq!(
+            located.error,
+            LineError::Negative {
+                what: "distance",
+                token: "-4".to_owned()
+            }
+        );
     }
 
     #[test]

@@ -47,7 +47,7 @@ mod map;
 mod names;
 mod search;
 
-pub use error::Error;
+pub use error::{Error, LineError};
 pub use heuristic::Heuristic;
 pub use map::{City, RoadMap};
 pub use search::{Leg, Outcome, Route, RouteProblem, UnknownCity, find_route};

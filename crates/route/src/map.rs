@@ -1,6 +1,6 @@
 //! The road map: cities interned to dense indices, roads in compressed sparse row form.
 
-use crate::error::Error;
+use crate::error::{Error, LineError, at};
 use crate::input::{Lines, decode, malformed, parse_value};
 use crate::names::{Names, hash};
 use std::path::Path;
@@ -39,7 +39,7 @@ impl RoadMap {
     /// Parses a map file's bytes; `file` names it in error messages.
     ///
     /// # Errors
-    /// [`Error::NotUtf8`], then those of [`RoadMap::parse`].
+    /// [`LineError::NotUtf8`], then those of [`RoadMap::parse`].
     pub fn parse_bytes(bytes: &[u8], file: &str) -> Result<Self, Error> {
         Self::parse(decode(bytes, file)?, file)
     }
@@ -52,8 +52,8 @@ impl RoadMap {
     /// non-negative decimal numbers. City names are case-sensitive.
     ///
     /// # Errors
-    /// [`Error::Malformed`] for a line without exactly three fields, [`Error::NotANumber`] and
-    /// [`Error::Negative`] for a bad distance, [`Error::TooLarge`] past 2^32 - 1 cities or
+    /// [`LineError::Malformed`] for a line without exactly three fields, [`LineError::NotANumber`] and
+    /// [`LineError::Negative`] for a bad distance, [`LineError::TooLarge`] past 2^32 - 1 cities or
     /// directed roads; each names `file` and the line.
     pub fn parse(text: &str, file: &str) -> Result<Self, Error> {
         // About one new name per 32 bytes at most in dense files: sized so the table rarely grows.
@@ -61,10 +61,14 @@ impl RoadMap {
         // Roads in file order: (from, to, length); each becomes two directed roads.
         let mut roads: Vec<(City, City, f64)> = Vec::with_capacity(text.len() / 16);
         let mut lines = Lines::new(text);
-        let too_large = |line| Error::TooLarge {
-            file: file.to_owned(),
-            line,
-            max: u64::from(u32::MAX - 1),
+        let too_large = |line| {
+            at(
+                file,
+                line,
+                LineError::TooLarge {
+                    max: u64::from(u32::MAX - 1),
+                },
+            )
         };
         // Lines go in batches: split and hash a batch, read the name table's slots for all of
         // it (independent loads that overlap their cache misses), then intern in file order.

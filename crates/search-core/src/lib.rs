@@ -131,6 +131,7 @@ pub mod test_support;
 // Adversarial game search: strategies, MCTS, chance nodes, tables, the parallel engine.
 mod adversarial;
 mod chance;
+pub mod deepening;
 mod engine;
 mod game;
 mod hash;
