@@ -40,21 +40,24 @@ where
         });
         let mut ms = [0.0; 2];
         let mut main_nodes = [0; 2];
+        let mut all_nodes = [0; 2];
         for (i, threads) in [1, 2].into_iter().enumerate() {
             ms[i] = median_ms(runs, || {
                 let mut parallel = ParallelEngine::new(BITS, threads);
-                let v = parallel.search(position, depth).value;
-                assert_eq!(v, single, "{game} {name}: the value differs");
+                let outcome = parallel.search(position, depth);
+                assert_eq!(outcome.value, single, "{game} {name}: the value differs");
                 main_nodes[i] = parallel.main_thread_stats().nodes;
+                all_nodes[i] = outcome.stats.nodes;
             });
         }
         println!(
-            "| {game} {name} | {depth} | {engine:.1} | {:.1} | {:.1} | {:.2}x | {} | {} |",
+            "| {game} {name} | {depth} | {engine:.1} | {:.1} | {:.1} | {:.2}x | {} | {} | {} |",
             ms[0],
             ms[1],
             ms[0] / ms[1],
             main_nodes[0],
-            main_nodes[1]
+            main_nodes[1],
+            all_nodes[1]
         );
     }
 }
@@ -71,9 +74,9 @@ fn main() {
     let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
     println!("load average before: {}", load.trim());
     println!(
-        "| position | depth | Engine ms | 1 thread ms | 2 threads ms | speed-up | main nodes 1 | main nodes 2 |"
+        "| position | depth | Engine ms | 1 thread ms | 2 threads ms | speed-up | nodes 1 | main nodes 2 | all nodes 2 |"
     );
-    println!("|---|---:|---:|---:|---:|---:|---:|---:|");
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
     compare("connect4", &connect4_positions(), c4_depth, runs);
     compare("othello", &othello_positions(), othello_depth, runs);
     let start = reversi::Position::<8>::start();
@@ -87,7 +90,7 @@ fn main() {
         })
         .collect();
     println!(
-        "| othello perft 10 | 10 | - | {:.1} | {:.1} | {:.2}x | - | - |",
+        "| othello perft 10 | 10 | - | {:.1} | {:.1} | {:.2}x | - | - | - |",
         perft[0],
         perft[1],
         perft[0] / perft[1]

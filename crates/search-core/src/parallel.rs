@@ -1,21 +1,29 @@
-//! The engine on several threads: Lazy SMP over a shared lock-free table.
+//! The engine on several threads: a shared lock-free table, and the moves of each node split
+//! among the threads (simplified ABDADA).
 
 use crate::adversarial::{GameOutcome, GameStats};
+use crate::busy::BusySet;
 use crate::engine::{Stop, Worker};
 use crate::game::{EngineGame, INFINITY};
-use crate::table::SharedTable;
+use crate::table::{Entry, SharedTable, Table};
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 
-/// The engine searching with several threads (Lazy SMP).
+/// The engine searching with several threads, which share one [`SharedTable`] and split the
+/// moves of each node among themselves (simplified ABDADA, after Tom Kerrigan).
 ///
-/// Every thread runs the engine's search on the whole tree, sharing one [`SharedTable`]; the
-/// main thread's iterative deepening decides the result, and helper threads only fill the table
-/// (their values are thrown away). A helper searches the depth the main thread is on, starting
-/// the root's move list at a different place so the threads spread over different subtrees; when
-/// it finishes first it goes one depth ahead, and it abandons an iteration the main thread has
-/// passed. An entry cuts a search only at its own remaining depth, and an abandoned search
-/// stores nothing, so the main thread returns the same value as the single-threaded
-/// [`Engine`](crate::Engine) at the same depth; only the move may differ among equal ones.
+/// Every thread runs the engine's iterative deepening on the whole tree. At a node with at
+/// least 3 plies to go, a thread searches the first move in the engine's order whatever the
+/// others do; each later move whose position another thread is searching at the same
+/// depth is put off to the end, and the others are marked as being searched while this thread
+/// searches them. So two threads walking the same node take different moves, and by the time
+/// one comes back to a move it put off, the other's result is usually in the table. The main
+/// thread's search decides the result; a helper that finishes a depth first goes one ahead, and
+/// abandons an iteration the main thread has passed.
+///
+/// Every thread still searches every move of a node (only the order changes), an entry cuts a
+/// search only at its own remaining depth, and an abandoned search stores nothing; so the main
+/// thread returns the same value as the single-threaded [`Engine`](crate::Engine) at the same
+/// depth, and a move achieving it (among moves of equal value it may differ).
 ///
 /// ```
 /// use search_core::{alpha_beta, EngineGame, Game, MoveList, ParallelEngine, Player, Value};
@@ -41,6 +49,7 @@ use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 #[derive(Debug)]
 pub struct ParallelEngine {
     table: SharedTable,
+    busy: BusySet,
     threads: usize,
     use_killers: bool,
     main_stats: GameStats,
@@ -53,6 +62,7 @@ impl ParallelEngine {
     pub fn new(table_bits: u32, threads: usize) -> Self {
         Self {
             table: SharedTable::new(table_bits),
+            busy: BusySet::new(BUSY_BITS),
             threads: threads.max(1),
             use_killers: true,
             main_stats: GameStats::default(),
@@ -95,18 +105,20 @@ impl ParallelEngine {
     {
         let stop = AtomicBool::new(false);
         let main_depth = AtomicU32::new(0);
-        let table = &self.table;
+        let table = ThreadTable {
+            shared: &self.table,
+            busy: (self.threads > 1).then_some(&self.busy),
+        };
         let use_killers = self.use_killers;
         let main_stats = &mut self.main_stats;
         std::thread::scope(|scope| {
             let helpers: Vec<_> = (1..self.threads)
-                .map(|k| {
+                .map(|_| {
                     let (stop, main_depth) = (&stop, &main_depth);
                     scope.spawn(move || {
                         let helper = Helper {
                             table,
                             use_killers,
-                            rotation: k,
                             stop,
                             main_depth,
                         };
@@ -129,7 +141,7 @@ impl ParallelEngine {
 /// The main thread: the engine's iterative deepening over the shared table, announcing each
 /// depth it starts.
 fn main_search<G: EngineGame>(
-    mut table: &SharedTable,
+    mut table: ThreadTable<'_>,
     use_killers: bool,
     game: &G,
     depth: u32,
@@ -158,9 +170,8 @@ fn main_search<G: EngineGame>(
 
 /// A helper thread's settings.
 struct Helper<'a> {
-    table: &'a SharedTable,
+    table: ThreadTable<'a>,
     use_killers: bool,
-    rotation: usize,
     stop: &'a AtomicBool,
     main_depth: &'a AtomicU32,
 }
@@ -182,7 +193,6 @@ impl Helper<'_> {
             };
             let mut worker = Worker::new(&mut table, &mut killers, stop);
             worker.use_killers = self.use_killers;
-            worker.root_rotation = self.rotation;
             let done = worker.run(game, Some(target), (-INFINITY, INFINITY));
             total.add(&worker.stats);
             if done.is_some() {
@@ -190,5 +200,28 @@ impl Helper<'_> {
             }
         }
         total
+    }
+}
+
+/// The slots of the marks of positions being searched (a few per thread and ply are live).
+const BUSY_BITS: u32 = 14;
+
+/// What one thread searches with: the shared table, and the marks of the positions being
+/// searched (`None` on one thread).
+#[derive(Clone, Copy)]
+struct ThreadTable<'a> {
+    shared: &'a SharedTable,
+    busy: Option<&'a BusySet>,
+}
+
+impl Table for ThreadTable<'_> {
+    fn probe(&self, key: u64) -> Option<Entry> {
+        self.shared.probe(key)
+    }
+    fn store(&mut self, key: u64, entry: Entry) {
+        self.shared.store(key, entry);
+    }
+    fn busy(&self) -> Option<&BusySet> {
+        self.busy
     }
 }
