@@ -24,7 +24,7 @@ const MIN_TABLE_DEPTH: u32 = 2;
 
 /// The smallest remaining depth at which threads split a node's moves (below it a subtree is
 /// too small to be worth the marks).
-const SPLIT_DEPTH: u32 = 3;
+pub(crate) const SPLIT_DEPTH: u32 = 3;
 
 /// A reusable search engine; keep one per game to reuse its table across moves.
 ///
@@ -494,7 +494,7 @@ impl<'a, M: Copy + PartialEq, T: Table> Worker<'a, M, T> {
             }
         }
         for i in deferred {
-            match self.visit(position, moves, i, Role::Deferred, node, &mut scores) {
+            match self.visit(position, moves, i, Role::Younger, node, &mut scores) {
                 Step::Next => {}
                 Step::Deferred | Step::Cut => break,
                 Step::Stopped => return 0,
@@ -517,10 +517,10 @@ impl<'a, M: Copy + PartialEq, T: Table> Worker<'a, M, T> {
         let mv = moves[i];
         let child = position.play(mv);
         let child_remaining = node.remaining.map(|d| d - 1);
-        let mark = matches!(role, Role::Shared | Role::Deferred)
+        let mark = (role == Role::Shared)
             .then(|| busy_mark(child.key(), child_remaining.unwrap_or(UNLIMITED)));
         if let (Some(busy), Some(mark)) = (self.table.busy(), mark) {
-            if role == Role::Shared && busy.contains(mark) {
+            if busy.contains(mark) {
                 return Step::Deferred;
             }
             busy.insert(mark);
@@ -678,13 +678,12 @@ struct Node {
 enum Role {
     /// The first move: the node's window, never put off.
     Eldest,
-    /// A later move searched by this thread alone: a null window first.
+    /// A later move searched without regard to other threads (one thread, too little depth
+    /// left, or a move put off and now searched at the end): a null window first.
     Younger,
     /// A later move on several threads: put off when another thread is searching its position,
-    /// otherwise marked as being searched while this thread searches it.
+    /// otherwise marked as being searched while this thread searches it (a null window first).
     Shared,
-    /// A move that was put off, searched at the end (marked, never put off again).
-    Deferred,
 }
 
 /// What searching one move led to.

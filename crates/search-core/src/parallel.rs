@@ -225,3 +225,135 @@ impl Table for ThreadTable<'_> {
         self.busy
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::busy::busy_mark;
+    use crate::engine::SPLIT_DEPTH;
+    use crate::game::{Game, MoveList, Player, Value};
+    use crate::hash::mix64;
+    use crate::{Engine, alpha_beta};
+    use std::cell::RefCell;
+
+    thread_local! {
+        /// The root moves whose positions were searched, in order (this thread's searches only;
+        /// a search again with a wider window counts once).
+        static ROOT_PLAYS: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
+    }
+
+    /// A uniform tree: three moves per position for six plies, pseudo-random leaf values; a
+    /// position is its path (base-4 digits, so every path has its own key).
+    #[derive(Clone, Copy)]
+    struct Walk {
+        path: u64,
+        ply: u32,
+    }
+
+    impl Game for Walk {
+        type Move = u8;
+        fn to_move(&self) -> Player {
+            if self.ply % 2 == 0 {
+                Player::Max
+            } else {
+                Player::Min
+            }
+        }
+        fn legal_moves(&self) -> MoveList<u8> {
+            if self.ply == 1 {
+                let mv = (self.path - 1) as u8;
+                ROOT_PLAYS.with(|plays| {
+                    let mut plays = plays.borrow_mut();
+                    if plays.last() != Some(&mv) {
+                        plays.push(mv);
+                    }
+                });
+            }
+            if self.ply < 6 {
+                (0..3).collect()
+            } else {
+                MoveList::new()
+            }
+        }
+        fn play(&self, mv: u8) -> Self {
+            Walk {
+                path: self.path * 4 + u64::from(mv) + 1,
+                ply: self.ply + 1,
+            }
+        }
+        fn evaluate(&self) -> Value {
+            (mix64(self.path) % 21) as Value - 10
+        }
+    }
+
+    impl EngineGame for Walk {
+        fn key(&self) -> u64 {
+            self.path
+        }
+    }
+
+    const ROOT: Walk = Walk { path: 0, ply: 0 };
+
+    /// The root moves searched, in order, by one search of `depth` with these busy marks.
+    fn root_order(busy: &BusySet, depth: u32) -> (Vec<u8>, Value) {
+        let shared = SharedTable::new(10);
+        let mut table = ThreadTable {
+            shared: &shared,
+            busy: Some(busy),
+        };
+        let mut killers = Vec::new();
+        let mut worker = Worker::new(&mut table, &mut killers, Stop::NEVER);
+        ROOT_PLAYS.with(|plays| plays.borrow_mut().clear());
+        let outcome = worker.run(&ROOT, Some(depth), (-INFINITY, INFINITY));
+        let value = outcome.expect("no stop").value;
+        (ROOT_PLAYS.with(|plays| plays.take()), value)
+    }
+
+    #[test]
+    fn a_move_another_thread_is_searching_is_put_off() {
+        let depth = SPLIT_DEPTH;
+        let busy = BusySet::new(BUSY_BITS);
+        let expected = alpha_beta(&ROOT, Some(depth)).value;
+        assert_eq!(root_order(&busy, depth), (vec![0, 1, 2], expected));
+        // Another thread is searching the second move's position at the same depth.
+        let mark = busy_mark(ROOT.play(1).key(), depth - 1);
+        busy.insert(mark);
+        assert_eq!(root_order(&busy, depth), (vec![0, 2, 1], expected));
+        assert!(busy.contains(mark), "the other thread's mark stays");
+        // The first move is never put off, and a mark at another depth is another search.
+        busy.remove(mark);
+        busy.insert(busy_mark(ROOT.play(0).key(), depth - 1));
+        busy.insert(busy_mark(ROOT.play(2).key(), depth));
+        assert_eq!(root_order(&busy, depth), (vec![0, 1, 2], expected));
+    }
+
+    #[test]
+    fn below_the_split_depth_nothing_is_put_off() {
+        let depth = SPLIT_DEPTH - 1;
+        let busy = BusySet::new(BUSY_BITS);
+        busy.insert(busy_mark(ROOT.play(1).key(), depth - 1));
+        assert_eq!(
+            root_order(&busy, depth),
+            (vec![0, 1, 2], alpha_beta(&ROOT, Some(depth)).value)
+        );
+    }
+
+    #[test]
+    fn every_thread_count_gives_the_single_thread_value() {
+        for threads in [1, 2, 4] {
+            let mut parallel = ParallelEngine::new(8, threads);
+            for depth in 0..=6 {
+                let single = Engine::new(8).search(&ROOT, depth);
+                let outcome = parallel.search(&ROOT, depth);
+                assert_eq!(
+                    outcome.value, single.value,
+                    "{threads} threads, depth {depth}"
+                );
+                if let Some(mv) = outcome.best_move {
+                    let child = alpha_beta(&ROOT.play(mv), Some(depth - 1)).value;
+                    assert_eq!(child, single.value, "{threads} threads, depth {depth}");
+                }
+            }
+        }
+    }
+}
