@@ -20,10 +20,10 @@ use std::time::Instant;
 /// Table size for every engine (2^20 entries).
 const BITS: u32 = 20;
 
-/// The median of `times`.
-fn median(mut times: Vec<f64>) -> f64 {
-    times.sort_by(f64::total_cmp);
-    times[times.len() / 2]
+/// The median of `values`.
+fn median<T: Copy + PartialOrd>(mut values: Vec<T>) -> T {
+    values.sort_by(|a, b| a.partial_cmp(b).expect("no NaN"));
+    values[values.len() / 2]
 }
 
 /// The wall-clock milliseconds `f` takes, and its result.
@@ -37,7 +37,7 @@ fn timed<T>(f: impl FnOnce() -> T) -> (f64, T) {
 struct Row {
     /// Median milliseconds: the `Engine`, the parallel engine on one thread, on two.
     ms: [f64; 3],
-    /// Nodes on one thread, of the main thread of two, of both threads.
+    /// Median nodes on one thread, of the main thread of two, of both threads.
     nodes: [u64; 3],
 }
 
@@ -50,7 +50,7 @@ where
     let mut engine = Engine::new(BITS);
     let mut parallel = [ParallelEngine::new(BITS, 1), ParallelEngine::new(BITS, 2)];
     let mut times = [Vec::new(), Vec::new(), Vec::new()];
-    let mut nodes = [0; 3];
+    let mut nodes = [Vec::new(), Vec::new(), Vec::new()];
     for _ in 0..runs {
         engine.clear();
         let (ms, single) = timed(|| engine.search(position, depth));
@@ -60,13 +60,13 @@ where
             let (ms, outcome) = timed(|| p.search(position, depth));
             assert_eq!(outcome.value, single.value, "{label}: the value differs");
             times[i + 1].push(ms);
-            nodes[2 * i] = outcome.stats.nodes;
+            nodes[2 * i].push(outcome.stats.nodes);
         }
-        nodes[1] = parallel[1].main_thread_stats().nodes;
+        nodes[1].push(parallel[1].main_thread_stats().nodes);
     }
     Row {
         ms: times.map(median),
-        nodes,
+        nodes: nodes.map(median),
     }
 }
 
