@@ -341,9 +341,10 @@ mod tests {
     #[test]
     fn every_thread_count_gives_the_single_thread_value() {
         for threads in [1, 2, 4] {
-            let mut parallel = ParallelEngine::new(8, threads);
+            let mut parallel = ParallelEngine::new(12, threads);
             for depth in 0..=6 {
-                let single = Engine::new(8).search(&ROOT, depth);
+                parallel.clear();
+                let single = Engine::new(12).search(&ROOT, depth);
                 let outcome = parallel.search(&ROOT, depth);
                 assert_eq!(
                     outcome.value, single.value,
