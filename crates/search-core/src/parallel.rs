@@ -17,13 +17,15 @@ use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 /// depth is put off to the end, and the others are marked as being searched while this thread
 /// searches them. So two threads walking the same node take different moves, and by the time
 /// one comes back to a move it put off, the other's result is usually in the table. The main
-/// thread's search decides the result; a helper that finishes a depth first goes one ahead, and
-/// abandons an iteration the main thread has passed.
+/// thread announces the depth it is on; a helper that finishes a depth first goes one ahead, and
+/// abandons an iteration the main thread has passed. The first thread to complete the full
+/// depth stops the others and gives the result.
 ///
 /// Every thread still searches every move of a node (only the order changes), an entry cuts a
-/// search only at its own remaining depth, and an abandoned search stores nothing; so the main
-/// thread returns the same value as the single-threaded [`Engine`](crate::Engine) at the same
-/// depth, and a move achieving it (among moves of equal value it may differ).
+/// search only at its own remaining depth, and an abandoned search stores nothing; so whichever
+/// thread completes the search returns the same value as the single-threaded
+/// [`Engine`](crate::Engine) at the same depth, and a move achieving it (among moves of equal
+/// value it may differ).
 ///
 /// ```
 /// use search_core::{alpha_beta, EngineGame, Game, MoveList, ParallelEngine, Player, Value};
@@ -126,46 +128,68 @@ impl ParallelEngine {
                     })
                 })
                 .collect();
-            let mut outcome = main_search(table, use_killers, game, depth, &main_depth);
+            let main = main_search(table, use_killers, game, depth, (&main_depth, &stop));
             stop.store(true, Ordering::Relaxed);
-            *main_stats = outcome.stats;
+            *main_stats = main.stats;
+            let mut stats = main.stats;
+            let mut first = main.outcome;
             for helper in helpers {
-                let stats = helper.join().expect("a helper thread does not panic");
-                outcome.stats.add(&stats);
+                let helper = helper.join().expect("a helper thread does not panic");
+                stats.add(&helper.stats);
+                first = first.or(helper.outcome);
             }
+            let mut outcome =
+                first.expect("the thread that stopped the others completed the search");
+            outcome.stats = stats;
             outcome
         })
     }
 }
 
+/// What one thread brings back: its counters, and its outcome at the full depth if it
+/// completed that search before another thread did.
+struct Finish<M> {
+    stats: GameStats,
+    outcome: Option<GameOutcome<M>>,
+}
+
 /// The main thread: the engine's iterative deepening over the shared table, announcing each
-/// depth it starts.
+/// depth it starts in `main_depth`, until it completes the full depth (then it raises `stop`)
+/// or `stop` is raised by a helper that completed it first.
 fn main_search<G: EngineGame>(
     mut table: ThreadTable<'_>,
     use_killers: bool,
     game: &G,
     depth: u32,
-    main_depth: &AtomicU32,
-) -> GameOutcome<G::Move> {
+    (main_depth, stop): (&AtomicU32, &AtomicBool),
+) -> Finish<G::Move> {
     let mut killers = Vec::new();
-    let mut total = GameStats::default();
-    let mut last = None;
+    let mut stats = GameStats::default();
     for d in 0..=depth {
         main_depth.store(d, Ordering::Relaxed);
-        let mut worker = Worker::new(&mut table, &mut killers, Stop::NEVER);
+        let until = Stop {
+            flag: Some(stop),
+            ..Stop::NEVER
+        };
+        let mut worker = Worker::new(&mut table, &mut killers, until);
         worker.use_killers = use_killers;
-        let outcome = worker
-            .run(game, Some(d), (-INFINITY, INFINITY))
-            .expect("the main search has no stop");
-        total.add(&outcome.stats);
-        last = Some(outcome);
-        if d > 0 && game.is_terminal() {
+        let outcome = worker.run(game, Some(d), (-INFINITY, INFINITY));
+        stats.add(&worker.stats);
+        let Some(outcome) = outcome else {
             break;
+        };
+        if d == depth || (d > 0 && game.is_terminal()) {
+            stop.store(true, Ordering::Relaxed);
+            return Finish {
+                stats,
+                outcome: Some(outcome),
+            };
         }
     }
-    let mut outcome = last.expect("depth 0 is always searched");
-    outcome.stats = total;
-    outcome
+    Finish {
+        stats,
+        outcome: None,
+    }
 }
 
 /// A helper thread's settings.
@@ -177,12 +201,12 @@ struct Helper<'a> {
 }
 
 impl Helper<'_> {
-    /// Searches the main thread's depth (one ahead after finishing first) until stopped;
-    /// returns the counters.
-    fn run<G: EngineGame>(&self, game: &G, max_depth: u32) -> GameStats {
+    /// Searches the main thread's depth (one ahead after finishing first) until stopped or
+    /// until it completes `max_depth` (then it stops the others).
+    fn run<G: EngineGame>(&self, game: &G, max_depth: u32) -> Finish<G::Move> {
         let mut table = self.table;
         let mut killers = Vec::new();
-        let mut total = GameStats::default();
+        let mut stats = GameStats::default();
         let mut target = 1;
         while target <= max_depth && !self.stop.load(Ordering::Relaxed) {
             target = target.max(self.main_depth.load(Ordering::Relaxed));
@@ -194,12 +218,22 @@ impl Helper<'_> {
             let mut worker = Worker::new(&mut table, &mut killers, stop);
             worker.use_killers = self.use_killers;
             let done = worker.run(game, Some(target), (-INFINITY, INFINITY));
-            total.add(&worker.stats);
-            if done.is_some() {
+            stats.add(&worker.stats);
+            if let Some(outcome) = done {
+                if target == max_depth {
+                    self.stop.store(true, Ordering::Relaxed);
+                    return Finish {
+                        stats,
+                        outcome: Some(outcome),
+                    };
+                }
                 target += 1;
             }
         }
-        total
+        Finish {
+            stats,
+            outcome: None,
+        }
     }
 }
 
