@@ -105,8 +105,8 @@ impl ParallelEngine {
         G: EngineGame + Sync,
         G::Move: Send,
     {
-        let stop = AtomicBool::new(false);
-        let main_depth = AtomicU32::new(0);
+        let signals = Signals::default();
+        let (stop, main_depth) = (&signals.stop, &signals.main_depth);
         let table = ThreadTable {
             shared: &self.table,
             busy: (self.threads > 1).then_some(&self.busy),
@@ -116,7 +116,6 @@ impl ParallelEngine {
         std::thread::scope(|scope| {
             let helpers: Vec<_> = (1..self.threads)
                 .map(|_| {
-                    let (stop, main_depth) = (&stop, &main_depth);
                     scope.spawn(move || {
                         let helper = Helper {
                             table,
@@ -128,7 +127,7 @@ impl ParallelEngine {
                     })
                 })
                 .collect();
-            let main = main_search(table, use_killers, game, depth, (&main_depth, &stop));
+            let main = main_search(table, use_killers, game, depth, (main_depth, stop));
             stop.store(true, Ordering::Relaxed);
             *main_stats = main.stats;
             let mut stats = main.stats;
@@ -144,6 +143,17 @@ impl ParallelEngine {
             outcome
         })
     }
+}
+
+/// The flags every thread reads at every node, alone in their cache line (no other data
+/// written during the search shares it).
+#[derive(Default)]
+#[repr(align(64))]
+struct Signals {
+    /// Raised when a thread completes the full depth.
+    stop: AtomicBool,
+    /// The depth the main thread is on.
+    main_depth: AtomicU32,
 }
 
 /// What one thread brings back: its counters, and its outcome at the full depth if it
