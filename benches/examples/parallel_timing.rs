@@ -8,7 +8,7 @@
 //! the single-threaded engine's.
 //!
 //! `cargo run --release -p benches --example parallel_timing [RUNS] [C4_DEPTH] [OTHELLO_DEPTH]`
-//! (defaults 5, 16 and 11: about a minute on an idle 2-core machine).
+//! (defaults 5, 16 and 11: under a minute on an idle 2-core machine).
 
 #[path = "support/game_positions.rs"]
 mod game_positions;
