@@ -1,4 +1,4 @@
-//! The engine on one and two threads (search-core's `ParallelEngine`, Lazy SMP) beside the
+//! The engine on one and two threads (search-core's `ParallelEngine`) beside the
 //! single-threaded `Engine`: time to a fixed depth on Max-Connect4 and 8x8 Othello, and
 //! `perft` on one and two threads.
 //!

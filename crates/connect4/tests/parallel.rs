@@ -1,5 +1,5 @@
-//! The parallel engine (Lazy SMP, search-core) gives the single-threaded engine's value on random
-//! Max-Connect4 positions.
+//! The parallel engine (search-core's, the moves of each node split among the threads) gives the
+//! single-threaded engine's value on random Max-Connect4 positions.
 
 use connect4::search::TABLE_BITS;
 use connect4::{COLUMNS, Position, new_engine};
@@ -42,5 +42,25 @@ fn repeated_searches_keep_the_value() {
             expected,
             "depth {depth}"
         );
+    }
+}
+
+#[test]
+fn deep_searches_keep_the_value() {
+    // Deep enough for the threads to split many nodes and meet in the table.
+    for columns in [&[][..], &[3, 3, 3, 2, 4], &[0, 6, 1, 5, 2, 4, 3, 3]] {
+        let position = random_position(columns);
+        let depth = 10;
+        let single = new_engine().search(&position, depth);
+        for threads in [2, 4] {
+            let parallel = ParallelEngine::new(16, threads).search(&position, depth);
+            assert_eq!(
+                parallel.value, single.value,
+                "{columns:?}, {threads} threads"
+            );
+            let mv = parallel.best_move.unwrap();
+            let child = new_engine().search(&position.play(mv), depth - 1).value;
+            assert_eq!(child, single.value, "{columns:?}, {threads} threads");
+        }
     }
 }

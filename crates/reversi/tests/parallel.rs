@@ -1,5 +1,5 @@
-//! The parallel engine (Lazy SMP, search-core) gives the single-threaded engine's value on random
-//! 8x8 Othello positions.
+//! The parallel engine (search-core's, the moves of each node split among the threads) gives the
+//! single-threaded engine's value on random 8x8 Othello positions.
 
 use proptest::prelude::*;
 use reversi::{Position, RootScore, Scored};
@@ -32,9 +32,29 @@ proptest! {
         let game = random_position(&picks);
         prop_assume!(!game.legal_moves().is_empty());
         let single = Engine::new(16).search(&game, depth);
-        let parallel = ParallelEngine::new(16, 2).search(&game, depth);
-        prop_assert_eq!(parallel.value, single.value);
-        let mv = parallel.best_move.unwrap();
-        prop_assert_eq!(alpha_beta(&game.play(mv), Some(depth - 1)).value, single.value);
+        for threads in [2, 3] {
+            let parallel = ParallelEngine::new(16, threads).search(&game, depth);
+            prop_assert_eq!(parallel.value, single.value, "{} threads", threads);
+            let mv = parallel.best_move.unwrap();
+            prop_assert!(game.legal_moves().contains(&mv));
+            prop_assert_eq!(alpha_beta(&game.play(mv), Some(depth - 1)).value, single.value);
+        }
+    }
+}
+
+#[test]
+fn deep_searches_keep_the_value() {
+    // Deep enough for the threads to split many nodes and meet in the table.
+    for picks in [&[][..], &[3, 1, 4, 1, 5, 9, 2, 6, 5, 3], &[7; 20]] {
+        let game = random_position(picks);
+        let depth = 7;
+        let single = Engine::new(16).search(&game, depth);
+        for threads in [2, 4] {
+            let parallel = ParallelEngine::new(16, threads).search(&game, depth);
+            assert_eq!(parallel.value, single.value, "{picks:?}, {threads} threads");
+            let mv = parallel.best_move.unwrap();
+            let child = Engine::new(16).search(&game.play(mv), depth - 1).value;
+            assert_eq!(child, single.value, "{picks:?}, {threads} threads");
+        }
     }
 }

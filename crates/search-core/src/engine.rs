@@ -12,6 +12,7 @@
 //! [`EngineGame::order_moves`].
 
 use crate::adversarial::{GameOutcome, GameStats};
+use crate::busy::busy_mark;
 use crate::game::{EngineGame, INFINITY, MoveList, Value};
 use crate::table::{Bound, Entry, Table, TranspositionTable, UNLIMITED};
 use smallvec::SmallVec;
@@ -20,6 +21,10 @@ use std::time::{Duration, Instant};
 
 /// The smallest remaining depth at which the table is probed and written.
 const MIN_TABLE_DEPTH: u32 = 2;
+
+/// The smallest remaining depth at which threads split a node's moves (below it a subtree is
+/// too small to be worth the marks).
+pub(crate) const SPLIT_DEPTH: u32 = 3;
 
 /// A reusable search engine; keep one per game to reuse its table across moves.
 ///
@@ -331,9 +336,6 @@ pub(crate) struct Worker<'a, M, T> {
     table: &'a mut T,
     killers: &'a mut Vec<[Option<M>; 2]>,
     pub(crate) use_killers: bool,
-    /// The root's moves are searched from this place in the order on (a helper thread's
-    /// variation; 0 for the plain order).
-    pub(crate) root_rotation: usize,
     stop: Stop<'a>,
     aborted: bool,
     pub(crate) stats: GameStats,
@@ -350,7 +352,6 @@ impl<'a, M: Copy + PartialEq, T: Table> Worker<'a, M, T> {
             table,
             killers,
             use_killers: true,
-            root_rotation: 0,
             stop,
             aborted: false,
             stats: GameStats::default(),
@@ -463,72 +464,122 @@ impl<'a, M: Copy + PartialEq, T: Table> Worker<'a, M, T> {
     }
 
     /// Searches the moves of an inner node (the table's move, the killers, then the game's
-    /// order) and stores the result.
+    /// order) and stores the result. When the table splits work among threads and enough depth
+    /// remains, a move after the first whose position another thread is searching is put off
+    /// to the end (simplified ABDADA): every move is still searched, only the order changes.
     fn search_moves<G: EngineGame<Move = M>>(
         &mut self,
         position: &G,
         moves: &MoveList<M>,
         table_move: Option<u8>,
         node: Node,
-        (mut alpha, beta): (Value, Value),
+        window: (Value, Value),
     ) -> Value {
-        let mover = position.to_move();
         let first = self.first_moves(moves, table_move, node.ply);
         let order = first
             .iter()
             .copied()
             .chain((0..moves.len()).filter(|i| !first.contains(i)));
-        // A helper thread starts the root elsewhere in the order (0 everywhere else).
-        let rotation = if node.ply == 0 {
-            self.root_rotation % moves.len()
-        } else {
-            0
-        };
-        let order = order.clone().skip(rotation).chain(order.take(rotation));
-        let alpha_start = alpha;
-        let child_remaining = node.remaining.map(|d| d - 1);
-        let ply = node.ply;
-        let mut best = Value::MIN;
-        let mut best_index = None;
+        let split = self.table.busy().is_some() && node.remaining.is_none_or(|d| d >= SPLIT_DEPTH);
+        let younger = if split { Role::Shared } else { Role::Younger };
+        let mut scores = Scores::new(window);
+        let mut deferred = SmallVec::<[usize; 16]>::new();
         for (n, i) in order.enumerate() {
-            let mv = moves[i];
-            let child = position.play(mv);
-            let same_side = child.to_move() == mover;
-            let window = |worker: &mut Self, a: Value, b: Value| {
-                if same_side {
-                    worker.negamax(&child, child_remaining, a, b, ply + 1)
-                } else {
-                    -worker.negamax(&child, child_remaining, -b, -a, ply + 1)
-                }
-            };
-            let score = if n == 0 {
-                window(self, alpha, beta)
-            } else {
-                let probe = window(self, alpha, alpha + 1);
-                if probe > alpha && probe < beta && !self.aborted {
-                    window(self, alpha, beta)
-                } else {
-                    probe
-                }
-            };
-            if self.aborted {
-                return 0;
-            }
-            if score > best {
-                best = score;
-                best_index = Some(i);
-                if ply == 0 {
-                    self.root_best = Some(mv);
-                }
-            }
-            alpha = alpha.max(best);
-            if alpha >= beta {
-                self.remember_killer(mv, ply);
-                break;
+            let role = if n == 0 { Role::Eldest } else { younger };
+            match self.visit(position, moves, i, role, node, &mut scores) {
+                Step::Next => {}
+                Step::Deferred => deferred.push(i),
+                Step::Cut => return self.finish(node, &scores, window),
+                Step::Stopped => return 0,
             }
         }
-        self.store(node, best, best_index, (alpha_start, beta));
-        best
+        for i in deferred {
+            match self.visit(position, moves, i, Role::Younger, node, &mut scores) {
+                Step::Next => {}
+                Step::Deferred | Step::Cut => break,
+                Step::Stopped => return 0,
+            }
+        }
+        self.finish(node, &scores, window)
+    }
+
+    /// Searches move `i` of `moves` at `position` in the given role and takes its score.
+    #[inline(always)]
+    fn visit<G: EngineGame<Move = M>>(
+        &mut self,
+        position: &G,
+        moves: &MoveList<M>,
+        i: usize,
+        role: Role,
+        node: Node,
+        scores: &mut Scores,
+    ) -> Step {
+        let mv = moves[i];
+        let child = position.play(mv);
+        let child_remaining = node.remaining.map(|d| d - 1);
+        let mark = (role == Role::Shared)
+            .then(|| busy_mark(child.key(), child_remaining.unwrap_or(UNLIMITED)));
+        if let (Some(busy), Some(mark)) = (self.table.busy(), mark) {
+            if busy.contains(mark) {
+                return Step::Deferred;
+            }
+            busy.insert(mark);
+        }
+        let same_side = child.to_move() == position.to_move();
+        let score = self.principal_variation(&child, same_side, role, node, scores);
+        if let (Some(busy), Some(mark)) = (self.table.busy(), mark) {
+            busy.remove(mark);
+        }
+        if self.aborted {
+            return Step::Stopped;
+        }
+        if scores.take(score, i) && node.ply == 0 {
+            self.root_best = Some(mv);
+        }
+        if scores.alpha >= scores.beta {
+            self.remember_killer(mv, node.ply);
+            return Step::Cut;
+        }
+        Step::Next
+    }
+
+    /// The score of `child` for the mover: the eldest move with the node's window, a younger
+    /// one with a null window first, searched again with the full window only when it lands
+    /// inside.
+    #[inline(always)]
+    fn principal_variation<G: EngineGame<Move = M>>(
+        &mut self,
+        child: &G,
+        same_side: bool,
+        role: Role,
+        node: Node,
+        scores: &Scores,
+    ) -> Value {
+        let remaining = node.remaining.map(|d| d - 1);
+        let ply = node.ply + 1;
+        let window = |worker: &mut Self, a: Value, b: Value| {
+            if same_side {
+                worker.negamax(child, remaining, a, b, ply)
+            } else {
+                -worker.negamax(child, remaining, -b, -a, ply)
+            }
+        };
+        let (alpha, beta) = (scores.alpha, scores.beta);
+        if role == Role::Eldest {
+            return window(self, alpha, beta);
+        }
+        let probe = window(self, alpha, alpha + 1);
+        if probe > alpha && probe < beta && !self.aborted {
+            window(self, alpha, beta)
+        } else {
+            probe
+        }
+    }
+
+    /// Stores and returns the node's result.
+    fn finish(&mut self, node: Node, scores: &Scores, window: (Value, Value)) -> Value {
+        self.store(node, scores.best, scores.best_index, window);
+        scores.best
     }
 
     /// Stores the result of an inner node whose window was `(alpha, beta)` (when the table is
@@ -620,4 +671,62 @@ struct Node {
     key: Option<u64>,
     /// The node counter on entering (for the entry's work).
     nodes_before: u64,
+}
+
+/// How a move of an inner node is searched.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Role {
+    /// The first move: the node's window, never put off.
+    Eldest,
+    /// A later move searched without regard to other threads (one thread, too little depth
+    /// left, or a move put off and now searched at the end): a null window first.
+    Younger,
+    /// A later move on several threads: put off when another thread is searching its position,
+    /// otherwise marked as being searched while this thread searches it (a null window first).
+    Shared,
+}
+
+/// What searching one move led to.
+enum Step {
+    /// Go on with the next move.
+    Next,
+    /// The move was put off.
+    Deferred,
+    /// The move's score reached beta: the node's other moves are not needed.
+    Cut,
+    /// The search was stopped.
+    Stopped,
+}
+
+/// The running result of an inner node, from the mover's point of view.
+struct Scores {
+    /// The best score so far (`Value::MIN` before the first move).
+    best: Value,
+    /// The index of its move in the move list.
+    best_index: Option<usize>,
+    /// The window, alpha raised by the scores so far.
+    alpha: Value,
+    beta: Value,
+}
+
+impl Scores {
+    fn new((alpha, beta): (Value, Value)) -> Self {
+        Self {
+            best: Value::MIN,
+            best_index: None,
+            alpha,
+            beta,
+        }
+    }
+
+    /// Takes the score of move `i`; whether it is the new best.
+    fn take(&mut self, score: Value, i: usize) -> bool {
+        let better = score > self.best;
+        if better {
+            self.best = score;
+            self.best_index = Some(i);
+            self.alpha = self.alpha.max(score);
+        }
+        better
+    }
 }

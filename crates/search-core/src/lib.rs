@@ -60,9 +60,9 @@
 //! Playing games: any [`Strategy`] (the searches above as [`MinimaxPlayer`],
 //! [`AlphaBetaPlayer`], [`EnginePlayer`] with a depth or a time budget, [`Mcts`] (UCT),
 //! [`RandomPlayer`]) meets another in [`play_match`]. [`ParallelEngine`] runs the engine on
-//! several threads (Lazy SMP over a [`SharedTable`]; the same values). Games with dice implement
-//! [`ChanceGame`] and are searched by [`expectiminimax`] and [`star1`]. [`mix64`] and
-//! [`zobrist_keys`] make position keys.
+//! several threads (a [`SharedTable`], each node's moves split among the threads; the same
+//! values). Games with dice implement [`ChanceGame`] and are searched by [`expectiminimax`] and
+//! [`star1`]. [`mix64`] and [`zobrist_keys`] make position keys.
 //!
 //! # Example
 //!
@@ -130,6 +130,7 @@ pub mod test_support;
 
 // Adversarial game search: strategies, MCTS, chance nodes, tables, the parallel engine.
 mod adversarial;
+mod busy;
 mod chance;
 pub mod deepening;
 mod engine;

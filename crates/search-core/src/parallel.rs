@@ -1,21 +1,31 @@
-//! The engine on several threads: Lazy SMP over a shared lock-free table.
+//! The engine on several threads: a shared lock-free table, and the moves of each node split
+//! among the threads (simplified ABDADA).
 
 use crate::adversarial::{GameOutcome, GameStats};
+use crate::busy::BusySet;
 use crate::engine::{Stop, Worker};
 use crate::game::{EngineGame, INFINITY};
-use crate::table::SharedTable;
+use crate::table::{Entry, SharedTable, Table};
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 
-/// The engine searching with several threads (Lazy SMP).
+/// The engine searching with several threads, which share one [`SharedTable`] and split the
+/// moves of each node among themselves (simplified ABDADA, after Tom Kerrigan).
 ///
-/// Every thread runs the engine's search on the whole tree, sharing one [`SharedTable`]; the
-/// main thread's iterative deepening decides the result, and helper threads only fill the table
-/// (their values are thrown away). A helper searches the depth the main thread is on, starting
-/// the root's move list at a different place so the threads spread over different subtrees; when
-/// it finishes first it goes one depth ahead, and it abandons an iteration the main thread has
-/// passed. An entry cuts a search only at its own remaining depth, and an abandoned search
-/// stores nothing, so the main thread returns the same value as the single-threaded
-/// [`Engine`](crate::Engine) at the same depth; only the move may differ among equal ones.
+/// Every thread runs the engine's iterative deepening on the whole tree. At a node with at
+/// least 3 plies to go, a thread searches the first move in the engine's order whatever the
+/// others do; each later move whose position another thread is searching at the same
+/// depth is put off to the end, and the others are marked as being searched while this thread
+/// searches them. So two threads walking the same node take different moves, and by the time
+/// one comes back to a move it put off, the other's result is usually in the table. The main
+/// thread announces the depth it is on; a helper that finishes a depth first goes one ahead, and
+/// abandons an iteration the main thread has passed. The first thread to complete the full
+/// depth stops the others and gives the result.
+///
+/// Every thread still searches every move of a node (only the order changes), an entry cuts a
+/// search only at its own remaining depth, and an abandoned search stores nothing; so whichever
+/// thread completes the search returns the same value as the single-threaded
+/// [`Engine`](crate::Engine) at the same depth, and a move achieving it (among moves of equal
+/// value it may differ).
 ///
 /// ```
 /// use search_core::{alpha_beta, EngineGame, Game, MoveList, ParallelEngine, Player, Value};
@@ -41,6 +51,7 @@ use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 #[derive(Debug)]
 pub struct ParallelEngine {
     table: SharedTable,
+    busy: BusySet,
     threads: usize,
     use_killers: bool,
     main_stats: GameStats,
@@ -53,6 +64,7 @@ impl ParallelEngine {
     pub fn new(table_bits: u32, threads: usize) -> Self {
         Self {
             table: SharedTable::new(table_bits),
+            busy: BusySet::new(BUSY_BITS),
             threads: threads.max(1),
             use_killers: true,
             main_stats: GameStats::default(),
@@ -93,20 +105,21 @@ impl ParallelEngine {
         G: EngineGame + Sync,
         G::Move: Send,
     {
-        let stop = AtomicBool::new(false);
-        let main_depth = AtomicU32::new(0);
-        let table = &self.table;
+        let signals = Signals::default();
+        let (stop, main_depth) = (&signals.stop, &signals.main_depth);
+        let table = ThreadTable {
+            shared: &self.table,
+            busy: (self.threads > 1).then_some(&self.busy),
+        };
         let use_killers = self.use_killers;
         let main_stats = &mut self.main_stats;
         std::thread::scope(|scope| {
             let helpers: Vec<_> = (1..self.threads)
-                .map(|k| {
-                    let (stop, main_depth) = (&stop, &main_depth);
+                .map(|_| {
                     scope.spawn(move || {
                         let helper = Helper {
                             table,
                             use_killers,
-                            rotation: k,
                             stop,
                             main_depth,
                         };
@@ -114,64 +127,96 @@ impl ParallelEngine {
                     })
                 })
                 .collect();
-            let mut outcome = main_search(table, use_killers, game, depth, &main_depth);
+            let main = main_search(table, use_killers, game, depth, (main_depth, stop));
             stop.store(true, Ordering::Relaxed);
-            *main_stats = outcome.stats;
+            *main_stats = main.stats;
+            let mut stats = main.stats;
+            let mut first = main.outcome;
             for helper in helpers {
-                let stats = helper.join().expect("a helper thread does not panic");
-                outcome.stats.add(&stats);
+                let helper = helper.join().expect("a helper thread does not panic");
+                stats.add(&helper.stats);
+                first = first.or(helper.outcome);
             }
+            let mut outcome =
+                first.expect("the thread that stopped the others completed the search");
+            outcome.stats = stats;
             outcome
         })
     }
 }
 
+/// The flags every thread reads at every node, alone in their cache line (no other data
+/// written during the search shares it).
+#[derive(Default)]
+#[repr(align(64))]
+struct Signals {
+    /// Raised when a thread completes the full depth.
+    stop: AtomicBool,
+    /// The depth the main thread is on.
+    main_depth: AtomicU32,
+}
+
+/// What one thread brings back: its counters, and its outcome at the full depth if it
+/// completed that search before another thread did.
+struct Finish<M> {
+    stats: GameStats,
+    outcome: Option<GameOutcome<M>>,
+}
+
 /// The main thread: the engine's iterative deepening over the shared table, announcing each
-/// depth it starts.
+/// depth it starts in `main_depth`, until it completes the full depth (then it raises `stop`)
+/// or `stop` is raised by a helper that completed it first.
 fn main_search<G: EngineGame>(
-    mut table: &SharedTable,
+    mut table: ThreadTable<'_>,
     use_killers: bool,
     game: &G,
     depth: u32,
-    main_depth: &AtomicU32,
-) -> GameOutcome<G::Move> {
+    (main_depth, stop): (&AtomicU32, &AtomicBool),
+) -> Finish<G::Move> {
     let mut killers = Vec::new();
-    let mut total = GameStats::default();
-    let mut last = None;
+    let mut stats = GameStats::default();
     for d in 0..=depth {
         main_depth.store(d, Ordering::Relaxed);
-        let mut worker = Worker::new(&mut table, &mut killers, Stop::NEVER);
+        let until = Stop {
+            flag: Some(stop),
+            ..Stop::NEVER
+        };
+        let mut worker = Worker::new(&mut table, &mut killers, until);
         worker.use_killers = use_killers;
-        let outcome = worker
-            .run(game, Some(d), (-INFINITY, INFINITY))
-            .expect("the main search has no stop");
-        total.add(&outcome.stats);
-        last = Some(outcome);
-        if d > 0 && game.is_terminal() {
+        let outcome = worker.run(game, Some(d), (-INFINITY, INFINITY));
+        stats.add(&worker.stats);
+        let Some(outcome) = outcome else {
             break;
+        };
+        if d == depth || (d > 0 && game.is_terminal()) {
+            stop.store(true, Ordering::Relaxed);
+            return Finish {
+                stats,
+                outcome: Some(outcome),
+            };
         }
     }
-    let mut outcome = last.expect("depth 0 is always searched");
-    outcome.stats = total;
-    outcome
+    Finish {
+        stats,
+        outcome: None,
+    }
 }
 
 /// A helper thread's settings.
 struct Helper<'a> {
-    table: &'a SharedTable,
+    table: ThreadTable<'a>,
     use_killers: bool,
-    rotation: usize,
     stop: &'a AtomicBool,
     main_depth: &'a AtomicU32,
 }
 
 impl Helper<'_> {
-    /// Searches the main thread's depth (one ahead after finishing first) until stopped;
-    /// returns the counters.
-    fn run<G: EngineGame>(&self, game: &G, max_depth: u32) -> GameStats {
+    /// Searches the main thread's depth (one ahead after finishing first) until stopped or
+    /// until it completes `max_depth` (then it stops the others).
+    fn run<G: EngineGame>(&self, game: &G, max_depth: u32) -> Finish<G::Move> {
         let mut table = self.table;
         let mut killers = Vec::new();
-        let mut total = GameStats::default();
+        let mut stats = GameStats::default();
         let mut target = 1;
         while target <= max_depth && !self.stop.load(Ordering::Relaxed) {
             target = target.max(self.main_depth.load(Ordering::Relaxed));
@@ -182,13 +227,178 @@ impl Helper<'_> {
             };
             let mut worker = Worker::new(&mut table, &mut killers, stop);
             worker.use_killers = self.use_killers;
-            worker.root_rotation = self.rotation;
             let done = worker.run(game, Some(target), (-INFINITY, INFINITY));
-            total.add(&worker.stats);
-            if done.is_some() {
+            stats.add(&worker.stats);
+            if let Some(outcome) = done {
+                if target == max_depth {
+                    self.stop.store(true, Ordering::Relaxed);
+                    return Finish {
+                        stats,
+                        outcome: Some(outcome),
+                    };
+                }
                 target += 1;
             }
         }
-        total
+        Finish {
+            stats,
+            outcome: None,
+        }
+    }
+}
+
+/// The slots of the marks of positions being searched (a few per thread and ply are live).
+const BUSY_BITS: u32 = 14;
+
+/// What one thread searches with: the shared table, and the marks of the positions being
+/// searched (`None` on one thread).
+#[derive(Clone, Copy)]
+struct ThreadTable<'a> {
+    shared: &'a SharedTable,
+    busy: Option<&'a BusySet>,
+}
+
+impl Table for ThreadTable<'_> {
+    fn probe(&self, key: u64) -> Option<Entry> {
+        self.shared.probe(key)
+    }
+    fn store(&mut self, key: u64, entry: Entry) {
+        self.shared.store(key, entry);
+    }
+    fn busy(&self) -> Option<&BusySet> {
+        self.busy
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::busy::busy_mark;
+    use crate::engine::SPLIT_DEPTH;
+    use crate::game::{Game, MoveList, Player, Value};
+    use crate::hash::mix64;
+    use crate::{Engine, alpha_beta};
+    use std::cell::RefCell;
+
+    thread_local! {
+        /// The root moves whose positions were searched, in order (this thread's searches only;
+        /// a search again with a wider window counts once).
+        static ROOT_PLAYS: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
+    }
+
+    /// A uniform tree: three moves per position for six plies, pseudo-random leaf values; a
+    /// position is its path (base-4 digits, so every path has its own key).
+    #[derive(Clone, Copy)]
+    struct Walk {
+        path: u64,
+        ply: u32,
+    }
+
+    impl Game for Walk {
+        type Move = u8;
+        fn to_move(&self) -> Player {
+            if self.ply % 2 == 0 {
+                Player::Max
+            } else {
+                Player::Min
+            }
+        }
+        fn legal_moves(&self) -> MoveList<u8> {
+            if self.ply == 1 {
+                let mv = (self.path - 1) as u8;
+                ROOT_PLAYS.with(|plays| {
+                    let mut plays = plays.borrow_mut();
+                    if plays.last() != Some(&mv) {
+                        plays.push(mv);
+                    }
+                });
+            }
+            if self.ply < 6 {
+                (0..3).collect()
+            } else {
+                MoveList::new()
+            }
+        }
+        fn play(&self, mv: u8) -> Self {
+            Walk {
+                path: self.path * 4 + u64::from(mv) + 1,
+                ply: self.ply + 1,
+            }
+        }
+        fn evaluate(&self) -> Value {
+            (mix64(self.path) % 21) as Value - 10
+        }
+    }
+
+    impl EngineGame for Walk {
+        fn key(&self) -> u64 {
+            self.path
+        }
+    }
+
+    const ROOT: Walk = Walk { path: 0, ply: 0 };
+
+    /// The root moves searched, in order, by one search of `depth` with these busy marks.
+    fn root_order(busy: &BusySet, depth: u32) -> (Vec<u8>, Value) {
+        let shared = SharedTable::new(10);
+        let mut table = ThreadTable {
+            shared: &shared,
+            busy: Some(busy),
+        };
+        let mut killers = Vec::new();
+        let mut worker = Worker::new(&mut table, &mut killers, Stop::NEVER);
+        ROOT_PLAYS.with(|plays| plays.borrow_mut().clear());
+        let outcome = worker.run(&ROOT, Some(depth), (-INFINITY, INFINITY));
+        let value = outcome.expect("no stop").value;
+        (ROOT_PLAYS.with(|plays| plays.take()), value)
+    }
+
+    #[test]
+    fn a_move_another_thread_is_searching_is_put_off() {
+        let depth = SPLIT_DEPTH;
+        let busy = BusySet::new(BUSY_BITS);
+        let expected = alpha_beta(&ROOT, Some(depth)).value;
+        assert_eq!(root_order(&busy, depth), (vec![0, 1, 2], expected));
+        // Another thread is searching the second move's position at the same depth.
+        let mark = busy_mark(ROOT.play(1).key(), depth - 1);
+        busy.insert(mark);
+        assert_eq!(root_order(&busy, depth), (vec![0, 2, 1], expected));
+        assert!(busy.contains(mark), "the other thread's mark stays");
+        // The first move is never put off, and a mark at another depth is another search.
+        busy.remove(mark);
+        busy.insert(busy_mark(ROOT.play(0).key(), depth - 1));
+        busy.insert(busy_mark(ROOT.play(2).key(), depth));
+        assert_eq!(root_order(&busy, depth), (vec![0, 1, 2], expected));
+    }
+
+    #[test]
+    fn below_the_split_depth_nothing_is_put_off() {
+        let depth = SPLIT_DEPTH - 1;
+        let busy = BusySet::new(BUSY_BITS);
+        busy.insert(busy_mark(ROOT.play(1).key(), depth - 1));
+        assert_eq!(
+            root_order(&busy, depth),
+            (vec![0, 1, 2], alpha_beta(&ROOT, Some(depth)).value)
+        );
+    }
+
+    #[test]
+    fn every_thread_count_gives_the_single_thread_value() {
+        for threads in [1, 2, 4] {
+            let mut parallel = ParallelEngine::new(12, threads);
+            for depth in 0..=6 {
+                parallel.clear();
+                let single = Engine::new(12).search(&ROOT, depth);
+                let outcome = parallel.search(&ROOT, depth);
+                assert_eq!(
+                    outcome.value, single.value,
+                    "{threads} threads, depth {depth}"
+                );
+                if let Some(mv) = outcome.best_move {
+                    let child = alpha_beta(&ROOT.play(mv), Some(depth - 1)).value;
+                    assert_eq!(child, single.value, "{threads} threads, depth {depth}");
+                }
+            }
+        }
     }
 }

@@ -7,6 +7,7 @@
 //! [`EngineGame::order_moves`](crate::EngineGame::order_moves), which is the same list every time
 //! the same position is searched; so a table needs no knowledge of the move type.
 
+use crate::busy::BusySet;
 use crate::game::Value;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -54,6 +55,11 @@ pub(crate) trait Table {
     fn probe(&self, key: u64) -> Option<Entry>;
     /// Stores `entry` for `key`.
     fn store(&mut self, key: u64, entry: Entry);
+    /// The positions other threads are searching, when the search splits a node's moves among
+    /// threads; `None` (the default, one thread) searches every node's moves in order.
+    fn busy(&self) -> Option<&BusySet> {
+        None
+    }
 }
 
 /// The one-thread two-slot table of the [`Engine`](crate::Engine).
@@ -226,15 +232,6 @@ impl SharedTable {
             *check.get_mut() = 0;
             *data.get_mut() = 0;
         }
-    }
-}
-
-impl Table for &SharedTable {
-    fn probe(&self, key: u64) -> Option<Entry> {
-        SharedTable::probe(self, key)
-    }
-    fn store(&mut self, key: u64, entry: Entry) {
-        SharedTable::store(self, key, entry);
     }
 }
 

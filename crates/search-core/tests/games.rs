@@ -4,7 +4,7 @@ mod common;
 
 use common::{Node, Tree, oracle_minimax};
 use proptest::prelude::*;
-use search_core::{Engine, Value, alpha_beta, minimax};
+use search_core::{Engine, ParallelEngine, Value, alpha_beta, minimax};
 
 /// A random tree of at most `max_nodes` nodes with random Max/Min labels (a side may move twice).
 fn random_tree() -> impl Strategy<Value = Tree> {
@@ -143,6 +143,23 @@ proptest! {
                 prop_assert_eq!(oracle_minimax(&tree, mv, depth.map(|d| d.saturating_sub(1))), ab.value);
             } else {
                 prop_assert!(tree.children[0].is_empty());
+            }
+        }
+    }
+
+    #[test]
+    fn parallel_engine_equals_alpha_beta_at_every_depth(tree in random_tree(), threads in 1usize..5, bits in 0u32..8) {
+        let root = Node { tree: &tree, id: 0 };
+        let mut parallel = ParallelEngine::new(bits, threads);
+        for depth in 0..8 {
+            let ab = alpha_beta(&root, Some(depth));
+            let outcome = parallel.search(&root, depth);
+            prop_assert_eq!(outcome.value, ab.value, "depth {}", depth);
+            if let Some(mv) = outcome.best_move {
+                prop_assert!(tree.children[0].contains(&mv));
+                prop_assert_eq!(oracle_minimax(&tree, mv, Some(depth.saturating_sub(1))), ab.value);
+            } else {
+                prop_assert!(tree.children[0].is_empty() || depth == 0);
             }
         }
     }
