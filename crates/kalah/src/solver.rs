@@ -21,6 +21,8 @@ use crate::rules::Rules;
 use crate::table::{NO_MOVE, Table};
 use search_core::Value;
 use search_core::smallvec::SmallVec;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicI32, AtomicU32, AtomicU64, Ordering};
 
 /// Enhanced transposition cut-offs only at nodes with at least this many seeds more than the
 /// database holds: nearer the leaves the children's table lookups (cache misses) cost more than
@@ -36,6 +38,71 @@ pub struct Probe {
     pub upper: i32,
     /// Nodes searched so far.
     pub nodes: u64,
+}
+
+/// The nodes between two updates of the live counters ([`Progress`]).
+const PUBLISH_EVERY: u64 = 1 << 16;
+
+/// Live counters of a running solve, readable from another thread (a progress display) while
+/// [`ExactSolver::solve`] runs; see [`ExactSolver::progress`]. The node count lags by at most
+/// 65536 nodes.
+#[derive(Debug)]
+pub struct Progress {
+    nodes: AtomicU64,
+    test: AtomicI32,
+    lower: AtomicI32,
+    upper: AtomicI32,
+    root_done: AtomicU32,
+    root_moves: AtomicU32,
+}
+
+/// One reading of a [`Progress`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Snapshot {
+    /// Nodes searched by the current solve.
+    pub nodes: u64,
+    /// The probe under way asks whether the value is at least this.
+    pub test: i32,
+    /// The value is known to be at least this.
+    pub lower: i32,
+    /// The value is known to be at most this.
+    pub upper: i32,
+    /// Moves of the root searched so far in the probe under way.
+    pub root_done: u32,
+    /// Moves of the root.
+    pub root_moves: u32,
+}
+
+impl Progress {
+    fn new() -> Self {
+        Self {
+            nodes: AtomicU64::new(0),
+            test: AtomicI32::new(0),
+            lower: AtomicI32::new(0),
+            upper: AtomicI32::new(0),
+            root_done: AtomicU32::new(0),
+            root_moves: AtomicU32::new(0),
+        }
+    }
+
+    /// The counters now.
+    pub fn snapshot(&self) -> Snapshot {
+        Snapshot {
+            nodes: self.nodes.load(Ordering::Relaxed),
+            test: self.test.load(Ordering::Relaxed),
+            lower: self.lower.load(Ordering::Relaxed),
+            upper: self.upper.load(Ordering::Relaxed),
+            root_done: self.root_done.load(Ordering::Relaxed),
+            root_moves: self.root_moves.load(Ordering::Relaxed),
+        }
+    }
+
+    fn start_probe(&self, test: i32, lower: i32, upper: i32) {
+        self.test.store(test, Ordering::Relaxed);
+        self.lower.store(lower, Ordering::Relaxed);
+        self.upper.store(upper, Ordering::Relaxed);
+        self.root_done.store(0, Ordering::Relaxed);
+    }
 }
 
 /// An exact value found by [`ExactSolver::solve`].
@@ -87,6 +154,7 @@ pub struct ExactSolver<'a> {
     root_best: u8,
     /// Enhanced transposition cut-offs at nodes with at least this many seeds.
     etc_from: i32,
+    live: Arc<Progress>,
 }
 
 impl<'a> ExactSolver<'a> {
@@ -109,7 +177,14 @@ impl<'a> ExactSolver<'a> {
             ply: 0,
             root_best: NO_MOVE,
             etc_from: db.map_or(0, EndgameDb::seeds) as i32 + ETC_ABOVE_DB,
+            live: Arc::new(Progress::new()),
         }
+    }
+
+    /// The live counters of this solver's solves, for another thread to read while
+    /// [`solve`](Self::solve) runs.
+    pub fn progress(&self) -> Arc<Progress> {
+        Arc::clone(&self.live)
     }
 
     /// Gives up a solve after `nodes` nodes (`u64::MAX`: never).
@@ -152,6 +227,7 @@ impl<'a> ExactSolver<'a> {
             let beta = with_parity(f.clamp(lower + 1, upper), n, 1);
             self.ply = 0;
             self.root_best = NO_MOVE;
+            self.live.start_probe(beta, lower, upper);
             let r = self.test(pos, n, beta);
             if self.aborted {
                 return None;
@@ -163,6 +239,7 @@ impl<'a> ExactSolver<'a> {
                 upper = with_parity(r, n, -1);
             }
             f = r;
+            self.live.nodes.store(self.nodes, Ordering::Relaxed);
             report(Probe {
                 lower,
                 upper,
@@ -321,22 +398,22 @@ impl<'a> ExactSolver<'a> {
     fn search_moves(&mut self, moves: &[Candidate], n: i32, beta: i32) -> Option<(i32, u8)> {
         let mut best = i32::MIN;
         let mut best_move = NO_MOVE;
-        for m in moves {
-            if m.upper < beta {
-                best = best.max(m.upper);
-                continue;
-            }
-            let gain = i32::from(m.step.gain);
-            let child_n = n - gain;
-            self.ply += 1;
-            let v = if m.step.again {
-                gain + self.test(&m.step.next, child_n, beta - gain)
+        if self.ply == 0 {
+            self.live
+                .root_moves
+                .store(moves.len() as u32, Ordering::Relaxed);
+        }
+        for (i, m) in moves.iter().enumerate() {
+            let v = if m.upper < beta {
+                m.upper
             } else {
-                gain - self.test(&m.step.next, child_n, gain - beta + 1)
+                self.search_move(m, n, beta)
             };
-            self.ply -= 1;
             if self.aborted {
                 return None;
+            }
+            if self.ply == 0 {
+                self.live.root_done.store(i as u32 + 1, Ordering::Relaxed);
             }
             if v > best {
                 best = v;
@@ -349,10 +426,27 @@ impl<'a> ExactSolver<'a> {
         Some((best, best_move))
     }
 
+    /// The value of the move `m` (fail-soft against `beta`) by searching its child.
+    fn search_move(&mut self, m: &Candidate, n: i32, beta: i32) -> i32 {
+        let gain = i32::from(m.step.gain);
+        let child_n = n - gain;
+        self.ply += 1;
+        let v = if m.step.again {
+            gain + self.test(&m.step.next, child_n, beta - gain)
+        } else {
+            gain - self.test(&m.step.next, child_n, gain - beta + 1)
+        };
+        self.ply -= 1;
+        v
+    }
+
     /// Fail-soft null-window search of `pos` (`n` seeds in its houses): a value `>= beta` is
     /// a lower bound of the exact value, a value `< beta` an upper bound.
     fn test(&mut self, pos: &Position, n: i32, beta: i32) -> i32 {
         self.nodes += 1;
+        if self.nodes % PUBLISH_EVERY == 0 {
+            self.live.nodes.store(self.nodes, Ordering::Relaxed);
+        }
         if self.nodes > self.budget {
             self.aborted = true;
             return 0;
