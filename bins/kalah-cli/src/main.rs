@@ -86,7 +86,8 @@ enum Command {
         #[arg(long, value_name = "DIR")]
         db_dir: Option<std::path::PathBuf>,
         /// The endgame database holds the positions with at most N seeds in the houses (0: no
-        /// database) [default: none up to 30 seeds in the game; 16 for 6 pots].
+        /// database) [default: none up to 30 seeds in the game; for 6 pots 16 up to 48 seeds,
+        /// else 24].
         #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(0..=40))]
         db_seeds: Option<u32>,
     },

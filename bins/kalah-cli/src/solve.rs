@@ -36,7 +36,8 @@ pub fn auto_db_seeds(rules: Rules) -> u32 {
         _ if total <= 30 => 0,
         1..=4 => total.min(40),
         5 => 24,
-        6 => 16,
+        6 if total <= 48 => 16,
+        6 => 24,
         _ => 16,
     }
 }
@@ -84,17 +85,25 @@ fn end_name(rule: EndRule) -> &'static str {
     }
 }
 
-/// The depth of the search giving MTD(f)'s first guess when `--deepen-to` is not given.
-const GUESS_DEPTH: u32 = 10;
+/// The depth `d` of the searches giving MTD(f)'s first guess when `--deepen-to` is not given:
+/// the mean of the values at depths `d` and `d + 1` (the heuristic values of Kalah swing with
+/// the parity of the depth; their mean is nearer the exact value than either). Deeper for
+/// bigger games, whose exact probes cost far more than the guess.
+fn guess_depth(rules: Rules) -> u32 {
+    let total = 2 * u32::from(rules.pots()) * u32::from(rules.stones());
+    if total > 48 { 12 } else { 10 }
+}
 
-/// The depth-bounded searches of `--deepen-to`, one line each, or one silent search: the last
-/// value, MTD(f)'s first guess.
+/// The depth-bounded searches of `--deepen-to`, one line each, or two silent searches: MTD(f)'s
+/// first guess (the last value, or the mean of the two).
 fn deepen(rules: Rules, options: &Options, started: Instant) -> i32 {
     let start = Board::new(rules, Player::Max);
     let mut engine = Engine::new(options.table_bits.min(22));
     if options.deepen_to == 0 {
-        // A silent depth-10 search (well under a second) for MTD(f)'s first guess.
-        return engine.search_once(&start, Some(GUESS_DEPTH)).value;
+        let d = guess_depth(rules);
+        let low = engine.search_once(&start, Some(d)).value;
+        let high = engine.search_once(&start, Some(d + 1)).value;
+        return (low + high).div_euclid(2);
     }
     let mut guess = 0;
     for depth in 1..=options.deepen_to {

@@ -3,7 +3,8 @@
 //! Each probe is a fail-soft null-window alpha-beta search ("is the value at least β?") over
 //! [`Position`]s, where a free turn is a single move whose child has the same side to move
 //! (no chain generation; the table catches the transpositions). It uses:
-//! - a transposition table of bounds on exact values keyed by the full position ([`Table`]);
+//! - a transposition table of bounds on exact values keyed by the full position ([`Table`]),
+//!   at nodes a few seeds above the database (nearer, a subtree costs less than a cache miss);
 //! - futility cut-offs from the seeds left: the value of the houses lies in `-n..=n` and has
 //!   the parity of `n` (a side holding more than half the seeds has won);
 //! - enhanced transposition cut-offs: before searching, every child is looked up (end of game,
@@ -28,6 +29,11 @@ use std::sync::atomic::{AtomicI32, AtomicU32, AtomicU64, Ordering};
 /// database holds: nearer the leaves the children's table lookups (cache misses) cost more than
 /// the nodes they save (Kalah(6,3) with a 14-seed database: 0.9 s with, 1.7 s without).
 const ETC_ABOVE_DB: i32 = 10;
+
+/// The table is probed and written only at nodes with at least this many seeds more than the
+/// database holds: the subtrees nearer the leaves are too small to pay for a table entry's
+/// cache miss (Kalah(6,4) with a 16-seed database: 10% more nodes, 15% less time).
+const TABLE_ABOVE_DB: i32 = 3;
 
 /// The bounds after one probe of MTD(f).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -155,6 +161,8 @@ pub struct ExactSolver<'a> {
     /// Enhanced transposition cut-offs at nodes with at least this many seeds.
     etc_from: i32,
     live: Arc<Progress>,
+    /// The table is probed and written only at nodes with at least this many seeds.
+    tt_from: i32,
 }
 
 impl<'a> ExactSolver<'a> {
@@ -178,6 +186,7 @@ impl<'a> ExactSolver<'a> {
             root_best: NO_MOVE,
             etc_from: db.map_or(0, EndgameDb::seeds) as i32 + ETC_ABOVE_DB,
             live: Arc::new(Progress::new()),
+            tt_from: db.map_or(0, EndgameDb::seeds) as i32 + TABLE_ABOVE_DB,
         }
     }
 
@@ -385,6 +394,9 @@ impl<'a> ExactSolver<'a> {
         if -n >= beta {
             return Err(-n);
         }
+        if n < self.tt_from {
+            return Ok(NO_MOVE);
+        }
         match self.table.probe(pos.key()) {
             Some(b) if b.lower >= beta => Err(b.lower),
             Some(b) if b.upper < beta => Err(b.upper),
@@ -468,6 +480,9 @@ impl<'a> ExactSolver<'a> {
             // A child's known value proves the cut-off.
             Err((v, house)) => (v, house, 0),
         };
+        if n < self.tt_from {
+            return best;
+        }
         if best >= beta {
             if self.ply == 0 {
                 self.root_best = best_move;
