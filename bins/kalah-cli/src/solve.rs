@@ -208,12 +208,14 @@ impl Heartbeat {
                 next = elapsed + every;
                 let s = self.live.snapshot();
                 let line = format!(
-                    "bounds [{:+}, {:+}], testing >= {:+}: {} of {} first moves done, nodes {}, {:.1} s",
+                    "bounds [{:+}, {:+}], testing >= {:+}: first moves {} of {} done (then {} of {}), nodes {}, {:.1} s",
                     s.lower,
                     s.upper,
                     s.test,
-                    s.root_done,
-                    s.root_moves,
+                    s.done[0],
+                    s.moves[0],
+                    s.done[1],
+                    s.moves[1],
                     s.nodes,
                     elapsed.as_secs_f64()
                 );

@@ -58,8 +58,8 @@ pub struct Progress {
     test: AtomicI32,
     lower: AtomicI32,
     upper: AtomicI32,
-    root_done: AtomicU32,
-    root_moves: AtomicU32,
+    done: [AtomicU32; 2],
+    moves: [AtomicU32; 2],
 }
 
 /// One reading of a [`Progress`].
@@ -73,10 +73,11 @@ pub struct Snapshot {
     pub lower: i32,
     /// The value is known to be at most this.
     pub upper: i32,
-    /// Moves of the root searched so far in the probe under way.
-    pub root_done: u32,
-    /// Moves of the root.
-    pub root_moves: u32,
+    /// Moves searched so far in the probe under way at the root (`[0]`) and at the node of
+    /// the root's move being searched (`[1]`).
+    pub done: [u32; 2],
+    /// Moves at the root (`[0]`) and at the node of the root's move being searched (`[1]`).
+    pub moves: [u32; 2],
 }
 
 impl Progress {
@@ -86,8 +87,8 @@ impl Progress {
             test: AtomicI32::new(0),
             lower: AtomicI32::new(0),
             upper: AtomicI32::new(0),
-            root_done: AtomicU32::new(0),
-            root_moves: AtomicU32::new(0),
+            done: [AtomicU32::new(0), AtomicU32::new(0)],
+            moves: [AtomicU32::new(0), AtomicU32::new(0)],
         }
     }
 
@@ -98,8 +99,8 @@ impl Progress {
             test: self.test.load(Ordering::Relaxed),
             lower: self.lower.load(Ordering::Relaxed),
             upper: self.upper.load(Ordering::Relaxed),
-            root_done: self.root_done.load(Ordering::Relaxed),
-            root_moves: self.root_moves.load(Ordering::Relaxed),
+            done: [0, 1].map(|i| self.done[i].load(Ordering::Relaxed)),
+            moves: [0, 1].map(|i| self.moves[i].load(Ordering::Relaxed)),
         }
     }
 
@@ -107,7 +108,7 @@ impl Progress {
         self.test.store(test, Ordering::Relaxed);
         self.lower.store(lower, Ordering::Relaxed);
         self.upper.store(upper, Ordering::Relaxed);
-        self.root_done.store(0, Ordering::Relaxed);
+        self.done[0].store(0, Ordering::Relaxed);
     }
 }
 
@@ -410,10 +411,10 @@ impl<'a> ExactSolver<'a> {
     fn search_moves(&mut self, moves: &[Candidate], n: i32, beta: i32) -> Option<(i32, u8)> {
         let mut best = i32::MIN;
         let mut best_move = NO_MOVE;
-        if self.ply == 0 {
-            self.live
-                .root_moves
-                .store(moves.len() as u32, Ordering::Relaxed);
+        let shown = usize::try_from(self.ply).ok().filter(|&p| p < 2);
+        if let Some(p) = shown {
+            self.live.moves[p].store(moves.len() as u32, Ordering::Relaxed);
+            self.live.done[p].store(0, Ordering::Relaxed);
         }
         for (i, m) in moves.iter().enumerate() {
             let v = if m.upper < beta {
@@ -424,8 +425,8 @@ impl<'a> ExactSolver<'a> {
             if self.aborted {
                 return None;
             }
-            if self.ply == 0 {
-                self.live.root_done.store(i as u32 + 1, Ordering::Relaxed);
+            if let Some(p) = shown {
+                self.live.done[p].store(i as u32 + 1, Ordering::Relaxed);
             }
             if v > best {
                 best = v;
