@@ -69,7 +69,7 @@ enum Command {
         end: End,
         /// The transposition table takes 2^BITS × 32 bytes (buckets of three entries in a
         /// 64-byte line) [default: from the variant's seeds, at most half the memory
-        /// available: 24 for Kalah(6,4), 27 for Kalah(6,5)].
+        /// available: 24 up to Kalah(6,5), 26 for bigger games].
         #[arg(long, value_name = "BITS",
               value_parser = clap::value_parser!(u32).range(4..=34))]
         table_bits: Option<u32>,

@@ -43,14 +43,15 @@ pub fn auto_db_seeds(rules: Rules) -> u32 {
 }
 
 /// The table size `kalah solve` uses when none is asked for: `2^(12 + seeds / 2)` entries up
-/// to Kalah(6,4)'s 2^24 (a bigger one only costs cache misses there), 2^27 (4 GB) for up to
-/// 60 seeds, 2^28 beyond; never more than half the memory available (`/proc/meminfo`).
+/// to 2^24 (512 MB) for up to 60 seeds (a bigger one saves fewer nodes than its cache misses
+/// cost there), 2^26 (2 GB) beyond; never more than half the memory available
+/// (`/proc/meminfo`).
 pub fn auto_table_bits(rules: Rules) -> u32 {
     let total = 2 * u32::from(rules.pots()) * u32::from(rules.stones());
-    let wanted = match total {
-        0..=48 => (12 + total / 2).min(24),
-        49..=60 => 27,
-        _ => 28,
+    let wanted = if total <= 60 {
+        (12 + total / 2).min(24)
+    } else {
+        26
     };
     match available_memory() {
         // 32 bytes per 2^bits: fit in half of what is available.
