@@ -555,6 +555,29 @@ mod tests {
         }
     }
 
+    /// The live counters agree with the solve they follow: its nodes, its last probe's
+    /// bounds around the value, the root's moves all searched in a failing probe.
+    #[test]
+    fn progress_follows_the_solve() {
+        let rules = Rules::new(4, 3).unwrap();
+        let mut solver = ExactSolver::new(rules, 16, None);
+        let live = solver.progress();
+        let mut probes = Vec::new();
+        let exact = solver
+            .solve(&start(4, 3), 0, &mut |p| probes.push(p))
+            .unwrap();
+        let last = probes.last().copied().unwrap();
+        assert_eq!((last.lower, last.upper), (exact.value, exact.value));
+        let s = live.snapshot();
+        assert_eq!(s.nodes, exact.nodes);
+        assert_eq!(s.moves[0], 4);
+        assert!(s.lower <= exact.value && exact.value <= s.upper);
+        if s.test > exact.value {
+            // The last probe failed low: every root move was searched.
+            assert_eq!(s.done[0], 4);
+        }
+    }
+
     /// The published Kalah(6,4) values: +10 with empty captures, +8 with the standard rule.
     /// Minutes in the test profile: run with
     /// `cargo test --release -p kalah -- --ignored kalah_6_4`.
