@@ -237,6 +237,18 @@ impl EndgameDb {
     /// Builds the database with `threads` threads (at least 1) splitting each level's positions,
     /// calling `progress(done, total)` (positions) after each level. The values do not depend
     /// on the number of threads.
+    ///
+    /// ```
+    /// use kalah::{EndgameDb, Rules};
+    ///
+    /// let rules = Rules::new(3, 1).unwrap();
+    /// let one = EndgameDb::build_with_threads(rules, 6, 1, &mut |_, _| {});
+    /// let two = EndgameDb::build_with_threads(rules, 6, 2, &mut |_, _| {});
+    /// let (mut a, mut b) = (Vec::new(), Vec::new());
+    /// one.write_to(&mut a).unwrap();
+    /// two.write_to(&mut b).unwrap();
+    /// assert_eq!(a, b);
+    /// ```
     pub fn build_with_threads(
         rules: Rules,
         seeds: u32,

@@ -52,6 +52,19 @@ const PUBLISH_EVERY: u64 = 1 << 16;
 /// Live counters of a running solve, readable from another thread (a progress display) while
 /// [`ExactSolver::solve`] runs; see [`ExactSolver::progress`]. The node count lags by at most
 /// 65536 nodes.
+///
+/// # Example
+///
+/// ```
+/// use kalah::{ExactSolver, Position, Rules};
+///
+/// let mut solver = ExactSolver::new(Rules::new(4, 3).unwrap(), 16, None);
+/// let live = solver.progress(); // another thread may read it during the solve
+/// let exact = solver.solve(&Position::from_rows(&[3; 4], &[3; 4]), 0, &mut |_| {}).unwrap();
+/// let now = live.snapshot();
+/// assert_eq!(now.nodes, exact.nodes);
+/// assert!(now.lower <= exact.value && exact.value <= now.upper);
+/// ```
 #[derive(Debug)]
 pub struct Progress {
     nodes: AtomicU64,
