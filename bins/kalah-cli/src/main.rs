@@ -71,7 +71,7 @@ enum Command {
         /// 64-byte line) [default: from the variant's seeds, at most half the memory
         /// available: 24 up to Kalah(6,5), 26 for bigger games].
         #[arg(long, value_name = "BITS",
-              value_parser = clap::value_parser!(u32).range(4..=34))]
+              value_parser = clap::value_parser!(u32).range(4..=30))]
         table_bits: Option<u32>,
         /// First run depth-bounded searches depth by depth up to this many plies (a free-turn
         /// chain is one ply), printing each depth's value as it goes; the last value is the
