@@ -81,10 +81,12 @@ enum Command {
         /// The end-of-game rule.
         #[arg(long, value_enum, default_value_t = End::EitherSideEmpty)]
         end: End,
-        /// The transposition table holds 2^BITS entries (32 bytes each).
-        #[arg(long, value_name = "BITS", default_value_t = 24,
+        /// The transposition table takes 2^BITS × 32 bytes (buckets of three entries in a
+        /// 64-byte line) [default: from the variant's seeds, at most half the memory
+        /// available: 24 up to Kalah(6,5), 26 for bigger games].
+        #[arg(long, value_name = "BITS",
               value_parser = clap::value_parser!(u32).range(4..=30))]
-        table_bits: u32,
+        table_bits: Option<u32>,
         /// First run depth-bounded searches depth by depth up to this many plies (a free-turn
         /// chain is one ply), printing each depth's value as it goes; the last value is the
         /// exact search's first guess.
@@ -98,7 +100,8 @@ enum Command {
         #[arg(long, value_name = "DIR")]
         db_dir: Option<std::path::PathBuf>,
         /// The endgame database holds the positions with at most N seeds in the houses (0: no
-        /// database) [default: none up to 30 seeds in the game; 16 for 6 pots].
+        /// database) [default: none up to 30 seeds in the game; for 6 pots 16 up to 48 seeds,
+        /// else 24].
         #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(0..=40))]
         db_seeds: Option<u32>,
     },
@@ -188,7 +191,7 @@ fn main() -> ExitCode {
             };
             let options = solve::Options {
                 rules,
-                table_bits,
+                table_bits: table_bits.unwrap_or_else(|| solve::auto_table_bits(rules)),
                 deepen_to,
                 db_seeds: db_seeds.unwrap_or_else(|| solve::auto_db_seeds(rules)),
                 db_dir: db_dir.unwrap_or_else(db::default_dir),

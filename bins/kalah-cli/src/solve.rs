@@ -1,12 +1,15 @@
 //! `kalah solve`: the exact value of a variant, with MTD(f) and an endgame database.
 
 use crate::db;
-use kalah::{Board, CaptureRule, EndRule, Exact, ExactSolver, Player, Position, Probe, Rules};
+use kalah::{
+    Board, CaptureRule, EndRule, Exact, ExactSolver, Player, Position, Probe, Progress, Rules,
+};
 use search_core::Engine;
 use std::error::Error;
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
-use std::time::Instant;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
 /// What `kalah solve` was asked.
 pub struct Options {
@@ -35,9 +38,39 @@ pub fn auto_db_seeds(rules: Rules) -> u32 {
         _ if total <= 30 => 0,
         1..=4 => total.min(40),
         5 => 24,
-        6 => 16,
+        6 if total <= 48 => 16,
+        6 => 24,
         _ => 16,
     }
+}
+
+/// The table size `kalah solve` uses when none is asked for: `2^(12 + seeds / 2)` entries up
+/// to 2^24 (512 MB) for up to 60 seeds (a bigger one saves fewer nodes than its cache misses
+/// cost there), 2^26 (2 GB) beyond; never more than half the memory available
+/// (`/proc/meminfo`).
+pub fn auto_table_bits(rules: Rules) -> u32 {
+    let total = 2 * u32::from(rules.pots()) * u32::from(rules.stones());
+    let wanted = if total <= 60 {
+        (12 + total / 2).min(24)
+    } else {
+        26
+    };
+    match available_memory() {
+        // 32 bytes per 2^bits: fit in half of what is available.
+        Some(bytes) => (16..=wanted)
+            .rev()
+            .find(|&b| (32u64 << b) <= bytes / 2)
+            .unwrap_or(16),
+        None => wanted,
+    }
+}
+
+/// `MemAvailable` of `/proc/meminfo` in bytes, when readable.
+fn available_memory() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb * 1024)
 }
 
 fn capture_name(rule: CaptureRule) -> &'static str {
@@ -55,19 +88,27 @@ fn end_name(rule: EndRule) -> &'static str {
     }
 }
 
-/// The depth of the search giving MTD(f)'s first guess when `--deepen-to` is not given.
-const GUESS_DEPTH: u32 = 10;
+/// The depth `d` of the searches giving MTD(f)'s first guess when `--deepen-to` is not given:
+/// the mean of the values at depths `d` and `d + 1` (the heuristic values of Kalah swing with
+/// the parity of the depth; their mean is nearer the exact value than either). Deeper for
+/// bigger games, whose exact probes cost far more than the guess.
+fn guess_depth(rules: Rules) -> u32 {
+    let total = 2 * u32::from(rules.pots()) * u32::from(rules.stones());
+    if total > 48 { 12 } else { 10 }
+}
 
-/// The depth-bounded searches of `--deepen-to`, one line each, or one silent search: the last
-/// value, MTD(f)'s first guess.
+/// The depth-bounded searches of `--deepen-to`, one line each, or two silent searches: MTD(f)'s
+/// first guess (the last value, or the mean of the two).
 fn deepen(rules: Rules, options: &Options, started: Instant) -> i32 {
     let start = options
         .position
         .unwrap_or_else(|| Board::new(rules, Player::Max));
     let mut engine = Engine::new(options.table_bits.min(22));
     if options.deepen_to == 0 {
-        // A silent depth-10 search (well under a second) for MTD(f)'s first guess.
-        return engine.search_once(&start, Some(GUESS_DEPTH)).value;
+        let d = guess_depth(rules);
+        let low = engine.search_once(&start, Some(d)).value;
+        let high = engine.search_once(&start, Some(d + 1)).value;
+        return (low + high).div_euclid(2);
     }
     let mut guess = 0;
     for depth in 1..=options.deepen_to {
@@ -111,21 +152,17 @@ pub fn run(options: &Options) -> Result<(), Box<dyn Error>> {
         .position
         .unwrap_or_else(|| Board::new(rules, Player::Max));
     let start = Position::from_board(&board);
-    let progress = options.progress;
-    let mut report = |probe: Probe| {
-        if progress {
-            eprintln!(
-                "bounds [{:+}, {:+}], nodes {}, {:.1} s",
-                probe.lower,
-                probe.upper,
-                probe.nodes,
-                started.elapsed().as_secs_f64()
-            );
-        }
-    };
-    let mut exact = solver
-        .solve(&start, guess, &mut report)
-        .ok_or("the solver stopped early")?;
+    let heartbeat = Heartbeat::new(solver.progress(), started, options.progress);
+    let mut report = |probe: Probe| heartbeat.probe(&probe);
+    let finished = AtomicBool::new(false);
+    let mut exact = std::thread::scope(|scope| {
+        scope.spawn(|| heartbeat.run(&finished));
+        let exact = solver.solve(&start, guess, &mut report);
+        finished.store(true, Ordering::Relaxed);
+        exact
+    })
+    .ok_or("the solver stopped early")?;
+    heartbeat.clear();
     exact.value = kalah::position_text::first_player_value(&board, exact.value);
     print_solution(
         (rules, options.position.is_some()),
@@ -135,6 +172,96 @@ pub fn run(options: &Options) -> Result<(), Box<dyn Error>> {
         started,
     );
     Ok(())
+}
+
+/// The progress display of a solve on stderr: with `--progress`, a line per closed probe;
+/// within a probe, a heartbeat (nodes, elapsed time, the value tested, root moves done) as a
+/// status line rewritten every second when stderr is a terminal (also without `--progress`),
+/// else as a line every ten seconds with `--progress`.
+struct Heartbeat {
+    live: std::sync::Arc<Progress>,
+    started: Instant,
+    lines: bool,
+    terminal: bool,
+}
+
+impl Heartbeat {
+    fn new(live: std::sync::Arc<Progress>, started: Instant, lines: bool) -> Self {
+        Self {
+            live,
+            started,
+            lines,
+            terminal: std::io::stderr().is_terminal(),
+        }
+    }
+
+    /// How often the heartbeat shows, `None` when it does not.
+    fn every(&self) -> Option<Duration> {
+        if self.terminal {
+            Some(Duration::from_secs(1))
+        } else if self.lines {
+            Some(Duration::from_secs(10))
+        } else {
+            None
+        }
+    }
+
+    /// Shows the heartbeat until `finished` is set.
+    fn run(&self, finished: &AtomicBool) {
+        let Some(every) = self.every() else { return };
+        let mut next = every;
+        while !finished.load(Ordering::Relaxed) {
+            std::thread::sleep(Duration::from_millis(50));
+            let elapsed = self.started.elapsed();
+            if elapsed >= next && !finished.load(Ordering::Relaxed) {
+                next = elapsed + every;
+                let s = self.live.snapshot();
+                let line = format!(
+                    "bounds [{:+}, {:+}], testing >= {:+}: first moves {} of {} done (then {} of {}), nodes {}, {:.1} s",
+                    s.lower,
+                    s.upper,
+                    s.test,
+                    s.done[0],
+                    s.moves[0],
+                    s.done[1],
+                    s.moves[1],
+                    s.nodes,
+                    elapsed.as_secs_f64()
+                );
+                self.show(&line, !self.terminal);
+            }
+        }
+    }
+
+    /// A closed probe's bounds, as a line with `--progress`.
+    fn probe(&self, probe: &Probe) {
+        if self.lines {
+            let line = format!(
+                "bounds [{:+}, {:+}], nodes {}, {:.1} s",
+                probe.lower,
+                probe.upper,
+                probe.nodes,
+                self.started.elapsed().as_secs_f64()
+            );
+            self.show(&line, true);
+        }
+    }
+
+    /// `line` on stderr: kept (`keep`) or as the terminal's rewritten status line.
+    fn show(&self, line: &str, keep: bool) {
+        let clear = if self.terminal { "\r\x1b[K" } else { "" };
+        let end = if keep { "\n" } else { "" };
+        eprint!("{clear}{line}{end}");
+        let _ = std::io::stderr().flush();
+    }
+
+    /// Erases the status line.
+    fn clear(&self) {
+        if self.terminal {
+            eprint!("\r\x1b[K");
+            let _ = std::io::stderr().flush();
+        }
+    }
 }
 
 /// The result lines: value, rules, best first move, database, counters and time.

@@ -20,6 +20,8 @@ use crate::error::Error;
 use crate::exact::{HOUSES, Position};
 use crate::rules::{CaptureRule, EndRule, Rules};
 use std::io::{Read, Write};
+use std::sync::atomic::AtomicI8;
+use std::sync::atomic::Ordering::Relaxed;
 
 /// The file header's first bytes.
 const MAGIC: &[u8; 8] = b"KALAHDB1";
@@ -138,36 +140,49 @@ fn rows_by_seeds(p: usize, max: u32) -> Vec<Vec<[u8; HOUSES / 2]>> {
     groups
 }
 
-/// Builds one database: the state of the level-by-level pass.
+/// What the threads building one database share: the positions' values so far (atomics: a
+/// value is written once, and a thread finding a child not computed yet computes it itself,
+/// so every thread sees either the unknown mark or the one true value).
+struct Shared<'a> {
+    rules: Rules,
+    ranker: &'a Ranker,
+    values: &'a [AtomicI8],
+    rows: &'a [Vec<[u8; HOUSES / 2]>],
+}
+
+/// One thread's part of a level: the state of its pass.
 struct Builder<'a> {
-    db: &'a mut EndgameDb,
-    rows: Vec<Vec<[u8; HOUSES / 2]>>,
+    shared: &'a Shared<'a>,
     /// Positions waiting for a child on their own level (explicit stack, no recursion).
     pending: Vec<[u8; HOUSES]>,
 }
 
 impl Builder<'_> {
-    /// Computes every position of `level` seeds. The opponent's row is the outer loop: the
-    /// children of positions sharing it have (nearly) the same first half, so their ranks are
-    /// close together and the lookups stay in cache. A child on the same level not computed
-    /// yet is computed first (it has a smaller potential, so this ends).
-    fn level(&mut self, level: usize) {
-        let p = usize::from(self.db.rules.pots());
+    /// Computes the positions of `level` seeds in part `part` of `parts`. For each split of
+    /// the level's seeds between the rows, the opponent's row is the outer loop: the children
+    /// of positions sharing it have (nearly) the same first half, so their ranks are close
+    /// together and the lookups stay in cache. A child on the same level not computed yet is
+    /// computed first (it has a smaller potential, so this ends).
+    fn level(&mut self, level: usize, part: usize, parts: usize) {
+        let p = usize::from(self.shared.rules.pots());
+        let rows = self.shared.rows;
         for b in 0..=level {
-            let a = level - b;
-            for j in 0..self.rows[b].len() {
-                let opponent = self.rows[b][j];
-                for i in 0..self.rows[a].len() {
-                    let mut houses = [0u8; HOUSES];
-                    houses[..p].copy_from_slice(&self.rows[a][i][..p]);
-                    houses[p..2 * p].copy_from_slice(&opponent[..p]);
-                    if self.db.values[self.db.ranker.rank(&houses)] == UNKNOWN {
-                        self.pending.push(houses);
-                        self.drain();
-                    }
+            let (mine, theirs) = (&rows[level - b], &rows[b]);
+            let total = mine.len() * theirs.len();
+            for k in total * part / parts..total * (part + 1) / parts {
+                let mut houses = [0u8; HOUSES];
+                houses[..p].copy_from_slice(&mine[k % mine.len()][..p]);
+                houses[p..2 * p].copy_from_slice(&theirs[k / mine.len()][..p]);
+                if self.get(&houses) == UNKNOWN {
+                    self.pending.push(houses);
+                    self.drain();
                 }
             }
         }
+    }
+
+    fn get(&self, houses: &[u8; HOUSES]) -> i8 {
+        self.shared.values[self.shared.ranker.rank(houses)].load(Relaxed)
     }
 
     /// Computes the pending positions, pushing their unknown children first.
@@ -175,8 +190,8 @@ impl Builder<'_> {
         while let Some(&houses) = self.pending.last() {
             match self.evaluate(houses) {
                 Ok(value) => {
-                    let index = self.db.ranker.rank(&houses);
-                    self.db.values[index] = i8::try_from(value).unwrap_or(0);
+                    let index = self.shared.ranker.rank(&houses);
+                    self.shared.values[index].store(i8::try_from(value).unwrap_or(0), Relaxed);
                     self.pending.pop();
                 }
                 Err(child) => self.pending.push(child),
@@ -187,14 +202,15 @@ impl Builder<'_> {
     /// The value of `houses` from its children, or `Err(child)`: a child not computed yet.
     fn evaluate(&self, houses: [u8; HOUSES]) -> Result<i32, [u8; HOUSES]> {
         let pos = Position::from_houses(houses);
-        let p = usize::from(self.db.rules.pots());
-        if let Some(v) = pos.terminal_value(p, self.db.rules.end) {
+        let rules = self.shared.rules;
+        let p = usize::from(rules.pots());
+        if let Some(v) = pos.terminal_value(p, rules.end) {
             return Ok(v);
         }
         let mut best = i32::MIN;
         for h in (0..p).filter(|&h| houses[h] > 0) {
-            let step = pos.play(h, self.db.rules);
-            let child = self.db.values[self.db.ranker.rank(step.next.houses())];
+            let step = pos.play(h, rules);
+            let child = self.get(step.next.houses());
             if child == UNKNOWN {
                 return Err(*step.next.houses());
             }
@@ -211,29 +227,68 @@ impl Builder<'_> {
 
 impl EndgameDb {
     /// Builds the database of `rules`' board size and rules for positions with at most
-    /// `seeds` seeds in the houses (capped at [`MAX_DB_SEEDS`]), calling `progress(done,
-    /// total)` (positions) after each level.
+    /// `seeds` seeds in the houses (capped at [`MAX_DB_SEEDS`]) on all the cores
+    /// ([`build_with_threads`](Self::build_with_threads)).
     pub fn build(rules: Rules, seeds: u32, progress: &mut dyn FnMut(u64, u64)) -> Self {
+        let threads = std::thread::available_parallelism().map_or(1, usize::from);
+        Self::build_with_threads(rules, seeds, threads, progress)
+    }
+
+    /// Builds the database with `threads` threads (at least 1) splitting each level's positions,
+    /// calling `progress(done, total)` (positions) after each level. The values do not depend
+    /// on the number of threads.
+    ///
+    /// ```
+    /// use kalah::{EndgameDb, Rules};
+    ///
+    /// let rules = Rules::new(3, 1).unwrap();
+    /// let one = EndgameDb::build_with_threads(rules, 6, 1, &mut |_, _| {});
+    /// let two = EndgameDb::build_with_threads(rules, 6, 2, &mut |_, _| {});
+    /// let (mut a, mut b) = (Vec::new(), Vec::new());
+    /// one.write_to(&mut a).unwrap();
+    /// two.write_to(&mut b).unwrap();
+    /// assert_eq!(a, b);
+    /// ```
+    pub fn build_with_threads(
+        rules: Rules,
+        seeds: u32,
+        threads: usize,
+        progress: &mut dyn FnMut(u64, u64),
+    ) -> Self {
         let seeds = seeds.min(MAX_DB_SEEDS);
         let p = usize::from(rules.pots());
         let ranker = Ranker::new(2 * p, seeds);
         let total = ranker.len();
-        let mut db = Self {
+        let len = usize::try_from(total).unwrap_or(usize::MAX);
+        let values: Vec<AtomicI8> = (0..len).map(|_| AtomicI8::new(UNKNOWN)).collect();
+        let rows = rows_by_seeds(p, seeds);
+        let shared = Shared {
             rules,
-            values: vec![UNKNOWN; usize::try_from(total).unwrap_or(usize::MAX)],
-            ranker,
+            ranker: &ranker,
+            values: &values,
+            rows: &rows,
         };
-        let mut builder = Builder {
-            db: &mut db,
-            rows: rows_by_seeds(p, seeds),
-            pending: Vec::new(),
-        };
-        for level in 0..=seeds {
-            builder.level(level as usize);
-            let done = binomial(u64::from(level) + 2 * p as u64, 2 * p as u64);
-            progress(done, total);
+        let threads = threads.max(1);
+        for level in 0..=seeds as usize {
+            std::thread::scope(|scope| {
+                for part in 0..threads {
+                    let shared = &shared;
+                    scope.spawn(move || {
+                        let mut builder = Builder {
+                            shared,
+                            pending: Vec::new(),
+                        };
+                        builder.level(level, part, threads);
+                    });
+                }
+            });
+            progress(binomial(level as u64 + 2 * p as u64, 2 * p as u64), total);
         }
-        db
+        Self {
+            rules,
+            ranker,
+            values: values.into_iter().map(AtomicI8::into_inner).collect(),
+        }
     }
 
     /// The rules the database was built for (its stones per house are irrelevant).
@@ -381,6 +436,21 @@ mod tests {
         }
         assert!(seen.iter().all(|&s| s));
         assert_eq!(ranker.len(), 35);
+    }
+
+    /// The threads split the levels' positions and compute missing same-level children
+    /// themselves: the values are the single-threaded build's, for any number of threads.
+    #[test]
+    fn threads_build_the_same_database() {
+        for capture in [CaptureRule::Always, CaptureRule::OppositeNonEmpty] {
+            let rules = Rules::new(4, 1).unwrap().with_capture(capture);
+            let one = EndgameDb::build_with_threads(rules, 9, 1, &mut |_, _| {});
+            assert!(one.values.iter().all(|&v| v != UNKNOWN));
+            for threads in [2, 3, 7] {
+                let many = EndgameDb::build_with_threads(rules, 9, threads, &mut |_, _| {});
+                assert_eq!(one.values, many.values, "{threads} threads, {capture:?}");
+            }
+        }
     }
 
     #[test]

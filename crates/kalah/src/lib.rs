@@ -57,7 +57,7 @@ pub use position_text::Setup;
 pub use rules::{CaptureRule, EndRule, MAX_POTS, MAX_STONES, Rules};
 pub use search::{Computer, Decision, Solution, Strategy, solve, solve_deepening};
 pub use search_core::Player;
-pub use solver::{Exact, ExactSolver, Probe};
+pub use solver::{Exact, ExactSolver, Probe, Progress, Snapshot};
 
 /// The README's example, compiled and run as a doctest.
 #[cfg(doctest)]
