@@ -16,7 +16,7 @@
 //! The stones per house at the start do not matter: one database serves every Kalah(P, ·) with
 //! the same capture and end rules.
 
-use crate::error::Error;
+use crate::error::{DatabaseError, Error};
 use crate::exact::{HOUSES, Position};
 use crate::rules::{CaptureRule, EndRule, Rules};
 use std::io::{Read, Write};
@@ -380,30 +380,36 @@ impl EndgameDb {
     /// for `rules` (board size, capture and end rules) and `seeds`, whole and intact.
     ///
     /// # Errors
-    /// [`Error::Database`] when the header does not match, the data is short or long, or the
-    /// checksum differs; I/O errors as [`Error::Database`] too.
+    /// [`Error::Database`] with a [`DatabaseError`]: the file cannot be read, the header does
+    /// not match, the data is short or long, or the checksum differs.
     pub fn read_from(input: &mut impl Read, rules: Rules, seeds: u32) -> Result<Self, Error> {
-        let bad = |what: String| Error::Database(what);
+        let read = |part| {
+            move |e: std::io::Error| {
+                Error::Database(DatabaseError::Read {
+                    part,
+                    kind: e.kind(),
+                })
+            }
+        };
         let mut header = [0u8; 32];
-        input
-            .read_exact(&mut header)
-            .map_err(|e| bad(format!("header: {e}")))?;
+        input.read_exact(&mut header).map_err(read("header"))?;
         let ranker = Ranker::new(2 * usize::from(rules.pots()), seeds.min(MAX_DB_SEEDS));
         let len = ranker.len();
         let sum = u64::from_le_bytes(header[24..32].try_into().unwrap_or_default());
         if header != Self::header(rules, seeds, len, sum) {
-            return Err(bad("built for other rules or another size".to_owned()));
+            return Err(Error::Database(DatabaseError::Foreign));
         }
         let mut bytes = Vec::new();
-        input
-            .read_to_end(&mut bytes)
-            .map_err(|e| bad(format!("data: {e}")))?;
+        input.read_to_end(&mut bytes).map_err(read("data"))?;
         if bytes.len() as u64 != len {
-            return Err(bad(format!("{} entries, expected {len}", bytes.len())));
+            return Err(Error::Database(DatabaseError::Length {
+                found: bytes.len() as u64,
+                expected: len,
+            }));
         }
         let values: Vec<i8> = bytes.into_iter().map(|b| b as i8).collect();
         if Self::checksum(&values) != sum {
-            return Err(bad("checksum mismatch".to_owned()));
+            return Err(Error::Database(DatabaseError::Checksum));
         }
         Ok(Self {
             rules,
@@ -459,14 +465,44 @@ mod tests {
         let db = EndgameDb::build(rules, 5, &mut |_, _| {});
         let mut bytes = Vec::new();
         db.write_to(&mut bytes).unwrap();
-        assert!(EndgameDb::read_from(&mut bytes.as_slice(), rules, 5).is_ok());
-        assert!(EndgameDb::read_from(&mut bytes.as_slice(), rules, 4).is_err());
+        let read = |bytes: &[u8], rules, seeds| match EndgameDb::read_from(
+            &mut &bytes[..],
+            rules,
+            seeds,
+        ) {
+            Ok(_) => None,
+            Err(Error::Database(why)) => Some(why),
+            Err(other) => panic!("not a database error: {other}"),
+        };
+        assert_eq!(read(&bytes, rules, 5), None);
+        assert_eq!(read(&bytes, rules, 4), Some(DatabaseError::Foreign));
         let other = rules.with_capture(CaptureRule::Never);
-        assert!(EndgameDb::read_from(&mut bytes.as_slice(), other, 5).is_err());
+        assert_eq!(read(&bytes, other, 5), Some(DatabaseError::Foreign));
         let mut flipped = bytes.clone();
         let last = flipped.len() - 1;
         flipped[last] ^= 1;
-        assert!(EndgameDb::read_from(&mut flipped.as_slice(), rules, 5).is_err());
-        assert!(EndgameDb::read_from(&mut &bytes[..bytes.len() - 1], rules, 5).is_err());
+        assert_eq!(read(&flipped, rules, 5), Some(DatabaseError::Checksum));
+        let len = db.len() as u64;
+        let short = read(&bytes[..bytes.len() - 1], rules, 5);
+        assert_eq!(
+            short,
+            Some(DatabaseError::Length {
+                found: len - 1,
+                expected: len
+            })
+        );
+        let header = read(&bytes[..10], rules, 5);
+        let kind = std::io::ErrorKind::UnexpectedEof;
+        assert_eq!(
+            header,
+            Some(DatabaseError::Read {
+                part: "header",
+                kind
+            })
+        );
+        assert_eq!(
+            Error::Database(DatabaseError::Checksum).to_string(),
+            "endgame database: checksum mismatch"
+        );
     }
 }

@@ -29,7 +29,35 @@ pub enum Error {
     /// An endgame database file that is not the one asked for (other rules or size, short,
     /// or corrupt).
     #[error("endgame database: {0}")]
-    Database(String),
+    Database(DatabaseError),
+}
+
+/// Why an endgame database file was not accepted
+/// ([`EndgameDb::read_from`](crate::EndgameDb::read_from)).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum DatabaseError {
+    /// The file could not be read (`part` is `header` or `data`).
+    #[error("{part}: {kind}")]
+    Read {
+        /// The part being read.
+        part: &'static str,
+        /// What went wrong.
+        kind: std::io::ErrorKind,
+    },
+    /// The header names other rules or another database size.
+    #[error("built for other rules or another size")]
+    Foreign,
+    /// The file holds the wrong number of entries.
+    #[error("{found} entries, expected {expected}")]
+    Length {
+        /// Entries in the file.
+        found: u64,
+        /// Entries the header promises.
+        expected: u64,
+    },
+    /// The entries do not add up to the header's checksum.
+    #[error("checksum mismatch")]
+    Checksum,
 }
 
 /// Why pits given one by one ([`Board::from_parts`](crate::Board::from_parts)) are not a board.

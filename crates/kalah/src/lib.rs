@@ -50,7 +50,7 @@ mod table;
 pub use board::{Board, PITS, Sowing};
 pub use chain::Chain;
 pub use endgame::{EndgameDb, MAX_DB_SEEDS};
-pub use error::{Error, PartsError};
+pub use error::{DatabaseError, Error, PartsError};
 pub use exact::{Position, Step};
 pub use game::chains;
 pub use position_text::Setup;
