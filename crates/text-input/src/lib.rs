@@ -71,13 +71,8 @@ pub fn describe(error: &std::io::Error) -> String {
         K::IsADirectory => Some("it is a folder"),
         K::NotADirectory => Some("a part of the path is a file, not a folder"),
         K::BrokenPipe => Some("the reader has gone (broken pipe)"),
-        K::InvalidData
-            if error
-                .get_ref()
-                .is_some_and(|e| e.to_string().contains("UTF-8")) =>
-        {
-            Some("not UTF-8 text")
-        }
+        // `read_to_string` says "stream did not contain valid UTF-8" (no inner error).
+        K::InvalidData if error.to_string().contains("UTF-8") => Some("not UTF-8 text"),
         _ => None,
     };
     match plain {
@@ -172,6 +167,9 @@ mod tests {
         );
         assert_eq!(describe(&Error::from_raw_os_error(2)), "no such file");
         assert!(!describe(&Error::from_raw_os_error(5)).contains("os error"));
+        // What `read_to_string` returns on bytes that are not UTF-8.
+        let not_text = std::io::Read::read_to_string(&mut &b"ok \xff"[..], &mut String::new());
+        assert_eq!(describe(&not_text.unwrap_err()), "not UTF-8 text");
     }
 
     #[test]
