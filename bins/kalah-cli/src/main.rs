@@ -55,56 +55,60 @@ enum Command {
     /// exact value of every position with at most N seeds left in the houses). The database is
     /// built by retrograde analysis the first time and cached in DIR (one file per board size,
     /// rules and N, with a checksum; rebuilt when missing or stale, written whole or not at all).
-    Solve {
-        /// Pots per side (1 to 8).
-        #[arg(
-            long,
-            required_unless_present = "position",
-            conflicts_with = "position"
-        )]
-        pots: Option<u32>,
-        /// Stones per pot at the start.
-        #[arg(
-            long,
-            required_unless_present = "position",
-            conflicts_with = "position"
-        )]
-        stones: Option<u32>,
-        /// Solve the position in FILE instead of a start (its value for the first player,
-        /// stores included): `to-move first|second`, `first H0 H1 ...`, `second H0 H1 ...`
-        /// and `stores F S` lines, `#` comments (see the README).
-        #[arg(long, value_name = "FILE")]
-        position: Option<std::path::PathBuf>,
-        /// The capture rule.
-        #[arg(long, value_enum, default_value_t = Capture::Always)]
-        capture: Capture,
-        /// The end-of-game rule.
-        #[arg(long, value_enum, default_value_t = End::EitherSideEmpty)]
-        end: End,
-        /// The transposition table takes 2^BITS × 32 bytes (buckets of three entries in a
-        /// 64-byte line) [default: from the variant's seeds, at most half the memory
-        /// available: 24 up to Kalah(6,5), 26 for bigger games].
-        #[arg(long, value_name = "BITS",
-              value_parser = clap::value_parser!(u32).range(4..=30))]
-        table_bits: Option<u32>,
-        /// First run depth-bounded searches depth by depth up to this many plies (a free-turn
-        /// chain is one ply), printing each depth's value as it goes; the last value is the
-        /// exact search's first guess.
-        #[arg(long, value_name = "PLIES", default_value_t = 0)]
-        deepen_to: u32,
-        /// Show the bounds on the value as they close, and the database build, on stderr.
-        #[arg(long)]
-        progress: bool,
-        /// The endgame database cache folder [default: $XDG_CACHE_HOME/classic-search, else
-        /// $HOME/.cache/classic-search, else ./target/classic-search-cache].
-        #[arg(long, value_name = "DIR")]
-        db_dir: Option<std::path::PathBuf>,
-        /// The endgame database holds the positions with at most N seeds in the houses (0: no
-        /// database) [default: none up to 30 seeds in the game; for 6 pots 16 up to 48 seeds,
-        /// else 24].
-        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(0..=40))]
-        db_seeds: Option<u32>,
-    },
+    Solve(SolveArgs),
+}
+
+/// The options of `kalah solve`.
+#[derive(Debug, clap::Args)]
+struct SolveArgs {
+    /// Pots per side (1 to 8).
+    #[arg(
+        long,
+        required_unless_present = "position",
+        conflicts_with = "position"
+    )]
+    pots: Option<u32>,
+    /// Stones per pot at the start.
+    #[arg(
+        long,
+        required_unless_present = "position",
+        conflicts_with = "position"
+    )]
+    stones: Option<u32>,
+    /// Solve the position in FILE instead of a start (its value for the first player,
+    /// stores included): `to-move first|second`, `first H0 H1 ...`, `second H0 H1 ...`
+    /// and `stores F S` lines, `#` comments (see the README).
+    #[arg(long, value_name = "FILE")]
+    position: Option<std::path::PathBuf>,
+    /// The capture rule.
+    #[arg(long, value_enum, default_value_t = Capture::Always)]
+    capture: Capture,
+    /// The end-of-game rule.
+    #[arg(long, value_enum, default_value_t = End::EitherSideEmpty)]
+    end: End,
+    /// The transposition table takes 2^BITS × 32 bytes (buckets of three entries in a
+    /// 64-byte line) [default: from the variant's seeds, at most half the memory
+    /// available: 24 up to Kalah(6,5), 26 for bigger games].
+    #[arg(long, value_name = "BITS",
+          value_parser = clap::value_parser!(u32).range(4..=30))]
+    table_bits: Option<u32>,
+    /// First run depth-bounded searches depth by depth up to this many plies (a free-turn
+    /// chain is one ply), printing each depth's value as it goes; the last value is the
+    /// exact search's first guess.
+    #[arg(long, value_name = "PLIES", default_value_t = 0)]
+    deepen_to: u32,
+    /// Show the bounds on the value as they close, and the database build, on stderr.
+    #[arg(long)]
+    progress: bool,
+    /// The endgame database cache folder [default: $XDG_CACHE_HOME/classic-search, else
+    /// $HOME/.cache/classic-search, else ./target/classic-search-cache].
+    #[arg(long, value_name = "DIR")]
+    db_dir: Option<std::path::PathBuf>,
+    /// The endgame database holds the positions with at most N seeds in the houses (0: no
+    /// database) [default: none up to 30 seeds in the game; for 6 pots 16 up to 48 seeds,
+    /// else 24].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(0..=40))]
+    db_seeds: Option<u32>,
 }
 
 /// The capture rule (see `kalah::CaptureRule`).
@@ -148,6 +152,25 @@ fn position_stones(setup: &kalah::Setup) -> u32 {
     (houses / (2 * setup.pots() as u32)).max(1)
 }
 
+impl From<Capture> for kalah::CaptureRule {
+    fn from(capture: Capture) -> Self {
+        match capture {
+            Capture::Always => kalah::CaptureRule::Always,
+            Capture::OppositeNonEmpty => kalah::CaptureRule::OppositeNonEmpty,
+            Capture::Never => kalah::CaptureRule::Never,
+        }
+    }
+}
+
+impl From<End> for kalah::EndRule {
+    fn from(end: End) -> Self {
+        match end {
+            End::EitherSideEmpty => kalah::EndRule::EitherSideEmpty,
+            End::MoverSideEmpty => kalah::EndRule::MoverSideEmpty,
+        }
+    }
+}
+
 fn main() -> ExitCode {
     let cli: Cli = match cli_support::parse_args() {
         Ok(cli) => cli,
@@ -156,79 +179,73 @@ fn main() -> ExitCode {
     // Ctrl-C during a long search: exit 130 at once, no temporary file left behind.
     cli_support::interrupt::install();
     match cli.command {
-        Some(Command::Solve {
-            pots,
-            stones,
-            capture,
-            end,
-            table_bits,
-            deepen_to,
-            progress,
-            db_dir,
-            db_seeds,
-            position,
-        }) => {
-            let setup = match position.as_deref().map(read_position).transpose() {
-                Ok(setup) => setup,
-                Err(e) => return cli_support::fail(e),
-            };
-            let (pots, stones) = match setup {
-                Some(setup) => (setup.pots() as u32, position_stones(&setup)),
-                None => (pots.unwrap_or_default(), stones.unwrap_or_default()),
-            };
-            let rules = match kalah::Rules::new(pots, stones) {
-                Ok(rules) => rules
-                    .with_capture(match capture {
-                        Capture::Always => kalah::CaptureRule::Always,
-                        Capture::OppositeNonEmpty => kalah::CaptureRule::OppositeNonEmpty,
-                        Capture::Never => kalah::CaptureRule::Never,
-                    })
-                    .with_end(match end {
-                        End::EitherSideEmpty => kalah::EndRule::EitherSideEmpty,
-                        End::MoverSideEmpty => kalah::EndRule::MoverSideEmpty,
-                    }),
-                Err(e) => return cli_support::usage_error(e),
-            };
-            let options = solve::Options {
-                rules,
-                table_bits: table_bits.unwrap_or_else(|| solve::auto_table_bits(rules)),
-                deepen_to,
-                db_seeds: db_seeds.unwrap_or_else(|| solve::auto_db_seeds(rules)),
-                db_dir: db_dir.unwrap_or_else(db::default_dir),
-                progress,
-                position: match setup.map(|s| s.board(rules)).transpose() {
-                    Ok(board) => board,
-                    Err(e) => return cli_support::fail(e),
-                },
-            };
-            match solve::run(&options) {
-                Ok(()) => ExitCode::SUCCESS,
-                Err(e) => cli_support::fail(e),
-            }
+        Some(Command::Solve(args)) => solve_command(args),
+        None => play(cli),
+    }
+}
+
+/// `kalah solve`: reads the position if any, settles the rules and sizes, and solves.
+fn solve_command(args: SolveArgs) -> ExitCode {
+    let setup = match args.position.as_deref().map(read_position).transpose() {
+        Ok(setup) => setup,
+        Err(e) => return cli_support::fail(e),
+    };
+    let (pots, stones) = match &setup {
+        Some(setup) => (setup.pots() as u32, position_stones(setup)),
+        None => (
+            args.pots.unwrap_or_default(),
+            args.stones.unwrap_or_default(),
+        ),
+    };
+    let rules = match kalah::Rules::new(pots, stones) {
+        Ok(rules) => rules
+            .with_capture(args.capture.into())
+            .with_end(args.end.into()),
+        Err(e) => return cli_support::usage_error(e),
+    };
+    let position = match setup.map(|s| s.board(rules)).transpose() {
+        Ok(board) => board,
+        Err(e) => return cli_support::fail(e),
+    };
+    let options = solve::Options {
+        rules,
+        table_bits: args
+            .table_bits
+            .unwrap_or_else(|| solve::auto_table_bits(rules)),
+        deepen_to: args.deepen_to,
+        db_seeds: args.db_seeds.unwrap_or_else(|| solve::auto_db_seeds(rules)),
+        db_dir: args.db_dir.unwrap_or_else(db::default_dir),
+        progress: args.progress,
+        position,
+    };
+    match solve::run(&options) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => cli_support::fail(e),
+    }
+}
+
+/// The interactive game against the computer.
+fn play(cli: Cli) -> ExitCode {
+    let strategy = if cli.sample_compatible {
+        kalah::Strategy::SampleCompatible
+    } else if cli.perfect {
+        kalah::Strategy::Perfect {
+            nodes: cli.perfect_nodes,
         }
-        None => {
-            let strategy = if cli.sample_compatible {
-                kalah::Strategy::SampleCompatible
-            } else if cli.perfect {
-                kalah::Strategy::Perfect {
-                    nodes: cli.perfect_nodes,
-                }
-            } else {
-                kalah::Strategy::Chains
-            };
-            let db = if cli.perfect {
-                let dir = cli.db_dir.unwrap_or_else(db::default_dir);
-                match db::for_play(&dir, kalah::Rules::default()) {
-                    Ok(db) => Some(db),
-                    Err(e) => return cli_support::fail(e),
-                }
-            } else {
-                None
-            };
-            match session::run(cli.depth.unwrap_or(5), strategy, db, cli.time) {
-                Ok(()) => ExitCode::SUCCESS,
-                Err(e) => cli_support::fail(e),
-            }
+    } else {
+        kalah::Strategy::Chains
+    };
+    let db = if cli.perfect {
+        let dir = cli.db_dir.unwrap_or_else(db::default_dir);
+        match db::for_play(&dir, kalah::Rules::default()) {
+            Ok(db) => Some(db),
+            Err(e) => return cli_support::fail(e),
         }
+    } else {
+        None
+    };
+    match session::run(cli.depth.unwrap_or(5), strategy, db, cli.time) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => cli_support::fail(e),
     }
 }
