@@ -126,103 +126,138 @@ type Named<'a> = (usize, &'a str);
 /// [`Error::Line`] ([`LineError::BadLine`], [`LineError::UndefinedNode`],
 /// [`LineError::DuplicateNode`], [`LineError::MissingHeuristic`]), [`Error::Unstated`].
 pub fn parse_graphs(text: &str, file: &str) -> Result<Vec<Graph>, Error> {
-    let bad = |line, token: &str, why| {
-        at(
-            file,
-            line,
-            LineError::BadLine {
-                token: token.to_owned(),
-                why,
-            },
-        )
-    };
-    let mut lines = Vec::new();
-    let mut h_lines: Vec<(usize, &str, &str)> = Vec::new();
-    let (mut root, mut goals): (Option<Named<'_>>, Vec<Named<'_>>) = (None, Vec::new());
-    let (mut comment_root, mut comment_goal): (Option<Named<'_>>, Option<Named<'_>>) = (None, None);
+    let mut reader = Reader::new(file);
     for (index, raw) in text_input::strip_bom(text).lines().enumerate() {
-        let line = index + 1;
-        let text = raw.trim();
+        reader.read(index + 1, raw.trim())?;
+    }
+    reader.graphs()
+}
+
+/// The lines of a graph file as read, before the graphs are built.
+struct Reader<'t, 'f> {
+    file: &'f str,
+    lines: Vec<SuccLine<'t>>,
+    h_lines: Vec<(usize, &'t str, &'t str)>,
+    root: Option<Named<'t>>,
+    goals: Vec<Named<'t>>,
+    comment_root: Option<Named<'t>>,
+    comment_goal: Option<Named<'t>>,
+}
+
+impl<'t, 'f> Reader<'t, 'f> {
+    fn new(file: &'f str) -> Self {
+        Reader {
+            file,
+            lines: Vec::new(),
+            h_lines: Vec::new(),
+            root: None,
+            goals: Vec::new(),
+            comment_root: None,
+            comment_goal: None,
+        }
+    }
+
+    fn bad(&self, line: usize, token: &str, why: &'static str) -> Error {
+        let token = token.to_owned();
+        at(self.file, line, LineError::BadLine { token, why })
+    }
+
+    /// Takes in one trimmed line.
+    fn read(&mut self, line: usize, text: &'t str) -> Result<(), Error> {
         if text.is_empty() {
-            continue;
+            return Ok(());
         }
         if let Some(comment) = text.strip_prefix('#') {
             let (r, g) = stated_in_comment(comment);
-            comment_root = comment_root.or(r.map(|r| (line, r)));
-            comment_goal = comment_goal.or(g.map(|g| (line, g)));
-            continue;
+            self.comment_root = self.comment_root.or(r.map(|r| (line, r)));
+            self.comment_goal = self.comment_goal.or(g.map(|g| (line, g)));
+            return Ok(());
         }
         if let Some((left, right)) = text.split_once("->") {
             let name = left.trim();
             if name.is_empty() || name.contains(char::is_whitespace) {
-                return Err(bad(line, name, "expected one node name before `->`"));
+                return Err(self.bad(line, name, "expected one node name before `->`"));
             }
-            lines.push(SuccLine {
-                line,
-                name,
-                tokens: right.split_whitespace().collect(),
-            });
-            continue;
+            let tokens = right.split_whitespace().collect();
+            self.lines.push(SuccLine { line, name, tokens });
+            return Ok(());
         }
+        self.keyword_line(line, text)
+    }
+
+    /// An `h`, `root` or `goal` line.
+    fn keyword_line(&mut self, line: usize, text: &'t str) -> Result<(), Error> {
         let tokens: Vec<&str> = text.split_whitespace().collect();
         match tokens[..] {
-            ["h", name, value] => h_lines.push((line, name, value)),
-            ["h", ..] => return Err(bad(line, text, "expected `h NAME VALUE`")),
-            ["root", name] => root = Some((line, name)),
-            ["root", ..] => return Err(bad(line, text, "expected `root NAME`")),
+            ["h", name, value] => self.h_lines.push((line, name, value)),
+            ["h", ..] => return Err(self.bad(line, text, "expected `h NAME VALUE`")),
+            ["root", name] => self.root = Some((line, name)),
+            ["root", ..] => return Err(self.bad(line, text, "expected `root NAME`")),
             ["goal", ref names @ ..] if !names.is_empty() => {
-                goals.extend(names.iter().map(|n| (line, *n)));
+                self.goals.extend(names.iter().map(|n| (line, *n)));
             }
             _ => {
-                return Err(bad(
+                return Err(self.bad(
                     line,
                     tokens[0],
                     "expected `NAME -> SUCCESSORS`, `h NAME VALUE`, `root NAME` or `goal NAME`",
                 ));
             }
         }
+        Ok(())
     }
-    let root = root.or(comment_root).ok_or_else(|| Error::Unstated {
-        file: file.to_owned(),
-        what: "root",
-    })?;
-    if goals.is_empty() {
-        goals.extend(comment_goal);
-    }
-    if goals.is_empty() {
-        return Err(Error::Unstated {
-            file: file.to_owned(),
-            what: "goal",
-        });
-    }
-    // Split the successor lines into the plain graph and the `w` graph.
-    let plain_names: Vec<&str> = lines.iter().map(|l| l.name).collect();
-    let is_weighted_copy = |name: &str| {
-        name.strip_prefix('w')
-            .is_some_and(|rest| !rest.is_empty() && plain_names.contains(&rest))
-    };
-    let (mut first, mut second) = (Vec::new(), Vec::new());
-    for l in lines {
-        if is_weighted_copy(l.name) {
-            second.push(SuccLine {
-                name: &l.name[1..],
-                ..l
-            });
-        } else {
-            first.push(l);
+
+    /// The root and goals, from their own lines or else from comments.
+    fn root_and_goals(&mut self) -> Result<Named<'t>, Error> {
+        let unstated = |what| Error::Unstated {
+            file: self.file.to_owned(),
+            what,
+        };
+        let root = self
+            .root
+            .or(self.comment_root)
+            .ok_or_else(|| unstated("root"))?;
+        if self.goals.is_empty() {
+            self.goals.extend(self.comment_goal);
         }
+        if self.goals.is_empty() {
+            return Err(unstated("goal"));
+        }
+        Ok(root)
     }
-    let context = Context {
-        file,
-        h_lines: &h_lines,
-        root,
-        goals: &goals,
-    };
-    let mut graphs = vec![context.build(&first)?];
-    if !second.is_empty() {
-        graphs.push(context.build(&second)?);
+
+    /// The plain graph, and the `w` graph when the file has one.
+    fn graphs(mut self) -> Result<Vec<Graph>, Error> {
+        let root = self.root_and_goals()?;
+        // Split the successor lines into the plain graph and the `w` graph.
+        let plain_names: Vec<&str> = self.lines.iter().map(|l| l.name).collect();
+        let is_weighted_copy = |name: &str| {
+            name.strip_prefix('w')
+                .is_some_and(|rest| !rest.is_empty() && plain_names.contains(&rest))
+        };
+        let (mut first, mut second) = (Vec::new(), Vec::new());
+        for l in std::mem::take(&mut self.lines) {
+            if is_weighted_copy(l.name) {
+                second.push(SuccLine {
+                    name: &l.name[1..],
+                    ..l
+                });
+            } else {
+                first.push(l);
+            }
+        }
+        let context = Context {
+            file: self.file,
+            h_lines: &self.h_lines,
+            root,
+            goals: &self.goals,
+        };
+        let mut graphs = vec![context.build(&first)?];
+        if !second.is_empty() {
+            graphs.push(context.build(&second)?);
+        }
+        Ok(graphs)
     }
-    Ok(graphs)
 }
 
 /// What the graphs of one file share.
@@ -233,127 +268,31 @@ struct Context<'a, 'f> {
     goals: &'a [Named<'a>],
 }
 
+/// Node ids by name.
+type Ids<'l> = HashMap<&'l str, u32>;
+
 impl Context<'_, '_> {
+    /// One graph from its successor lines.
     fn build(&self, lines: &[SuccLine<'_>]) -> Result<Graph, Error> {
-        let file = self.file;
-        let mut ids: HashMap<&str, u32> = HashMap::new();
-        for l in lines {
-            if ids.insert(l.name, ids.len() as u32).is_some() {
-                return Err(at(
-                    file,
-                    l.line,
-                    LineError::DuplicateNode {
-                        token: l.name.to_owned(),
-                    },
-                ));
-            }
-        }
-        let lookup = |line: usize, name: &str| {
-            ids.get(name).copied().ok_or_else(|| {
-                at(
-                    file,
-                    line,
-                    LineError::UndefinedNode {
-                        token: name.to_owned(),
-                    },
-                )
-            })
-        };
-        let number = |line: usize, token: &str, what: &'static str| {
-            Num::parse(token).ok_or_else(|| {
-                at(
-                    file,
-                    line,
-                    LineError::BadLine {
-                        token: token.to_owned(),
-                        why: what,
-                    },
-                )
-            })
-        };
+        let ids = self.ids(lines)?;
         let weighted = lines
             .iter()
             .flat_map(|l| &l.tokens)
             .any(|t| t.contains(':'));
-        let mut successors = Vec::with_capacity(lines.len());
-        for l in lines {
-            let mut list = Vec::with_capacity(l.tokens.len());
-            for &token in &l.tokens {
-                let (name, cost) = match token.strip_prefix('?') {
-                    // A reversed pair `?COST:NAME`.
-                    Some(rest) => match rest.split_once(':') {
-                        Some((cost, name)) => (name, Some(cost)),
-                        None => (rest, None),
-                    },
-                    None => match token.rsplit_once(':') {
-                        Some((name, cost)) => (name, Some(cost)),
-                        None => (token, None),
-                    },
-                };
-                let cost = match (weighted, cost) {
-                    (false, _) => Num::Int(1),
-                    (true, None) => {
-                        return Err(at(
-                            file,
-                            l.line,
-                            LineError::BadLine {
-                                token: token.to_owned(),
-                                why: "expected NAME:COST (this graph has arc costs)",
-                            },
-                        ));
-                    }
-                    (true, Some(c)) => {
-                        let cost = Num::parse(c).ok_or_else(|| {
-                            at(
-                                file,
-                                l.line,
-                                LineError::BadLine {
-                                    token: token.to_owned(),
-                                    why: "expected NAME:COST with a number",
-                                },
-                            )
-                        })?;
-                        if cost.is_negative() {
-                            return Err(at(
-                                file,
-                                l.line,
-                                LineError::BadLine {
-                                    token: token.to_owned(),
-                                    why: "arc costs must not be negative",
-                                },
-                            ));
-                        }
-                        cost
-                    }
-                };
-                list.push((lookup(l.line, name)?, cost));
-            }
-            successors.push(list);
-        }
-        let mut h: Vec<Option<Num>> = vec![None; lines.len()];
-        for &(line, name, value) in self.h_lines {
-            let id = lookup(line, name)?;
-            h[id as usize] = Some(number(line, value, "expected a number")?);
-        }
-        let h = h
-            .into_iter()
-            .zip(lines)
-            .map(|(value, l)| {
-                value.ok_or_else(|| {
-                    at(
-                        file,
-                        l.line,
-                        LineError::MissingHeuristic {
-                            token: l.name.to_owned(),
-                        },
-                    )
-                })
+        let successors = lines
+            .iter()
+            .map(|l| {
+                l.tokens
+                    .iter()
+                    .map(|&token| self.arc(&ids, weighted, l.line, token))
+                    .collect::<Result<Vec<_>, _>>()
             })
             .collect::<Result<Vec<_>, _>>()?;
-        let root = lookup(self.root.0, self.root.1)?;
+        let h = self.heuristics(&ids, lines)?;
+        let root = self.lookup(&ids, self.root.0, self.root.1)?;
         let mut goal = vec![false; lines.len()];
         for &(line, name) in self.goals {
-            goal[lookup(line, name)? as usize] = true;
+            goal[self.lookup(&ids, line, name)? as usize] = true;
         }
         Ok(Graph {
             names: lines.iter().map(|l| l.name.to_owned()).collect(),
@@ -363,6 +302,85 @@ impl Context<'_, '_> {
             root,
             weighted,
         })
+    }
+
+    fn bad(&self, line: usize, token: &str, why: &'static str) -> Error {
+        let token = token.to_owned();
+        at(self.file, line, LineError::BadLine { token, why })
+    }
+
+    /// Numbers the nodes in the order of their lines; a name defined twice is an error.
+    fn ids<'l>(&self, lines: &[SuccLine<'l>]) -> Result<Ids<'l>, Error> {
+        let mut ids = Ids::new();
+        for l in lines {
+            if ids.insert(l.name, ids.len() as u32).is_some() {
+                let token = l.name.to_owned();
+                return Err(at(self.file, l.line, LineError::DuplicateNode { token }));
+            }
+        }
+        Ok(ids)
+    }
+
+    fn lookup(&self, ids: &Ids<'_>, line: usize, name: &str) -> Result<u32, Error> {
+        ids.get(name).copied().ok_or_else(|| {
+            let token = name.to_owned();
+            at(self.file, line, LineError::UndefinedNode { token })
+        })
+    }
+
+    /// One successor token: `NAME`, `NAME:COST` or the reversed `?COST:NAME`.
+    fn arc(
+        &self,
+        ids: &Ids<'_>,
+        weighted: bool,
+        line: usize,
+        token: &str,
+    ) -> Result<(u32, Num), Error> {
+        let (name, cost) = match token.strip_prefix('?') {
+            Some(rest) => match rest.split_once(':') {
+                Some((cost, name)) => (name, Some(cost)),
+                None => (rest, None),
+            },
+            None => match token.rsplit_once(':') {
+                Some((name, cost)) => (name, Some(cost)),
+                None => (token, None),
+            },
+        };
+        let cost = match (weighted, cost) {
+            (false, _) => Num::Int(1),
+            (true, None) => {
+                let why = "expected NAME:COST (this graph has arc costs)";
+                return Err(self.bad(line, token, why));
+            }
+            (true, Some(c)) => match Num::parse(c) {
+                None => return Err(self.bad(line, token, "expected NAME:COST with a number")),
+                Some(cost) if cost.is_negative() => {
+                    return Err(self.bad(line, token, "arc costs must not be negative"));
+                }
+                Some(cost) => cost,
+            },
+        };
+        Ok((self.lookup(ids, line, name)?, cost))
+    }
+
+    /// Every node's `h` value; a node without one is an error.
+    fn heuristics(&self, ids: &Ids<'_>, lines: &[SuccLine<'_>]) -> Result<Vec<Num>, Error> {
+        let mut h: Vec<Option<Num>> = vec![None; lines.len()];
+        for &(line, name, value) in self.h_lines {
+            let id = self.lookup(ids, line, name)?;
+            let value =
+                Num::parse(value).ok_or_else(|| self.bad(line, value, "expected a number"))?;
+            h[id as usize] = Some(value);
+        }
+        h.into_iter()
+            .zip(lines)
+            .map(|(value, l)| {
+                value.ok_or_else(|| {
+                    let token = l.name.to_owned();
+                    at(self.file, l.line, LineError::MissingHeuristic { token })
+                })
+            })
+            .collect()
     }
 }
 
