@@ -56,65 +56,23 @@ impl RoadMap {
     /// [`LineError::Negative`] for a bad distance, [`LineError::TooLarge`] past 2^32 - 1 cities or
     /// directed roads; each names `file` and the line.
     pub fn parse(text: &str, file: &str) -> Result<Self, Error> {
-        // About one new name per 32 bytes at most in dense files: sized so the table rarely grows.
-        let mut names = Names::with_capacity(text.len() / 32);
-        // Roads in file order: (from, to, length); each becomes two directed roads.
-        let mut roads: Vec<(City, City, f64)> = Vec::with_capacity(text.len() / 16);
-        let mut lines = Lines::new(text);
-        let too_large = |line| {
-            at(
-                file,
-                line,
-                LineError::TooLarge {
-                    max: u64::from(u32::MAX - 1),
-                },
-            )
-        };
+        let mut reader = RoadReader::new(text, file);
         // Lines go in batches: split and hash a batch, read the name table's slots for all of
         // it (independent loads that overlap their cache misses), then intern in file order.
-        const BATCH: usize = 32;
-        let mut batch: Vec<(usize, &str, &str, f64, u64, u64)> = Vec::with_capacity(BATCH);
-        loop {
-            batch.clear();
-            for (number, line) in lines.by_ref() {
-                let mut fields = line.split_ascii_whitespace();
-                let (Some(a), Some(b), Some(d), None) =
-                    (fields.next(), fields.next(), fields.next(), fields.next())
-                else {
-                    return Err(malformed(file, number, line, MAP_LINE));
-                };
-                let length = parse_value(d, "distance", file, number)?;
-                batch.push((number, a, b, length, hash(a), hash(b)));
-                if batch.len() == BATCH {
-                    break;
-                }
-            }
-            if batch.is_empty() {
-                break;
-            }
-            let mut touched = 0;
-            for &(_, _, _, _, ha, hb) in &batch {
-                touched ^= names.touch(ha) ^ names.touch(hb);
-            }
-            std::hint::black_box(touched);
-            for &(number, a, b, length, ha, hb) in &batch {
-                let a = names
-                    .intern_hashed(a, ha)
-                    .ok_or_else(|| too_large(number))?;
-                let b = names
-                    .intern_hashed(b, hb)
-                    .ok_or_else(|| too_large(number))?;
-                if roads.len() >= (u32::MAX / 2) as usize {
-                    return Err(too_large(number));
-                }
-                roads.push((a, b, length));
-            }
+        let mut batch: Batch<'_> = Vec::with_capacity(BATCH);
+        while reader.fill(&mut batch)? {
+            reader.intern(&batch)?;
         }
-        let terminated = lines.terminated();
+        let terminated = reader.lines.terminated();
+        Ok(Self::from_roads(reader.names, &reader.roads, terminated))
+    }
+
+    /// The map of `roads` (file order) between the cities of `names`: each road becomes two
+    /// directed roads, grouped by source city with a counting sort that keeps file order.
+    fn from_roads(names: Names, roads: &[(City, City, f64)], terminated: bool) -> Self {
         let n = names.len();
-        // Counting sort by source city keeps file order within each city.
         let mut offsets = vec![0u32; n + 1];
-        for &(a, b, _) in &roads {
+        for &(a, b, _) in roads {
             offsets[a as usize + 1] += 1;
             offsets[b as usize + 1] += 1;
         }
@@ -124,7 +82,7 @@ impl RoadMap {
         let mut next: Vec<u32> = offsets[..n].to_vec();
         let mut targets = vec![0; roads.len() * 2];
         let mut lengths = vec![0.0; roads.len() * 2];
-        for &(a, b, length) in &roads {
+        for &(a, b, length) in roads {
             for (from, to) in [(a, b), (b, a)] {
                 let slot = &mut next[from as usize];
                 targets[*slot as usize] = to;
@@ -132,13 +90,13 @@ impl RoadMap {
                 *slot += 1;
             }
         }
-        Ok(Self {
+        Self {
             names,
             offsets,
             targets,
             lengths,
             terminated,
-        })
+        }
     }
 
     /// Whether the file had its `END OF INPUT` line.
@@ -184,6 +142,79 @@ impl RoadMap {
     /// The city name closest to `name` (edit distance, letter case ignored) when one is close.
     pub fn closest_name(&self, name: &str) -> Option<&str> {
         self.names.closest(name)
+    }
+}
+
+/// Lines read per batch by [`RoadMap::parse`].
+const BATCH: usize = 32;
+
+/// A batch of road lines: line number, the two names, the length and the names' hashes.
+type Batch<'t> = Vec<(usize, &'t str, &'t str, f64, u64, u64)>;
+
+/// The state of [`RoadMap::parse`]: the lines left, the cities named so far and the roads in
+/// file order.
+struct RoadReader<'t, 'f> {
+    file: &'f str,
+    lines: Lines<'t>,
+    names: Names,
+    roads: Vec<(City, City, f64)>,
+}
+
+impl<'t, 'f> RoadReader<'t, 'f> {
+    fn new(text: &'t str, file: &'f str) -> Self {
+        RoadReader {
+            file,
+            lines: Lines::new(text),
+            // About one new name per 32 bytes at most in dense files: rarely grows.
+            names: Names::with_capacity(text.len() / 32),
+            roads: Vec::with_capacity(text.len() / 16),
+        }
+    }
+
+    fn too_large(&self, line: usize) -> Error {
+        let max = u64::from(u32::MAX - 1);
+        at(self.file, line, LineError::TooLarge { max })
+    }
+
+    /// Reads up to [`BATCH`] road lines into `batch`; whether there were any.
+    fn fill(&mut self, batch: &mut Batch<'t>) -> Result<bool, Error> {
+        batch.clear();
+        for (number, line) in self.lines.by_ref() {
+            let mut fields = line.split_ascii_whitespace();
+            let (Some(a), Some(b), Some(d), None) =
+                (fields.next(), fields.next(), fields.next(), fields.next())
+            else {
+                return Err(malformed(self.file, number, line, MAP_LINE));
+            };
+            let length = parse_value(d, "distance", self.file, number)?;
+            batch.push((number, a, b, length, hash(a), hash(b)));
+            if batch.len() == BATCH {
+                break;
+            }
+        }
+        Ok(!batch.is_empty())
+    }
+
+    /// Interns the batch's cities in file order (after touching their table slots, so the
+    /// cache misses overlap) and records its roads.
+    fn intern(&mut self, batch: &Batch<'t>) -> Result<(), Error> {
+        let mut touched = 0;
+        for &(_, _, _, _, ha, hb) in batch {
+            touched ^= self.names.touch(ha) ^ self.names.touch(hb);
+        }
+        std::hint::black_box(touched);
+        for &(number, a, b, length, ha, hb) in batch {
+            let a = self.names.intern_hashed(a, ha);
+            let b = self.names.intern_hashed(b, hb);
+            let (Some(a), Some(b)) = (a, b) else {
+                return Err(self.too_large(number));
+            };
+            if self.roads.len() >= (u32::MAX / 2) as usize {
+                return Err(self.too_large(number));
+            }
+            self.roads.push((a, b, length));
+        }
+        Ok(())
     }
 }
 
