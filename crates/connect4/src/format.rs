@@ -37,7 +37,7 @@ pub fn read_game(path: &Path) -> Result<Position, Error> {
 /// A wrong row length, a cell other than 0-2, a floating piece, a player line other than 1 or
 /// 2, a missing line or text after the player line, each naming the line.
 pub fn parse_game(text: &str, path: &str) -> Result<Position, Error> {
-    let at = |line: usize, error: GameFileError| Error::from(Located::new(path, line, error));
+    let at = |(line, error): (usize, GameFileError)| Error::from(Located::new(path, line, error));
     let mut lines = text_input::numbered_lines(text).map(|(i, l)| (i, l.trim()));
     // rows[0] is the top row (line 1).
     let mut rows = [[0u8; COLUMNS]; ROWS];
@@ -45,43 +45,56 @@ pub fn parse_game(text: &str, path: &str) -> Result<Position, Error> {
     for row in &mut rows {
         let (line, token) = lines
             .next()
-            .ok_or_else(|| at(last, GameFileError::Truncated))?;
+            .ok_or_else(|| at((last, GameFileError::Truncated)))?;
         last = line;
-        let found = token.chars().count();
-        if found != COLUMNS {
-            let token = shorten(token, QUOTE);
-            return Err(at(line, GameFileError::RowLength { found, token }));
-        }
-        for (c, ch) in token.chars().enumerate() {
-            row[c] = match ch {
-                '0' => 0,
-                '1' => 1,
-                '2' => 2,
-                _ => {
-                    let error = GameFileError::Cell {
-                        column: c + 1,
-                        token: ch,
-                    };
-                    return Err(at(line, error));
-                }
-            };
-        }
+        *row = parse_row(token).map_err(|error| at((line, error)))?;
     }
     let (line, token) = lines
         .next()
-        .ok_or_else(|| at(last, GameFileError::Truncated))?;
+        .ok_or_else(|| at((last, GameFileError::Truncated)))?;
     let next = match token {
         "1" => Side::One,
         "2" => Side::Two,
         _ => {
             let error = GameFileError::NextPlayer(shorten(token, QUOTE));
-            return Err(at(line, error));
+            return Err(at((line, error)));
         }
     };
     if let Some((line, token)) = lines.find(|(_, l)| !l.is_empty()) {
-        return Err(at(line, GameFileError::Trailing(shorten(token, QUOTE))));
+        return Err(at((line, GameFileError::Trailing(shorten(token, QUOTE)))));
     }
-    // Gravity: scanning from the top, a piece over an empty cell floats.
+    check_gravity(&rows).map_err(at)?;
+    let (one, two) = masks(&rows);
+    let board = Board::from_masks(one, two).expect("disjoint cells on the board");
+    Ok(Position::new(board, next))
+}
+
+/// One row line: exactly [`COLUMNS`] cells, each `0`, `1` or `2`.
+fn parse_row(token: &str) -> Result<[u8; COLUMNS], GameFileError> {
+    let found = token.chars().count();
+    if found != COLUMNS {
+        let token = shorten(token, QUOTE);
+        return Err(GameFileError::RowLength { found, token });
+    }
+    let mut row = [0u8; COLUMNS];
+    for (c, ch) in token.chars().enumerate() {
+        row[c] = match ch {
+            '0' => 0,
+            '1' => 1,
+            '2' => 2,
+            _ => {
+                return Err(GameFileError::Cell {
+                    column: c + 1,
+                    token: ch,
+                });
+            }
+        };
+    }
+    Ok(row)
+}
+
+/// Scanning from the top, the first piece over an empty cell (its line and the error).
+fn check_gravity(rows: &[[u8; COLUMNS]; ROWS]) -> Result<(), (usize, GameFileError)> {
     for (i, pair) in rows.windows(2).enumerate() {
         for (c, (&upper, &lower)) in pair[0].iter().zip(&pair[1]).enumerate() {
             if upper != 0 && lower == 0 {
@@ -89,10 +102,15 @@ pub fn parse_game(text: &str, path: &str) -> Result<Position, Error> {
                     column: c + 1,
                     below: i + 2,
                 };
-                return Err(at(i + 1, error));
+                return Err((i + 1, error));
             }
         }
     }
+    Ok(())
+}
+
+/// The cells of each player as bit masks.
+fn masks(rows: &[[u8; COLUMNS]; ROWS]) -> (u64, u64) {
     let (mut one, mut two) = (0, 0);
     for (i, row) in rows.iter().enumerate() {
         for (c, &v) in row.iter().enumerate() {
@@ -104,8 +122,7 @@ pub fn parse_game(text: &str, path: &str) -> Result<Position, Error> {
             }
         }
     }
-    let board = Board::from_masks(one, two).expect("disjoint cells on the board");
-    Ok(Position::new(board, next))
+    (one, two)
 }
 
 /// The digit of a cell: `0` empty, `1` or `2`.
