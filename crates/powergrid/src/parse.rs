@@ -47,67 +47,16 @@ pub(crate) fn parse(text: &str, file: &str) -> Result<Parsed, Error> {
     let mut lines = Lines::new(text);
     let city_count = count(&mut lines, file, "cities")?;
     let line_count = count(&mut lines, file, "lines")?;
-    // Every name takes at least 2 bytes and every line 4: do not trust a huge announced count.
-    let mut names = NameTable::with_capacity(city_count.min(text.len() / 2 + 1));
-    for found in 0..city_count {
-        let Some((line, name)) = lines.next_content() else {
-            return Err(too_few(file, lines.last, "cities", city_count, found));
-        };
-        if name.contains(|c: char| c.is_ascii_whitespace()) {
-            return Err(at(
-                file,
-                line,
-                LineError::BadCityName {
-                    name: name.to_owned(),
-                },
-            ));
-        }
-        if let Err(first) = names.insert(name) {
-            return Err(at(
-                file,
-                line,
-                LineError::DuplicateCity {
-                    name: name.to_owned(),
-                    first_line: name_line(text, first),
-                },
-            ));
-        }
-    }
-    let mut pairs = Vec::with_capacity(line_count.min(text.len() / 4 + 1));
-    for found in 0..line_count {
-        let Some((line, pair)) = lines.next_content() else {
-            return Err(too_few(file, lines.last, "lines", line_count, found));
-        };
-        let mut words = pair.split_ascii_whitespace();
-        let (Some(a), Some(b), None) = (words.next(), words.next(), words.next()) else {
-            return Err(at(
-                file,
-                line,
-                LineError::BadPair {
-                    text: pair.to_owned(),
-                },
-            ));
-        };
-        let city = |name: &str| {
-            names.get(name).ok_or_else(|| {
-                at(
-                    file,
-                    line,
-                    LineError::UndeclaredCity {
-                        name: name.to_owned(),
-                    },
-                )
-            })
-        };
-        pairs.push((city(a)? as u32, city(b)? as u32));
-    }
+    let names = city_names(&mut lines, (text, file), city_count)?;
+    let pairs = city_pairs(&mut lines, &names, (text, file), line_count)?;
     if let Some((line, rest)) = lines.next_content() {
+        let text = rest.to_owned();
         return Err(at(
             file,
             line,
             LineError::TrailingText {
                 announced: line_count,
-                text: rest.to_owned(),
+                text,
             },
         ));
     }
@@ -115,6 +64,63 @@ pub(crate) fn parse(text: &str, file: &str) -> Result<Parsed, Error> {
         names,
         lines: pairs,
     })
+}
+
+/// Reads `city_count` city names, one per line, each once; `(text, file)` is the whole text
+/// (to find where a duplicate was first named) and the file's name.
+fn city_names(
+    lines: &mut Lines<'_>,
+    (text, file): (&str, &str),
+    city_count: usize,
+) -> Result<NameTable, Error> {
+    // Every name takes at least 2 bytes: do not trust a huge announced count.
+    let mut names = NameTable::with_capacity(city_count.min(text.len() / 2 + 1));
+    for found in 0..city_count {
+        let Some((line, name)) = lines.next_content() else {
+            return Err(too_few(file, lines.last, "cities", city_count, found));
+        };
+        if name.contains(|c: char| c.is_ascii_whitespace()) {
+            let name = name.to_owned();
+            return Err(at(file, line, LineError::BadCityName { name }));
+        }
+        if let Err(first) = names.insert(name) {
+            let error = LineError::DuplicateCity {
+                name: name.to_owned(),
+                first_line: name_line(text, first),
+            };
+            return Err(at(file, line, error));
+        }
+    }
+    Ok(names)
+}
+
+/// Reads `line_count` lines `cityA cityB` of declared cities, as pairs of city ids.
+fn city_pairs(
+    lines: &mut Lines<'_>,
+    names: &NameTable,
+    (text, file): (&str, &str),
+    line_count: usize,
+) -> Result<Vec<(u32, u32)>, Error> {
+    // Every line takes at least 4 bytes: do not trust a huge announced count.
+    let mut pairs = Vec::with_capacity(line_count.min(text.len() / 4 + 1));
+    for found in 0..line_count {
+        let Some((line, pair)) = lines.next_content() else {
+            return Err(too_few(file, lines.last, "lines", line_count, found));
+        };
+        let mut words = pair.split_ascii_whitespace();
+        let (Some(a), Some(b), None) = (words.next(), words.next(), words.next()) else {
+            let text = pair.to_owned();
+            return Err(at(file, line, LineError::BadPair { text }));
+        };
+        let city = |name: &str| {
+            names.get(name).ok_or_else(|| {
+                let name = name.to_owned();
+                at(file, line, LineError::UndeclaredCity { name })
+            })
+        };
+        pairs.push((city(a)? as u32, city(b)? as u32));
+    }
+    Ok(pairs)
 }
 
 /// Reads one count line.
