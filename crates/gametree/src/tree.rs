@@ -66,6 +66,220 @@ enum Child {
     Leaf(Value),
 }
 
+/// Node names to their index in the node set.
+type Index<'r> = HashMap<&'r str, u32, BuildHasherDefault<NameHasher>>;
+
+/// The checks and steps of [`GameTree::build`], one method each.
+struct Builder<'a, 'r> {
+    raw: &'a RawTree<'r>,
+    index: Index<'r>,
+    kinds: Vec<Kind>,
+    /// Each node's parent in the set ([`NONE`] for none yet).
+    parent: Vec<u32>,
+    /// `count[i + 1]`: children of node `i` (prefix sums after grouping).
+    count: Vec<u32>,
+    /// The edges resolved: parent and child, in edge-list order.
+    resolved: Vec<(u32, Child)>,
+}
+
+impl<'a, 'r> Builder<'a, 'r> {
+    /// Indexes the node set: no duplicates, every type `MAX` or `MIN`.
+    fn new(raw: &'a RawTree<'r>) -> Result<Self, TreeError> {
+        let m = raw.nodes.len();
+        if m == 0 {
+            return Err(TreeError::NoNodes);
+        }
+        if m + raw.edges.len() >= MAX_NODES {
+            return Err(TreeError::TooLarge { max: MAX_NODES });
+        }
+        let mut index = Index::with_capacity_and_hasher(m, BuildHasherDefault::default());
+        let mut kinds = Vec::with_capacity(m);
+        for (i, &(name, kind)) in raw.nodes.iter().enumerate() {
+            if index.insert(name, i as u32).is_some() {
+                return Err(TreeError::DuplicateNode(name.to_owned()));
+            }
+            kinds.push(match kind {
+                "MAX" => Kind::Max,
+                "MIN" => Kind::Min,
+                _ => {
+                    let (node, token) = (name.to_owned(), kind.to_owned());
+                    return Err(TreeError::BadType { node, token });
+                }
+            });
+        }
+        Ok(Builder {
+            raw,
+            index,
+            kinds,
+            parent: vec![NONE; m],
+            count: vec![0; m + 1],
+            resolved: Vec::with_capacity(raw.edges.len()),
+        })
+    }
+
+    fn name(&self, i: u32) -> String {
+        self.raw.nodes[i as usize].0.to_owned()
+    }
+
+    /// Resolves every edge to a parent and a child, counting children per parent.
+    fn resolve_edges(&mut self) -> Result<(), TreeError> {
+        let mut last: Option<(&str, u32)> = None;
+        for &(from, to) in &self.raw.edges {
+            let src = match last {
+                Some((name, i)) if name == from => i,
+                _ => {
+                    let i = *self.index.get(from).ok_or_else(|| TreeError::UnknownNode {
+                        token: from.to_owned(),
+                        parent: from.to_owned(),
+                        child: to.to_owned(),
+                    })?;
+                    last = Some((from, i));
+                    i
+                }
+            };
+            let child = self.child(src, from, to)?;
+            self.count[src as usize + 1] += 1;
+            self.resolved.push((src, child));
+        }
+        Ok(())
+    }
+
+    /// The target `to` of an edge from `from` (index `src`): a node of the set (taking its
+    /// parent) or a leaf value.
+    fn child(&mut self, src: u32, from: &str, to: &str) -> Result<Child, TreeError> {
+        if let Some(&t) = self.index.get(to) {
+            if self.parent[t as usize] != NONE {
+                return Err(TreeError::TwoParents {
+                    node: to.to_owned(),
+                    first: self.name(self.parent[t as usize]),
+                    second: from.to_owned(),
+                });
+            }
+            self.parent[t as usize] = src;
+            Ok(Child::Internal(t))
+        } else if to.bytes().any(|b| b.is_ascii_digit()) {
+            let value = leaf_value(to).ok_or_else(|| TreeError::BadLeafValue {
+                parent: from.to_owned(),
+                token: to.to_owned(),
+            })?;
+            Ok(Child::Leaf(value))
+        } else {
+            Err(TreeError::UnknownNode {
+                token: to.to_owned(),
+                parent: from.to_owned(),
+                child: to.to_owned(),
+            })
+        }
+    }
+
+    /// Every internal node has children; the root has no parent.
+    fn check_children_and_root(&self) -> Result<(), TreeError> {
+        let m = self.kinds.len();
+        if let Some(i) = (0..m).find(|&i| self.count[i + 1] == 0) {
+            return Err(TreeError::NoChildren(self.name(i as u32)));
+        }
+        if self.parent[0] != NONE {
+            return Err(match find_cycle(&self.parent, 0) {
+                Some(node) => TreeError::Cycle(self.name(node)),
+                None => TreeError::RootHasParent {
+                    root: self.name(0),
+                    parent: self.name(self.parent[0]),
+                },
+            });
+        }
+        Ok(())
+    }
+
+    /// The children grouped by parent (a stable counting sort keeps the edge order; `count`
+    /// becomes the groups' offsets), the internal ones sorted by name within the places they
+    /// occupy.
+    fn grouped_children(&mut self) -> Vec<Child> {
+        let m = self.kinds.len();
+        for i in 0..m {
+            self.count[i + 1] += self.count[i];
+        }
+        let mut fill = self.count.clone();
+        let mut kids = vec![Child::Leaf(0); self.resolved.len()];
+        for &(src, child) in &self.resolved {
+            kids[fill[src as usize] as usize] = child;
+            fill[src as usize] += 1;
+        }
+        let mut internal = Vec::new();
+        for i in 0..m {
+            let slice = &mut kids[self.count[i] as usize..self.count[i + 1] as usize];
+            self.sort_internal(slice, &mut internal);
+        }
+        kids
+    }
+
+    /// Sorts the internal children of one node by name among their places (`internal` is
+    /// scratch space).
+    fn sort_internal(&self, slice: &mut [Child], internal: &mut Vec<u32>) {
+        internal.clear();
+        internal.extend(slice.iter().filter_map(|c| match c {
+            Child::Internal(t) => Some(*t),
+            Child::Leaf(_) => None,
+        }));
+        if internal.len() < 2 {
+            return;
+        }
+        let nodes = &self.raw.nodes;
+        internal.sort_unstable_by(|&a, &b| nodes[a as usize].0.cmp(nodes[b as usize].0));
+        let mut sorted = internal.iter();
+        for c in slice.iter_mut() {
+            if let Child::Internal(t) = c {
+                *t = *sorted.next().expect("as many as taken");
+            }
+        }
+    }
+
+    /// Numbers the nodes breadth-first from the root: the arena, its leaf count, and which
+    /// nodes of the set were reached.
+    fn breadth_first(&self, kids: &[Child]) -> (Vec<Node>, usize, Vec<bool>) {
+        let node = |kind| Node {
+            first: 0,
+            len: 0,
+            kind,
+        };
+        let mut nodes = Vec::with_capacity(1 + kids.len());
+        // Arena ids of internal nodes, in order, mapped to the set.
+        let mut origin = Vec::with_capacity(self.kinds.len());
+        let mut visited = vec![false; self.kinds.len()];
+        let mut leaves = 0usize;
+        nodes.push(node(self.kinds[0]));
+        origin.push(0u32);
+        visited[0] = true;
+        let mut internal_seen = 0;
+        for head in 0.. {
+            let Some(current) = nodes.get(head) else {
+                break;
+            };
+            if let Kind::Leaf(_) = current.kind {
+                continue;
+            }
+            let o = origin[internal_seen] as usize;
+            internal_seen += 1;
+            let first = nodes.len() as u32;
+            for &child in &kids[self.count[o] as usize..self.count[o + 1] as usize] {
+                match child {
+                    Child::Internal(t) => {
+                        visited[t as usize] = true;
+                        origin.push(t);
+                        nodes.push(node(self.kinds[t as usize]));
+                    }
+                    Child::Leaf(v) => {
+                        leaves += 1;
+                        nodes.push(node(Kind::Leaf(v)));
+                    }
+                }
+            }
+            nodes[head].first = first;
+            nodes[head].len = nodes.len() as u32 - first;
+        }
+        (nodes, leaves, visited)
+    }
+}
+
 impl GameTree {
     /// Parses and checks one tree line.
     ///
@@ -84,173 +298,15 @@ impl GameTree {
     /// unknown node or a bad leaf value in an edge, a node with two parents, a root with a
     /// parent, a cycle, a node unreachable from the root, an internal node without children.
     pub fn build(raw: &RawTree<'_>) -> Result<Self, TreeError> {
-        let m = raw.nodes.len();
-        if m == 0 {
-            return Err(TreeError::NoNodes);
-        }
-        if m + raw.edges.len() >= MAX_NODES {
-            return Err(TreeError::TooLarge { max: MAX_NODES });
-        }
-        let mut index: HashMap<&str, u32, BuildHasherDefault<NameHasher>> =
-            HashMap::with_capacity_and_hasher(m, BuildHasherDefault::default());
-        let mut kinds = Vec::with_capacity(m);
-        for (i, &(name, kind)) in raw.nodes.iter().enumerate() {
-            if index.insert(name, i as u32).is_some() {
-                return Err(TreeError::DuplicateNode(name.to_owned()));
-            }
-            kinds.push(match kind {
-                "MAX" => Kind::Max,
-                "MIN" => Kind::Min,
-                _ => {
-                    return Err(TreeError::BadType {
-                        node: name.to_owned(),
-                        token: kind.to_owned(),
-                    });
-                }
-            });
-        }
-        let name = |i: u32| raw.nodes[i as usize].0.to_owned();
-
-        // Resolve the edges, counting children per parent.
-        let mut parent = vec![NONE; m];
-        let mut resolved = Vec::with_capacity(raw.edges.len());
-        let mut count = vec![0u32; m + 1];
-        let mut last: Option<(&str, u32)> = None;
-        for &(from, to) in &raw.edges {
-            let src = match last {
-                Some((name, i)) if name == from => i,
-                _ => {
-                    let i = *index.get(from).ok_or_else(|| TreeError::UnknownNode {
-                        token: from.to_owned(),
-                        parent: from.to_owned(),
-                        child: to.to_owned(),
-                    })?;
-                    last = Some((from, i));
-                    i
-                }
-            };
-            let child = if let Some(&t) = index.get(to) {
-                if parent[t as usize] != NONE {
-                    return Err(TreeError::TwoParents {
-                        node: to.to_owned(),
-                        first: name(parent[t as usize]),
-                        second: from.to_owned(),
-                    });
-                }
-                parent[t as usize] = src;
-                Child::Internal(t)
-            } else if to.bytes().any(|b| b.is_ascii_digit()) {
-                Child::Leaf(leaf_value(to).ok_or_else(|| TreeError::BadLeafValue {
-                    parent: from.to_owned(),
-                    token: to.to_owned(),
-                })?)
-            } else {
-                return Err(TreeError::UnknownNode {
-                    token: to.to_owned(),
-                    parent: from.to_owned(),
-                    child: to.to_owned(),
-                });
-            };
-            count[src as usize + 1] += 1;
-            resolved.push((src, child));
-        }
-        if let Some(i) = (0..m).find(|&i| count[i + 1] == 0) {
-            return Err(TreeError::NoChildren(name(i as u32)));
-        }
-        if parent[0] != NONE {
-            return Err(match find_cycle(&parent, 0) {
-                Some(node) => TreeError::Cycle(name(node)),
-                None => TreeError::RootHasParent {
-                    root: name(0),
-                    parent: name(parent[0]),
-                },
-            });
-        }
-
-        // Group the children by parent (a stable counting sort keeps the edge order).
-        for i in 0..m {
-            count[i + 1] += count[i];
-        }
-        let mut fill = count.clone();
-        let mut kids = vec![Child::Leaf(0); resolved.len()];
-        for (src, child) in resolved {
-            kids[fill[src as usize] as usize] = child;
-            fill[src as usize] += 1;
-        }
-        drop(fill);
-        // Sort the internal children by name within the places they occupy.
-        let mut internal = Vec::new();
-        for i in 0..m {
-            let slice = &mut kids[count[i] as usize..count[i + 1] as usize];
-            internal.clear();
-            internal.extend(slice.iter().filter_map(|c| match c {
-                Child::Internal(t) => Some(*t),
-                Child::Leaf(_) => None,
-            }));
-            if internal.len() < 2 {
-                continue;
-            }
-            internal
-                .sort_unstable_by(|&a, &b| raw.nodes[a as usize].0.cmp(raw.nodes[b as usize].0));
-            let mut sorted = internal.iter();
-            for c in slice.iter_mut() {
-                if let Child::Internal(t) = c {
-                    *t = *sorted.next().expect("as many as taken");
-                }
-            }
-        }
-
-        // Number the nodes breadth-first; `origin` maps arena ids of internal nodes to the set.
-        let mut nodes = Vec::with_capacity(1 + kids.len());
-        let mut origin = Vec::with_capacity(m);
-        let mut visited = vec![false; m];
-        let mut leaves = 0usize;
-        nodes.push(Node {
-            first: 0,
-            len: 0,
-            kind: kinds[0],
-        });
-        origin.push(0u32);
-        visited[0] = true;
-        let mut head = 0;
-        let mut internal_seen = 0;
-        while head < nodes.len() {
-            if let Kind::Leaf(_) = nodes[head].kind {
-                head += 1;
-                continue;
-            }
-            let o = origin[internal_seen] as usize;
-            internal_seen += 1;
-            let first = nodes.len() as u32;
-            for &child in &kids[count[o] as usize..count[o + 1] as usize] {
-                match child {
-                    Child::Internal(t) => {
-                        visited[t as usize] = true;
-                        origin.push(t);
-                        nodes.push(Node {
-                            first: 0,
-                            len: 0,
-                            kind: kinds[t as usize],
-                        });
-                    }
-                    Child::Leaf(v) => {
-                        leaves += 1;
-                        nodes.push(Node {
-                            first: 0,
-                            len: 0,
-                            kind: Kind::Leaf(v),
-                        });
-                    }
-                }
-            }
-            nodes[head].first = first;
-            nodes[head].len = nodes.len() as u32 - first;
-            head += 1;
-        }
+        let mut builder = Builder::new(raw)?;
+        builder.resolve_edges()?;
+        builder.check_children_and_root()?;
+        let kids = builder.grouped_children();
+        let (nodes, leaves, visited) = builder.breadth_first(&kids);
         if let Some(u) = visited.iter().position(|&v| !v) {
-            return Err(match find_cycle(&parent, u as u32) {
-                Some(node) => TreeError::Cycle(name(node)),
-                None => TreeError::Unreachable(name(u as u32), name(0)),
+            return Err(match find_cycle(&builder.parent, u as u32) {
+                Some(node) => TreeError::Cycle(builder.name(node)),
+                None => TreeError::Unreachable(builder.name(u as u32), builder.name(0)),
             });
         }
         Ok(Self { nodes, leaves })
