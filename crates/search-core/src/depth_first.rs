@@ -65,90 +65,129 @@ pub fn iterative_deepening<P: SearchProblem>(problem: &P, max_depth: Option<usiz
 
 /// The shared depth-first loop; also says whether the depth limit cut off any node.
 fn depth_limited<P: SearchProblem>(problem: &P, limit: Option<usize>) -> (ResultOf<P>, bool) {
-    let mut stats = Stats {
-        generated: 1,
-        popped: 1,
-        ..Stats::default()
-    };
-    let start = problem.start();
-    let mut path = Path::single(start.clone());
-    let mut on_path: HashSet<P::State> = HashSet::from([start.clone()]);
-    let mut stack: Vec<Frame<P::State, P::Action, P::Cost>> = Vec::new();
-    let mut cut_off = false;
-    // The path cost at each state of the path (popping never re-adds, so floats stay exact).
-    let mut g_along_path = vec![P::Cost::ZERO];
+    DepthFirst::new(problem, limit).run()
+}
 
-    // Enter the start.
-    if problem.is_goal(&start) {
-        return (
-            SearchResult {
-                path: Some(path),
-                stats,
+/// One depth-limited search: the current path, the stack of its successor lists and the
+/// counters.
+struct DepthFirst<'p, P: SearchProblem> {
+    problem: &'p P,
+    limit: Option<usize>,
+    stats: Stats,
+    path: Path<P::State, P::Action, P::Cost>,
+    on_path: HashSet<P::State>,
+    stack: Vec<Frame<P::State, P::Action, P::Cost>>,
+    cut_off: bool,
+    /// The path cost at each state of the path (popping never re-adds, so floats stay exact).
+    g_along_path: Vec<P::Cost>,
+}
+
+impl<'p, P: SearchProblem> DepthFirst<'p, P> {
+    fn new(problem: &'p P, limit: Option<usize>) -> Self {
+        let start = problem.start();
+        DepthFirst {
+            problem,
+            limit,
+            stats: Stats {
+                generated: 1,
+                popped: 1,
+                ..Stats::default()
             },
-            false,
-        );
+            path: Path::single(start.clone()),
+            on_path: HashSet::from([start]),
+            stack: Vec::new(),
+            cut_off: false,
+            g_along_path: vec![P::Cost::ZERO],
+        }
     }
-    let enter = |state: &P::State, depth: usize, stats: &mut Stats, cut_off: &mut bool| {
-        if limit.is_some_and(|l| depth >= l) {
-            *cut_off = true;
+
+    fn run(mut self) -> (ResultOf<P>, bool) {
+        let start = self.path.states[0].clone();
+        if self.problem.is_goal(&start) {
+            return self.found();
+        }
+        if let Some(frame) = self.enter(&start, 0) {
+            self.stack.push(frame);
+        }
+        while let Some(frame) = self.stack.last_mut() {
+            let Some((action, state, step)) = frame.children.get(frame.next).cloned() else {
+                // Exhausted: backtrack.
+                self.stack.pop();
+                if !self.stack.is_empty() {
+                    let left = self.path.states.last().expect("path longer than the stack");
+                    self.on_path.remove(left);
+                    self.retreat();
+                }
+                continue;
+            };
+            frame.next += 1;
+            if self.on_path.contains(&state) {
+                continue;
+            }
+            self.stats.popped += 1;
+            self.advance(action, state.clone(), step);
+            if self.problem.is_goal(&state) {
+                return self.found();
+            }
+            match self.enter(&state, self.path.actions.len()) {
+                Some(frame) => {
+                    self.on_path.insert(state);
+                    self.stack.push(frame);
+                }
+                None => self.retreat(),
+            }
+        }
+        (
+            SearchResult {
+                path: None,
+                stats: self.stats,
+            },
+            self.cut_off,
+        )
+    }
+
+    /// The result with the current path as the solution.
+    fn found(self) -> (ResultOf<P>, bool) {
+        let result = SearchResult {
+            path: Some(self.path),
+            stats: self.stats,
+        };
+        (result, self.cut_off)
+    }
+
+    /// The successors of `state`, entered at `depth`, or `None` at the depth limit.
+    fn enter(
+        &mut self,
+        state: &P::State,
+        depth: usize,
+    ) -> Option<Frame<P::State, P::Action, P::Cost>> {
+        if self.limit.is_some_and(|l| depth >= l) {
+            self.cut_off = true;
             return None;
         }
-        stats.expanded += 1;
+        self.stats.expanded += 1;
         let mut children = Vec::new();
-        problem.successors(state, |a, s, c| children.push((a, s, c)));
-        stats.generated += children.len() as u64;
+        self.problem
+            .successors(state, |a, s, c| children.push((a, s, c)));
+        self.stats.generated += children.len() as u64;
         Some(Frame { children, next: 0 })
-    };
-    if let Some(frame) = enter(&start, 0, &mut stats, &mut cut_off) {
-        stack.push(frame);
     }
-    while let Some(frame) = stack.last_mut() {
-        let Some((action, state, step)) = frame.children.get(frame.next).cloned() else {
-            // Exhausted: backtrack.
-            stack.pop();
-            if !stack.is_empty() {
-                let left = path.states.pop().expect("path longer than the stack");
-                on_path.remove(&left);
-                path.actions.pop();
-                path.step_costs.pop();
-                g_along_path.pop();
-                path.cost = *g_along_path.last().expect("the start stays");
-            }
-            continue;
-        };
-        frame.next += 1;
-        if on_path.contains(&state) {
-            continue;
-        }
-        stats.popped += 1;
-        path.states.push(state.clone());
-        path.actions.push(action);
-        path.step_costs.push(step);
-        path.cost = path.cost + step;
-        g_along_path.push(path.cost);
-        if problem.is_goal(&state) {
-            return (
-                SearchResult {
-                    path: Some(path),
-                    stats,
-                },
-                cut_off,
-            );
-        }
-        let depth = path.actions.len();
-        match enter(&state, depth, &mut stats, &mut cut_off) {
-            Some(frame) => {
-                on_path.insert(state);
-                stack.push(frame);
-            }
-            None => {
-                path.states.pop();
-                path.actions.pop();
-                path.step_costs.pop();
-                g_along_path.pop();
-                path.cost = *g_along_path.last().expect("the start stays");
-            }
-        }
+
+    /// Extends the path by one step.
+    fn advance(&mut self, action: P::Action, state: P::State, step: P::Cost) {
+        self.path.states.push(state);
+        self.path.actions.push(action);
+        self.path.step_costs.push(step);
+        self.path.cost = self.path.cost + step;
+        self.g_along_path.push(self.path.cost);
     }
-    (SearchResult { path: None, stats }, cut_off)
+
+    /// Takes the last step off the path.
+    fn retreat(&mut self) {
+        self.path.states.pop();
+        self.path.actions.pop();
+        self.path.step_costs.pop();
+        self.g_along_path.pop();
+        self.path.cost = *self.g_along_path.last().expect("the start stays");
+    }
 }
