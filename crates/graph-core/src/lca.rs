@@ -84,44 +84,8 @@ impl Lca {
                 max: MAX_COUNT,
             });
         }
-        // Children in CSR form.
-        let mut offsets = vec![0u32; n + 1];
-        for (node, parent) in parents.iter().enumerate() {
-            if let Some(p) = *parent {
-                if p >= n {
-                    return Err(Error::NotAForest {
-                        node,
-                        problem: "its parent is out of range",
-                    });
-                }
-                offsets[p + 1] += 1;
-            }
-        }
-        for i in 0..n {
-            offsets[i + 1] += offsets[i];
-        }
-        let mut next = offsets.clone();
-        let mut children = vec![0u32; offsets[n] as usize];
-        for (node, parent) in parents.iter().enumerate() {
-            if let Some(p) = *parent {
-                children[next[p] as usize] = node as u32;
-                next[p] += 1;
-            }
-        }
-        // Preorder by an explicit stack; children pushed in reverse so they come out ascending.
-        let mut position = vec![NONE; n];
-        let mut node_at = Vec::with_capacity(n);
-        let mut stack = Vec::new();
-        for root in (0..n).filter(|&i| parents[i].is_none()) {
-            stack.push(root as u32);
-            while let Some(v) = stack.pop() {
-                position[v as usize] = node_at.len() as u32;
-                node_at.push(v);
-                let kids =
-                    &children[offsets[v as usize] as usize..offsets[v as usize + 1] as usize];
-                stack.extend(kids.iter().rev());
-            }
-        }
+        let (offsets, children) = children_of(parents)?;
+        let (position, node_at) = preorder(parents, &offsets, &children);
         if node_at.len() < n {
             let node = position.iter().position(|&p| p == NONE).unwrap_or(0);
             return Err(Error::NotAForest {
@@ -220,6 +184,55 @@ impl Lca {
         let l = self.lca_pos(a, b)?;
         Some((self.depth[a] + self.depth[b] - 2 * self.depth[l]) as usize)
     }
+}
+
+/// The children of every node in CSR form (offsets, children in ascending order).
+fn children_of(parents: &[Option<usize>]) -> Result<(Vec<u32>, Vec<u32>), Error> {
+    let n = parents.len();
+    let mut offsets = vec![0u32; n + 1];
+    for (node, parent) in parents.iter().enumerate() {
+        if let Some(p) = *parent {
+            if p >= n {
+                return Err(Error::NotAForest {
+                    node,
+                    problem: "its parent is out of range",
+                });
+            }
+            offsets[p + 1] += 1;
+        }
+    }
+    for i in 0..n {
+        offsets[i + 1] += offsets[i];
+    }
+    let mut next = offsets.clone();
+    let mut children = vec![0u32; offsets[n] as usize];
+    for (node, parent) in parents.iter().enumerate() {
+        if let Some(p) = *parent {
+            children[next[p] as usize] = node as u32;
+            next[p] += 1;
+        }
+    }
+    Ok((offsets, children))
+}
+
+/// Preorder of the forest from its roots by an explicit stack (children pushed in reverse so
+/// they come out ascending): node to position ([`NONE`] for nodes on a cycle, never reached)
+/// and position to node.
+fn preorder(parents: &[Option<usize>], offsets: &[u32], children: &[u32]) -> (Vec<u32>, Vec<u32>) {
+    let n = parents.len();
+    let mut position = vec![NONE; n];
+    let mut node_at = Vec::with_capacity(n);
+    let mut stack = Vec::new();
+    for root in (0..n).filter(|&i| parents[i].is_none()) {
+        stack.push(root as u32);
+        while let Some(v) = stack.pop() {
+            position[v as usize] = node_at.len() as u32;
+            node_at.push(v);
+            let kids = &children[offsets[v as usize] as usize..offsets[v as usize + 1] as usize];
+            stack.extend(kids.iter().rev());
+        }
+    }
+    (position, node_at)
 }
 
 #[cfg(test)]
