@@ -165,15 +165,55 @@ pub fn solve_reporting<const N: usize>(
         guess: warm_up.value,
         nodes: warm_up.stats.nodes,
     });
-    let mut moves = game.legal_moves();
-    if moves.is_empty() {
+    if game.legal_moves().is_empty() {
         return Solution {
             margin: position.board().margin(),
             best_move: None,
             nodes,
         };
     }
-    if let Some(first) = warm_up.best_move
+    let mut classes = root_classes(&game, warm_up.best_move);
+    let max_to_move = game.to_move() == Player::Max;
+    let (mut lower, mut upper) = (-INFINITY, INFINITY);
+    let mut guess = warm_up.value;
+    let mut best_move = Some(classes[0].0);
+    while lower < upper {
+        let beta = if guess == lower { guess + 1 } else { guess };
+        let test = null_window_test(&mut engine, &classes, beta, max_to_move);
+        nodes += test.nodes;
+        report(Progress::Test {
+            beta,
+            value: test.value,
+            nodes: test.nodes,
+        });
+        if test.value >= beta {
+            lower = test.value;
+        } else {
+            upper = test.value;
+        }
+        // The move that answered for the side to move achieves the bound just proved (and the
+        // last bound proved for that side is the value); it is tried first from now on.
+        if let Some(i) = test.answered {
+            best_move = Some(classes[i].0);
+            classes[..=i].rotate_right(1);
+        }
+        guess = test.value;
+    }
+    Solution {
+        margin: lower,
+        best_move,
+        nodes,
+    }
+}
+
+/// The root's moves, one per symmetry class of the positions they lead to, the warm-up's best
+/// move first. The game must have a move.
+fn root_classes<const N: usize>(
+    game: &Scored<N, Margin>,
+    first: Option<Move<N>>,
+) -> Vec<(Move<N>, Exact<N>)> {
+    let mut moves = game.legal_moves();
+    if let Some(first) = first
         && let Some(i) = moves.iter().position(|&m| m == first)
     {
         moves[..=i].rotate_right(1);
@@ -188,53 +228,47 @@ pub fn solve_reporting<const N: usize>(
             classes.push((mv, Exact(child)));
         }
     }
-    let max_to_move = game.to_move() == Player::Max;
-    let (mut lower, mut upper) = (-INFINITY, INFINITY);
-    let mut guess = warm_up.value;
-    let mut best_move = Some(classes[0].0);
-    while lower < upper {
-        let beta = if guess == lower { guess + 1 } else { guess };
-        // One ply of fail-soft alpha-beta over the classes, from Max's point of view.
-        let mut value = if max_to_move { Value::MIN } else { Value::MAX };
-        let mut answered = None;
-        let nodes_before = nodes;
-        for (i, (_, child)) in classes.iter().enumerate() {
-            let outcome = engine.search_window(child, None, beta - 1, beta);
-            nodes += outcome.stats.nodes;
-            let v = outcome.value;
-            value = if max_to_move {
-                value.max(v)
-            } else {
-                value.min(v)
-            };
-            if (v >= beta) == max_to_move {
-                answered = Some(i);
-                break;
-            }
-        }
-        report(Progress::Test {
-            beta,
-            value,
-            nodes: nodes - nodes_before,
-        });
-        if value >= beta {
-            lower = value;
+    classes
+}
+
+/// The answer to one null-window test of [`solve`].
+struct TestAnswer {
+    /// Fail-soft, from Max's point of view.
+    value: Value,
+    /// The class that answered for the side to move, if one did.
+    answered: Option<usize>,
+    /// Positions visited.
+    nodes: u64,
+}
+
+/// One ply of fail-soft alpha-beta over the root's classes, from Max's point of view: "is the
+/// margin at least `beta`?".
+fn null_window_test<const N: usize>(
+    engine: &mut Engine<Move<N>>,
+    classes: &[(Move<N>, Exact<N>)],
+    beta: Value,
+    max_to_move: bool,
+) -> TestAnswer {
+    let mut answer = TestAnswer {
+        value: if max_to_move { Value::MIN } else { Value::MAX },
+        answered: None,
+        nodes: 0,
+    };
+    for (i, (_, child)) in classes.iter().enumerate() {
+        let outcome = engine.search_window(child, None, beta - 1, beta);
+        answer.nodes += outcome.stats.nodes;
+        let v = outcome.value;
+        answer.value = if max_to_move {
+            answer.value.max(v)
         } else {
-            upper = value;
+            answer.value.min(v)
+        };
+        if (v >= beta) == max_to_move {
+            answer.answered = Some(i);
+            break;
         }
-        // The move that answered for the side to move achieves the bound just proved (and the
-        // last bound proved for that side is the value); it is tried first from now on.
-        if let Some(i) = answered {
-            best_move = Some(classes[i].0);
-            classes[..=i].rotate_right(1);
-        }
-        guess = value;
     }
-    Solution {
-        margin: lower,
-        best_move,
-        nodes,
-    }
+    answer
 }
 
 #[cfg(test)]
