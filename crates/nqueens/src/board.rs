@@ -160,21 +160,66 @@ impl Board {
         let n = self.n;
         self.holes.clear();
         self.shuffled_rows(rng);
-        let mut used = Diagonals::new(n);
+        // Which diagonals hold a queen, as bits (what the tries read: they stay in cache), and
+        // the extra queens of diagonals holding two or more (rare).
+        let mut used_sum = vec![0u64; (2 * n).div_ceil(64)];
+        let mut used_diff = vec![0u64; (2 * n).div_ceil(64)];
+        let mut extra_sum: HashMap<usize, u32> = HashMap::new();
+        let mut extra_diff: HashMap<usize, u32> = HashMap::new();
+        let bit = |set: &[u64], i: usize| set[i / 64] & (1 << (i % 64)) != 0;
+        let fits = |used_sum: &[u64], used_diff: &[u64], row: u32, col: usize| {
+            let row = row as usize;
+            !bit(used_sum, col + row) && !bit(used_diff, col + (n - 1 - row))
+        };
         let mut pairs = 0u64;
         for col in 0..n {
-            let (best, attacks) = self.pick_row(&used, col, rng);
+            let remaining = n - col;
+            let tries = col..col + START_TRIES.min(remaining);
+            let mut pick = tries
+                .clone()
+                .find(|&j| fits(&used_sum, &used_diff, self.rows[j], col));
+            if pick.is_none() && remaining > START_TRIES {
+                // Nothing fitted among the next rows: try a few from anywhere in the pool.
+                pick = (0..START_TRIES)
+                    .map(|_| rng.random_range(col..n))
+                    .find(|&j| fits(&used_sum, &used_diff, self.rows[j], col));
+            }
+            let (best, attacks) = pick.map_or_else(
+                || {
+                    // Settle for the least attacked of the next rows.
+                    let count = |set: &[u64], extra: &HashMap<usize, u32>, i: usize| {
+                        u32::from(bit(set, i)) + extra.get(&i).copied().unwrap_or(0)
+                    };
+                    tries
+                        .map(|j| {
+                            let row = self.rows[j] as usize;
+                            let a = count(&used_sum, &extra_sum, col + row)
+                                + count(&used_diff, &extra_diff, col + (n - 1 - row));
+                            (j, a)
+                        })
+                        .min_by_key(|&(_, a)| a)
+                        .expect("at least one row remains")
+                },
+                |j| (j, 0),
+            );
             self.rows.swap(col, best);
+            let row = self.rows[col] as usize;
             pairs += u64::from(attacks);
-            used.place(self.rows[col] as usize, col);
+            for (set, extra, i) in [
+                (&mut used_sum, &mut extra_sum, col + row),
+                (&mut used_diff, &mut extra_diff, col + (n - 1 - row)),
+            ] {
+                if bit(set, i) {
+                    *extra.entry(i).or_insert(0) += 1;
+                } else {
+                    set[i / 64] |= 1 << (i % 64);
+                }
+            }
         }
         self.pairs = pairs;
-        self.sum.set_from_bits(&used.sum);
-        self.diff.set_from_bits(&used.diff);
-        for (counters, extra) in [
-            (&mut self.sum, used.extra_sum),
-            (&mut self.diff, used.extra_diff),
-        ] {
+        self.sum.set_from_bits(&used_sum);
+        self.diff.set_from_bits(&used_diff);
+        for (counters, extra) in [(&mut self.sum, extra_sum), (&mut self.diff, extra_diff)] {
             for (i, k) in extra {
                 for _ in 0..k {
                     counters.increment(i);
@@ -189,32 +234,6 @@ impl Board {
         for (col, &row) in self.rows.iter().enumerate() {
             self.xor_cols[row as usize] = col as u32;
         }
-    }
-
-    /// The pool index of the row for column `col` (the pool is `rows[col..]`) and the queens
-    /// it attacks: the first of the next rows that attacks none, else one of a few random rows
-    /// of the pool that attacks none, else the least attacked of the next rows.
-    fn pick_row<R: Rng + ?Sized>(&self, used: &Diagonals, col: usize, rng: &mut R) -> (usize, u32) {
-        let n = self.n;
-        let remaining = n - col;
-        let tries = col..col + START_TRIES.min(remaining);
-        let fits = |j: &usize| used.fits(self.rows[*j] as usize, col);
-        let mut pick = tries.clone().find(fits);
-        if pick.is_none() && remaining > START_TRIES {
-            // Nothing fitted among the next rows: try a few from anywhere in the pool.
-            pick = (0..START_TRIES)
-                .map(|_| rng.random_range(col..n))
-                .find(fits);
-        }
-        pick.map_or_else(
-            || {
-                tries
-                    .map(|j| (j, used.attacks(self.rows[j] as usize, col)))
-                    .min_by_key(|&(_, a)| a)
-                    .expect("at least one row remains")
-            },
-            |j| (j, 0),
-        )
     }
 
     /// Fills `rows` with a uniformly random permutation (Fisher-Yates).
@@ -355,67 +374,6 @@ impl ConflictProblem for Board {
         !(self.per_row.at_most_one(r)
             && self.sum.at_most_one(col + r)
             && self.diff.at_most_one(self.anti(col, r)))
-    }
-}
-
-/// The diagonals holding a queen while a start is built: bit sets (what the tries read: they
-/// stay in cache) and the extra queens of diagonals holding two or more (rare).
-struct Diagonals {
-    n: usize,
-    sum: Vec<u64>,
-    diff: Vec<u64>,
-    extra_sum: HashMap<usize, u32>,
-    extra_diff: HashMap<usize, u32>,
-}
-
-impl Diagonals {
-    fn new(n: usize) -> Self {
-        Diagonals {
-            n,
-            sum: vec![0; (2 * n).div_ceil(64)],
-            diff: vec![0; (2 * n).div_ceil(64)],
-            extra_sum: HashMap::new(),
-            extra_diff: HashMap::new(),
-        }
-    }
-
-    fn bit(set: &[u64], i: usize) -> bool {
-        set[i / 64] & (1 << (i % 64)) != 0
-    }
-
-    /// The two diagonals of a queen at `row`, `col`.
-    fn of(&self, row: usize, col: usize) -> (usize, usize) {
-        (col + row, col + (self.n - 1 - row))
-    }
-
-    /// Whether a queen at `row`, `col` attacks none placed so far.
-    fn fits(&self, row: usize, col: usize) -> bool {
-        let (s, d) = self.of(row, col);
-        !Self::bit(&self.sum, s) && !Self::bit(&self.diff, d)
-    }
-
-    /// The queens placed so far that a queen at `row`, `col` attacks.
-    fn attacks(&self, row: usize, col: usize) -> u32 {
-        let count = |set: &[u64], extra: &HashMap<usize, u32>, i: usize| {
-            u32::from(Self::bit(set, i)) + extra.get(&i).copied().unwrap_or(0)
-        };
-        let (s, d) = self.of(row, col);
-        count(&self.sum, &self.extra_sum, s) + count(&self.diff, &self.extra_diff, d)
-    }
-
-    /// Places a queen at `row`, `col`.
-    fn place(&mut self, row: usize, col: usize) {
-        let (s, d) = self.of(row, col);
-        for (set, extra, i) in [
-            (&mut self.sum, &mut self.extra_sum, s),
-            (&mut self.diff, &mut self.extra_diff, d),
-        ] {
-            if Self::bit(set, i) {
-                *extra.entry(i).or_insert(0) += 1;
-            } else {
-                set[i / 64] |= 1 << (i % 64);
-            }
-        }
     }
 }
 
