@@ -290,6 +290,17 @@ pub fn diff(expected: &str, actual: &str) -> String {
     out
 }
 
+/// Sends the signal `name` (`"INT"`, `"TERM"`, `"KILL"`) to a running program, the way a user's
+/// Ctrl-C or `kill` would, and asserts that it was delivered.
+pub fn send_signal(child: &std::process::Child, name: &str) {
+    let sent = Command::new("kill")
+        .arg(format!("-{name}"))
+        .arg(child.id().to_string())
+        .status()
+        .expect("kill runs");
+    assert!(sent.success(), "kill -{name} {} failed", child.id());
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

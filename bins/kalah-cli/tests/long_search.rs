@@ -79,11 +79,7 @@ fn interrupt(mut child: Child, after: Duration) -> Output {
     // The computer moves first and then searches for a long time (the input stays open).
     stdin.write_all(b"0\n").unwrap();
     std::thread::sleep(after);
-    let kill = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(kill.success());
+    golden::send_signal(&child, "INT");
     let out = child.wait_with_output().unwrap();
     drop(stdin);
     out

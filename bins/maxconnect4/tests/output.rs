@@ -110,11 +110,7 @@ fn ctrl_c_during_a_search_exits_130_without_writing() {
         .spawn()
         .unwrap();
     std::thread::sleep(std::time::Duration::from_millis(500));
-    let sent = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(sent.success());
+    golden::send_signal(&child, "INT");
     assert_eq!(child.wait().unwrap().code(), Some(130));
     let mut left: Vec<_> = fs::read_dir(&dir)
         .unwrap()

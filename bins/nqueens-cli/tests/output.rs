@@ -109,11 +109,7 @@ fn sigterm_removes_the_temporary_file_and_exits_143() {
     let dir = folder("term");
     let (mut child, tmp) = start_long_run(&dir);
     std::thread::sleep(Duration::from_millis(200));
-    let killed = Command::new("kill")
-        .args(["-TERM", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(killed.success());
+    golden::send_signal(&child, "TERM");
     let status = child.wait().unwrap();
     assert_eq!(status.code(), Some(143));
     assert!(!tmp.exists());

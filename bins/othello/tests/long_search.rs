@@ -94,11 +94,7 @@ fn ctrl_c_stops_a_long_search_with_status_130() {
         .unwrap();
     std::thread::sleep(Duration::from_millis(500));
     let sent = Instant::now();
-    let kill = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(kill.success());
+    golden::send_signal(&child, "INT");
     let out = child.wait_with_output().unwrap();
     assert!(sent.elapsed() < Duration::from_secs(5));
     assert_eq!(out.status.code(), Some(130));
