@@ -2,7 +2,7 @@
 //! nodes and time per number of empty squares: `cargo run --release -p reversi --example
 //! solve_growth -- 18 20 22` (default 16 18 20).
 
-use reversi::{Move, Position, solve};
+use reversi::{Position, solve};
 use std::time::Instant;
 
 fn main() {
@@ -16,16 +16,7 @@ fn main() {
         args
     };
     for target in empties {
-        let mut position = Position::<6>::start();
-        let mut seed: u64 = 12345;
-        while position.board().empties().len() > target && !position.is_over() {
-            let moves: Vec<Move<6>> = position.moves().collect();
-            seed = seed
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
-            let mv = moves[(seed >> 33) as usize % moves.len()];
-            position = position.play(mv).expect("legal");
-        }
+        let position = Position::<6>::random_line(12345, target);
         let started = Instant::now();
         let bits = std::env::var("BITS")
             .ok()

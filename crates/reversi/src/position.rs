@@ -158,6 +158,32 @@ impl<const N: usize> Position<N> {
     pub fn score(&self) -> i32 {
         self.board.count(self.to_move) as i32 - self.board.count(self.to_move.opponent()) as i32
     }
+
+    /// A reproducible test position: from the start, moves picked by a linear congruential
+    /// generator seeded with `seed` until at most `empties` squares are empty or the game is
+    /// over (examples and benchmarks use it to sample positions of a given stage).
+    ///
+    /// ```
+    /// use reversi::Position;
+    /// let p = Position::<8>::random_line(1, 20);
+    /// assert!(p.board().empties().len() <= 20 || p.is_over());
+    /// assert_eq!(p, Position::<8>::random_line(1, 20));
+    /// ```
+    #[must_use]
+    pub fn random_line(seed: u64, empties: usize) -> Self {
+        let mut position = Self::start();
+        let mut seed = seed;
+        while position.board().empties().len() > empties && !position.is_over() {
+            let moves: Vec<Move<N>> = position.moves().collect();
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            position = position
+                .play(moves[(seed >> 33) as usize % moves.len()])
+                .expect("a listed move is legal");
+        }
+        position
+    }
 }
 
 impl<const N: usize> Move<N> {
