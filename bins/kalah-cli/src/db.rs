@@ -49,12 +49,13 @@ pub struct Loaded {
     pub seconds: f64,
 }
 
-/// Reads the database from `dir`, or builds it (progress on stderr when `progress`) and
-/// writes it there when it is missing or stale (other rules, short, bad checksum).
+/// Reads the database from `dir`, or builds it on `threads` threads (progress on stderr when
+/// `progress`) and writes it there when it is missing or stale (other rules, short, bad
+/// checksum).
 pub fn load_or_build(
     dir: &Path,
-    rules: Rules,
-    seeds: u32,
+    (rules, seeds): (Rules, u32),
+    threads: usize,
     progress: bool,
 ) -> Result<Loaded, Box<dyn Error>> {
     let started = Instant::now();
@@ -84,7 +85,7 @@ pub fn load_or_build(
             let _ = std::io::stderr().flush();
         }
     };
-    let db = EndgameDb::build(rules, seeds, &mut report);
+    let db = EndgameDb::build_with_threads(rules, seeds, threads, &mut report);
     if bar {
         eprintln!();
     }
@@ -108,7 +109,8 @@ pub fn for_play(dir: &Path, rules: Rules) -> Result<EndgameDb, Box<dyn Error>> {
             return Ok(db);
         }
     }
-    Ok(load_or_build(dir, rules, PLAY_DB_SEEDS, false)?.db)
+    let threads = std::thread::available_parallelism().map_or(1, usize::from);
+    Ok(load_or_build(dir, (rules, PLAY_DB_SEEDS), threads, false)?.db)
 }
 
 /// The size of the database the interactive game builds when none is cached.

@@ -109,6 +109,9 @@ struct SolveArgs {
     /// else 24].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(0..=40))]
     db_seeds: Option<u32>,
+    /// Threads for the search and the database build [default: the cores available].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
+    threads: Option<u16>,
 }
 
 /// The capture rule (see `kalah::CaptureRule`).
@@ -217,6 +220,10 @@ fn solve_command(args: SolveArgs) -> ExitCode {
         db_dir: args.db_dir.unwrap_or_else(db::default_dir),
         progress: args.progress,
         position,
+        threads: args.threads.map_or_else(
+            || std::thread::available_parallelism().map_or(1, usize::from),
+            usize::from,
+        ),
     };
     match solve::run(&options) {
         Ok(()) => ExitCode::SUCCESS,

@@ -27,6 +27,8 @@ pub struct Options {
     pub progress: bool,
     /// A position to solve instead of the start (`--position FILE`).
     pub position: Option<Board>,
+    /// Threads for the search and the database build.
+    pub threads: usize,
 }
 
 /// The database size `kalah solve` uses when none is asked for: none for games of at most 30
@@ -137,8 +139,8 @@ pub fn run(options: &Options) -> Result<(), Box<dyn Error>> {
     let loaded = if options.db_seeds > 0 {
         Some(db::load_or_build(
             &options.db_dir,
-            rules,
-            options.db_seeds,
+            (rules, options.db_seeds),
+            options.threads,
             options.progress,
         )?)
     } else {
@@ -147,7 +149,8 @@ pub fn run(options: &Options) -> Result<(), Box<dyn Error>> {
     // Small games need no large table (allocating and clearing one costs more than solving).
     let total = 2 * u32::from(rules.pots()) * u32::from(rules.stones());
     let table_bits = options.table_bits.min(12 + total / 2);
-    let mut solver = ExactSolver::new(rules, table_bits, loaded.as_ref().map(|l| &l.db));
+    let mut solver = ExactSolver::new(rules, table_bits, loaded.as_ref().map(|l| &l.db))
+        .with_threads(options.threads);
     let board = options
         .position
         .unwrap_or_else(|| Board::new(rules, Player::Max));
@@ -168,7 +171,7 @@ pub fn run(options: &Options) -> Result<(), Box<dyn Error>> {
         (rules, options.position.is_some()),
         &exact,
         loaded.as_ref(),
-        solver.table_bytes(),
+        (solver.table_bytes(), solver.threads()),
         started,
     );
     Ok(())
@@ -269,7 +272,7 @@ fn print_solution(
     (rules, position): (Rules, bool),
     exact: &Exact,
     loaded: Option<&db::Loaded>,
-    table_bytes: usize,
+    (table_bytes, threads): (usize, usize),
     started: Instant,
 ) {
     let seconds = started.elapsed().as_secs_f64();
@@ -304,9 +307,10 @@ fn print_solution(
         None => println!("database: none"),
     }
     println!(
-        "nodes {}, table {} MB, time {seconds:.3} s, {:.0} nodes/s",
+        "nodes {}, table {} MB, {threads} thread{}, time {seconds:.3} s, {:.0} nodes/s",
         exact.nodes,
         table_bytes >> 20,
+        if threads == 1 { "" } else { "s" },
         exact.nodes as f64 / seconds.max(1e-9)
     );
 }

@@ -53,6 +53,42 @@ fn stdout(out: &Output) -> String {
     String::from_utf8(out.stdout.clone()).expect("utf-8")
 }
 
+/// `--threads` picks the search's threads, says so, and leaves the value alone; a bad count is
+/// a usage error.
+#[test]
+fn threads_give_the_same_value() {
+    let dir = cache_dir("threads");
+    for (threads, says) in [
+        ("1", " 1 thread, "),
+        ("2", " 2 threads, "),
+        ("3", " 3 threads, "),
+    ] {
+        let text = stdout(&solve(
+            "5",
+            "3",
+            "opposite-non-empty",
+            &dir,
+            &["--threads", threads],
+        ));
+        assert!(text.contains("(value +6)"), "{text}");
+        assert!(text.contains(says), "{text}");
+    }
+    let text = stdout(&solve(
+        "6",
+        "3",
+        "always",
+        &dir,
+        &["--threads", "2", "--db-seeds", "10"],
+    ));
+    assert!(
+        text.contains("Kalah(6,3): first player wins by 2 (value +2)"),
+        "{text}"
+    );
+    let out = solve("4", "3", "always", &dir, &["--threads", "0"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--threads"));
+}
+
 #[test]
 fn published_values_and_the_rules_used() {
     let dir = cache_dir("published");

@@ -46,6 +46,7 @@ pub mod sample;
 mod search;
 mod solver;
 mod table;
+mod worker;
 
 pub use board::{Board, PITS, Sowing};
 pub use chain::Chain;

@@ -285,8 +285,8 @@ proptest! {
         prop_assert_eq!(db.value(&pos), Some(want), "{:?} {:?}", mover, opponent);
     }
 
-    /// The exact solver with and without a database equals plain alpha-beta on positions
-    /// larger than the database.
+    /// The exact solver with and without a database, on one to three threads, equals plain
+    /// alpha-beta on positions larger than the database.
     #[test]
     fn exact_solver_equals_plain_search(
         which in 0usize..4,
@@ -297,10 +297,10 @@ proptest! {
         let rules = db.rules();
         let want = plain_value(rules, &mover, &opponent);
         let pos = crate::Position::from_rows(&mover, &opponent);
-        for with_db in [None, Some(db)] {
-            let mut solver = crate::ExactSolver::new(rules, 12, with_db);
+        for (with_db, threads) in [(None, 1), (Some(db), 1), (None, 2), (Some(db), 3)] {
+            let mut solver = crate::ExactSolver::new(rules, 12, with_db).with_threads(threads);
             let exact = solver.solve(&pos, 0, &mut |_| {}).expect("no budget");
-            prop_assert_eq!(exact.value, want);
+            prop_assert_eq!(exact.value, want, "{} threads", threads);
             // The best house achieves the value.
             if let Some(house) = exact.best {
                 let step = pos.play(house, rules);

@@ -12,18 +12,22 @@
 //! - move ordering: the table's move, then free turns, then by seeds banked (captures);
 //! - the [`EndgameDb`] at the leaves: a position with few enough seeds is not searched.
 //!
+//! With more than one thread ([`ExactSolver::with_threads`]), the threads search each probe
+//! together over the shared table and split the moves of big nodes between them
+//! (simplified ABDADA, in `worker.rs`).
+//!
 //! The recursion is as deep as the game is long (a sowing that banks nothing lowers the
 //! potential of the board, so games are finite and short).
 
 use crate::board::Board;
 use crate::endgame::EndgameDb;
-use crate::exact::{Position, Step, sign};
+use crate::exact::{Position, sign};
 use crate::rules::Rules;
 use crate::table::{NO_MOVE, Table};
-use search_core::Value;
-use search_core::smallvec::SmallVec;
+use crate::worker::{Context, Worker};
+use search_core::{BusySet, Value};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicI32, AtomicU32, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU32, AtomicU64, Ordering};
 
 /// Enhanced transposition cut-offs only at nodes with at least this many seeds more than the
 /// database holds: nearer the leaves the children's table lookups (cache misses) cost more than
@@ -34,6 +38,15 @@ const ETC_ABOVE_DB: i32 = 10;
 /// database holds: the subtrees nearer the leaves are too small to pay for a table entry's
 /// cache miss (Kalah(6,4) with a 16-seed database: 10% more nodes, 15% less time).
 const TABLE_ABOVE_DB: i32 = 3;
+
+/// Threads split a node's moves only at nodes with at least this many seeds more than the
+/// database holds (nearer the leaves they search the same small subtrees side by side).
+/// Kalah(6,4) on two threads with a 16-seed database: 3 or 20 cost 10% more time than 6 to
+/// 14.
+const SPLIT_ABOVE_DB: i32 = 8;
+
+/// The busy marks of a solve with several threads: `2^BUSY_BITS` slots.
+const BUSY_BITS: u32 = 16;
 
 /// The bounds after one probe of MTD(f).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -46,12 +59,9 @@ pub struct Probe {
     pub nodes: u64,
 }
 
-/// The nodes between two updates of the live counters ([`Progress`]).
-const PUBLISH_EVERY: u64 = 1 << 16;
-
 /// Live counters of a running solve, readable from another thread (a progress display) while
 /// [`ExactSolver::solve`] runs; see [`ExactSolver::progress`]. The node count lags by at most
-/// 65536 nodes.
+/// 4096 nodes per thread.
 ///
 /// # Example
 ///
@@ -67,12 +77,12 @@ const PUBLISH_EVERY: u64 = 1 << 16;
 /// ```
 #[derive(Debug)]
 pub struct Progress {
-    nodes: AtomicU64,
+    pub(crate) nodes: AtomicU64,
     test: AtomicI32,
     lower: AtomicI32,
     upper: AtomicI32,
-    done: [AtomicU32; 2],
-    moves: [AtomicU32; 2],
+    pub(crate) done: [AtomicU32; 2],
+    pub(crate) moves: [AtomicU32; 2],
 }
 
 /// One reading of a [`Progress`].
@@ -136,16 +146,6 @@ pub struct Exact {
     pub nodes: u64,
 }
 
-/// A move at a node: the sowing, the house and its ordering score.
-#[derive(Clone, Copy)]
-struct Candidate {
-    step: Step,
-    house: u8,
-    score: u8,
-    /// The move's value is at most this (from the child's known bounds).
-    upper: i32,
-}
-
 /// MTD(f) with a transposition table and an optional endgame database; keeps its table between
 /// solves (bounds stay valid: they are about exact values).
 ///
@@ -162,57 +162,72 @@ struct Candidate {
 /// ```
 #[derive(Debug)]
 pub struct ExactSolver<'a> {
-    rules: Rules,
-    pots: usize,
-    db: Option<&'a EndgameDb>,
-    db_seeds: u32,
-    table: Table,
+    ctx: Context<'a>,
+    threads: usize,
     nodes: u64,
-    budget: u64,
-    aborted: bool,
-    ply: u32,
-    root_best: u8,
-    /// Enhanced transposition cut-offs at nodes with at least this many seeds.
-    etc_from: i32,
-    live: Arc<Progress>,
-    /// The table is probed and written only at nodes with at least this many seeds.
-    tt_from: i32,
 }
 
 impl<'a> ExactSolver<'a> {
     /// A solver for `rules` with a table of `2^table_bits` entries and, optionally, an endgame
-    /// database built for the same board size and rules (ignored otherwise).
+    /// database built for the same board size and rules (ignored otherwise); one thread.
     pub fn new(rules: Rules, table_bits: u32, db: Option<&'a EndgameDb>) -> Self {
         let db = db.filter(|d| {
             let r = d.rules();
             r.pots() == rules.pots() && r.capture == rules.capture && r.end == rules.end
         });
+        let db_seeds = db.map_or(0, EndgameDb::seeds);
         Self {
-            rules,
-            pots: usize::from(rules.pots()),
-            db_seeds: db.map_or(0, EndgameDb::seeds),
-            db,
-            table: Table::new(table_bits),
+            ctx: Context {
+                rules,
+                pots: usize::from(rules.pots()),
+                db,
+                db_seeds,
+                table: Table::new(table_bits),
+                busy: None,
+                live: Arc::new(Progress::new()),
+                stop: AtomicBool::new(false),
+                budget: u64::MAX,
+                etc_from: db_seeds as i32 + ETC_ABOVE_DB,
+                tt_from: db_seeds as i32 + TABLE_ABOVE_DB,
+                split_from: db_seeds as i32 + SPLIT_ABOVE_DB,
+            },
+            threads: 1,
             nodes: 0,
-            budget: u64::MAX,
-            aborted: false,
-            ply: 0,
-            root_best: NO_MOVE,
-            etc_from: db.map_or(0, EndgameDb::seeds) as i32 + ETC_ABOVE_DB,
-            live: Arc::new(Progress::new()),
-            tt_from: db.map_or(0, EndgameDb::seeds) as i32 + TABLE_ABOVE_DB,
         }
+    }
+
+    /// The same solver searching with `threads` threads (at least 1) that share its table.
+    /// The values are the one-thread solver's; the best moves and node counts may differ.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use kalah::{ExactSolver, Position, Rules};
+    ///
+    /// let start = Position::from_rows(&[3; 5], &[3; 5]);
+    /// let mut two = ExactSolver::new(Rules::new(5, 3).unwrap(), 18, None).with_threads(2);
+    /// assert_eq!(two.solve(&start, 0, &mut |_| {}).unwrap().value, 8);
+    /// ```
+    pub fn with_threads(mut self, threads: usize) -> Self {
+        self.threads = threads.max(1);
+        self.ctx.busy = (self.threads > 1).then(|| BusySet::new(BUSY_BITS));
+        self
+    }
+
+    /// The threads this solver searches with.
+    pub fn threads(&self) -> usize {
+        self.threads
     }
 
     /// The live counters of this solver's solves, for another thread to read while
     /// [`solve`](Self::solve) runs.
     pub fn progress(&self) -> Arc<Progress> {
-        Arc::clone(&self.live)
+        Arc::clone(&self.ctx.live)
     }
 
     /// Gives up a solve after `nodes` nodes (`u64::MAX`: never).
     pub fn set_budget(&mut self, nodes: u64) {
-        self.budget = nodes;
+        self.ctx.budget = nodes;
     }
 
     /// The nodes searched by the last solve.
@@ -222,7 +237,13 @@ impl<'a> ExactSolver<'a> {
 
     /// The bytes of the transposition table.
     pub fn table_bytes(&self) -> usize {
-        self.table.bytes()
+        self.ctx.table.bytes()
+    }
+
+    /// What the threads share.
+    #[cfg(test)]
+    pub(crate) fn context(&self) -> &Context<'a> {
+        &self.ctx
     }
 
     /// The exact value of `pos` and a best house, starting MTD(f) from `guess` and calling
@@ -233,10 +254,10 @@ impl<'a> ExactSolver<'a> {
         guess: i32,
         report: &mut dyn FnMut(Probe),
     ) -> Option<Exact> {
-        self.aborted = false;
         self.nodes = 0;
+        self.ctx.live.nodes.store(0, Ordering::Relaxed);
         let n = pos.seeds() as i32;
-        if let Some(v) = pos.terminal_value(self.pots, self.rules.end) {
+        if let Some(v) = pos.terminal_value(self.ctx.pots, self.ctx.rules.end) {
             return Some(Exact {
                 value: v,
                 best: None,
@@ -248,21 +269,15 @@ impl<'a> ExactSolver<'a> {
         let mut best = NO_MOVE;
         while lower < upper {
             let beta = with_parity(f.clamp(lower + 1, upper), n, 1);
-            self.ply = 0;
-            self.root_best = NO_MOVE;
-            self.live.start_probe(beta, lower, upper);
-            let r = self.test(pos, n, beta);
-            if self.aborted {
-                return None;
-            }
+            self.ctx.live.start_probe(beta, lower, upper);
+            let (r, root_best) = self.probe(pos, n, beta)?;
             if r >= beta {
                 lower = with_parity(r, n, 1);
-                best = self.root_best;
+                best = root_best;
             } else {
                 upper = with_parity(r, n, -1);
             }
             f = r;
-            self.live.nodes.store(self.nodes, Ordering::Relaxed);
             report(Probe {
                 lower,
                 upper,
@@ -270,10 +285,7 @@ impl<'a> ExactSolver<'a> {
             });
         }
         if best == NO_MOVE {
-            best = self.any_best(pos, lower);
-            if self.aborted {
-                return None;
-            }
+            best = self.any_best(pos, lower)?;
         }
         Some(Exact {
             value: lower,
@@ -282,27 +294,42 @@ impl<'a> ExactSolver<'a> {
         })
     }
 
-    /// A house whose value is at least `value` (when no probe failed high: `value` is `-n`).
-    fn any_best(&mut self, pos: &Position, value: i32) -> u8 {
-        let n = pos.seeds() as i32;
-        for house in 0..self.pots {
-            if pos.houses()[house] == 0 {
-                continue;
-            }
-            let step = pos.play(house, self.rules);
-            let child_n = n - i32::from(step.gain);
-            let gain = i32::from(step.gain);
-            self.ply = 1;
-            let v = if step.again {
-                gain + self.test(&step.next, child_n, value - gain)
-            } else {
-                gain - self.test(&step.next, child_n, gain - value + 1)
-            };
-            if v >= value {
-                return house as u8;
-            }
-        }
-        NO_MOVE
+    /// One probe of MTD(f) on all threads: the fail-soft value of `pos` against `beta` and the
+    /// root's move that proved a fail-high; `None` when the node budget ran out.
+    fn probe(&mut self, pos: &Position, n: i32, beta: i32) -> Option<(i32, u8)> {
+        let ctx = &self.ctx;
+        ctx.stop.store(false, Ordering::Relaxed);
+        let spent = self.nodes;
+        let results = if self.threads == 1 {
+            vec![Worker::new(ctx, 0, spent).run(pos, n, beta)]
+        } else {
+            std::thread::scope(|s| {
+                let helpers: Vec<_> = (1..self.threads)
+                    .map(|id| s.spawn(move || Worker::new(ctx, id, spent).run(pos, n, beta)))
+                    .collect();
+                let mut all = vec![Worker::new(ctx, 0, spent).run(pos, n, beta)];
+                for helper in helpers {
+                    all.push(
+                        helper
+                            .join()
+                            .unwrap_or_else(|e| std::panic::resume_unwind(e)),
+                    );
+                }
+                all
+            })
+        };
+        self.nodes += results.iter().map(|r| r.1).sum::<u64>();
+        results.into_iter().find_map(|r| r.0)
+    }
+
+    /// A house whose value is at least `value` (when no probe failed high: `value` is `-n`);
+    /// `None` when the node budget ran out.
+    fn any_best(&mut self, pos: &Position, value: i32) -> Option<u8> {
+        self.ctx.stop.store(false, Ordering::Relaxed);
+        let mut worker = Worker::new(&self.ctx, 0, self.nodes);
+        let best = worker.any_best(pos, value);
+        self.nodes += worker.finish();
+        (!worker.aborted()).then_some(best)
     }
 
     /// The exact value of `board` (Max's kalah minus Min's at the end) and a best pot for the
@@ -317,195 +344,6 @@ impl<'a> ExactSolver<'a> {
             board.kalah_difference() + exact.value * sign(board.to_move()),
             exact.best,
         ))
-    }
-
-    /// The exact value of `pos` if known without search (end of game or database).
-    fn known(&self, pos: &Position, n: i32) -> Option<i32> {
-        if let Some(v) = pos.terminal_value(self.pots, self.rules.end) {
-            return Some(v);
-        }
-        match self.db {
-            Some(db) if n as u32 <= self.db_seeds => Some(db.value_unchecked(pos)),
-            _ => None,
-        }
-    }
-
-    /// Bounds on the exact value of a child (not searched); the table is looked up only with
-    /// `probe` (enhanced transposition cut-offs far from the database).
-    fn child_bounds(&self, pos: &Position, n: i32, probe: bool) -> (i32, i32) {
-        if let Some(v) = self.known(pos, n) {
-            return (v, v);
-        }
-        if !probe {
-            return (-n, n);
-        }
-        match self.table.probe(pos.key()) {
-            Some(b) => (b.lower.max(-n), b.upper.min(n)),
-            None => (-n, n),
-        }
-    }
-
-    /// The moves of `pos`, with the bounds their children's known values give; `Err(v)`
-    /// when one of them already proves `v >= beta`.
-    fn candidates(
-        &self,
-        pos: &Position,
-        n: i32,
-        beta: i32,
-        tt_best: u8,
-    ) -> Result<SmallVec<[Candidate; 8]>, (i32, u8)> {
-        let mut moves: SmallVec<[Candidate; 8]> = SmallVec::new();
-        let probe = n >= self.etc_from;
-        for house in 0..self.pots {
-            if pos.houses()[house] == 0 {
-                continue;
-            }
-            let step = pos.play(house, self.rules);
-            let gain = i32::from(step.gain);
-            let (cl, cu) = self.child_bounds(&step.next, n - gain, probe);
-            let (lower, upper) = if step.again {
-                (gain + cl, gain + cu)
-            } else {
-                (gain - cu, gain - cl)
-            };
-            if lower >= beta {
-                return Err((lower, house as u8));
-            }
-            let score = if house as u8 == tt_best {
-                255
-            } else if step.again {
-                200 + house as u8
-            } else {
-                u8::try_from((gain * 8).min(190)).unwrap_or(190) + house as u8
-            };
-            moves.push(Candidate {
-                step,
-                house: house as u8,
-                score,
-                upper,
-            });
-        }
-        // Insertion sort, highest score first.
-        for i in 1..moves.len() {
-            let mut j = i;
-            while j > 0 && moves[j - 1].score < moves[j].score {
-                moves.swap(j - 1, j);
-                j -= 1;
-            }
-        }
-        Ok(moves)
-    }
-
-    /// The value without searching the moves (`Err`): end of game, database, futility or a
-    /// table cut-off; else the table's best move (`Ok`).
-    fn shortcut(&self, pos: &Position, n: i32, beta: i32) -> Result<u8, i32> {
-        if let Some(v) = self.known(pos, n) {
-            return Err(v);
-        }
-        if beta > n {
-            return Err(n);
-        }
-        if -n >= beta {
-            return Err(-n);
-        }
-        if n < self.tt_from {
-            return Ok(NO_MOVE);
-        }
-        match self.table.probe(pos.key()) {
-            Some(b) if b.lower >= beta => Err(b.lower),
-            Some(b) if b.upper < beta => Err(b.upper),
-            Some(b) => Ok(b.best),
-            None => Ok(NO_MOVE),
-        }
-    }
-
-    /// Searches `moves` until one reaches `beta`: the best value and its house (fail-soft), or
-    /// `None` when the node budget ran out.
-    fn search_moves(&mut self, moves: &[Candidate], n: i32, beta: i32) -> Option<(i32, u8)> {
-        let mut best = i32::MIN;
-        let mut best_move = NO_MOVE;
-        let shown = usize::try_from(self.ply).ok().filter(|&p| p < 2);
-        if let Some(p) = shown {
-            self.live.moves[p].store(moves.len() as u32, Ordering::Relaxed);
-            self.live.done[p].store(0, Ordering::Relaxed);
-        }
-        for (i, m) in moves.iter().enumerate() {
-            let v = if m.upper < beta {
-                m.upper
-            } else {
-                self.search_move(m, n, beta)
-            };
-            if self.aborted {
-                return None;
-            }
-            if let Some(p) = shown {
-                self.live.done[p].store(i as u32 + 1, Ordering::Relaxed);
-            }
-            if v > best {
-                best = v;
-                best_move = m.house;
-            }
-            if v >= beta {
-                break;
-            }
-        }
-        Some((best, best_move))
-    }
-
-    /// The value of the move `m` (fail-soft against `beta`) by searching its child.
-    fn search_move(&mut self, m: &Candidate, n: i32, beta: i32) -> i32 {
-        let gain = i32::from(m.step.gain);
-        let child_n = n - gain;
-        self.ply += 1;
-        let v = if m.step.again {
-            gain + self.test(&m.step.next, child_n, beta - gain)
-        } else {
-            gain - self.test(&m.step.next, child_n, gain - beta + 1)
-        };
-        self.ply -= 1;
-        v
-    }
-
-    /// Fail-soft null-window search of `pos` (`n` seeds in its houses): a value `>= beta` is
-    /// a lower bound of the exact value, a value `< beta` an upper bound.
-    fn test(&mut self, pos: &Position, n: i32, beta: i32) -> i32 {
-        self.nodes += 1;
-        if self.nodes % PUBLISH_EVERY == 0 {
-            self.live.nodes.store(self.nodes, Ordering::Relaxed);
-        }
-        if self.nodes > self.budget {
-            self.aborted = true;
-            return 0;
-        }
-        let tt_best = match self.shortcut(pos, n, beta) {
-            Ok(best) => best,
-            Err(v) => return v,
-        };
-        let key = pos.key();
-        let before = self.nodes;
-        let (best, best_move, work) = match self.candidates(pos, n, beta, tt_best) {
-            Ok(moves) => {
-                let Some((best, best_move)) = self.search_moves(&moves, n, beta) else {
-                    return 0;
-                };
-                let work = (64 - (self.nodes - before).leading_zeros()) as u8;
-                (best, best_move, work)
-            }
-            // A child's known value proves the cut-off.
-            Err((v, house)) => (v, house, 0),
-        };
-        if n < self.tt_from {
-            return best;
-        }
-        if best >= beta {
-            if self.ply == 0 {
-                self.root_best = best_move;
-            }
-            self.table.store(key, best, n, best_move, work);
-        } else {
-            self.table.store(key, -n, best, NO_MOVE, work);
-        }
-        best
     }
 }
 

@@ -1,5 +1,5 @@
-//! The positions other threads are searching right now, for the parallel engine's sibling
-//! splitting (simplified ABDADA).
+//! The positions other threads are searching right now, for sibling splitting (simplified
+//! ABDADA): the parallel engine's, and any parallel search that wants the same.
 
 use crate::hash::GOLDEN_GAMMA;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -11,22 +11,40 @@ use std::sync::atomic::{AtomicU64, Ordering};
 /// may miss a position being searched or (if a mark happens to equal a stale one) report one
 /// that is not. The engine uses the answer only to choose the order of a node's moves, never
 /// to skip one, so a wrong answer costs time and never changes a value.
+///
+/// # Example
+///
+/// A thread marks a child before searching it and removes the mark after; another thread
+/// arriving at the same node puts off the marked child and searches a sibling first.
+///
+/// ```
+/// use search_core::{BusySet, busy_mark};
+///
+/// let busy = BusySet::new(10);
+/// let child = busy_mark(0xfeed, 7); // the child's key, searched 7 plies deep
+/// busy.insert(child);
+/// assert!(busy.contains(child)); // another thread would put it off
+/// assert!(!busy.contains(busy_mark(0xfeed, 8))); // another depth is another search
+/// busy.remove(child);
+/// assert!(!busy.contains(child));
+/// ```
 #[derive(Debug)]
-pub(crate) struct BusySet {
+pub struct BusySet {
     slots: Box<[AtomicU64]>,
     mask: u64,
 }
 
 /// The mark of the position with key `key` searched to `depth` remaining plies: the same
-/// position at another depth (another iteration) is another search.
-pub(crate) fn busy_mark(key: u64, depth: u32) -> u64 {
+/// position at another depth (another iteration) is another search. A search without depths
+/// passes whatever else tells two searches of one position apart (a null window's bound).
+pub fn busy_mark(key: u64, depth: u32) -> u64 {
     // Never 0, the empty slot.
     (key ^ u64::from(depth).wrapping_mul(GOLDEN_GAMMA)).max(1)
 }
 
 impl BusySet {
     /// A set of `2^bits` slots.
-    pub(crate) fn new(bits: u32) -> Self {
+    pub fn new(bits: u32) -> Self {
         let size = 1usize << bits.min(30);
         Self {
             slots: (0..size).map(|_| AtomicU64::new(0)).collect(),
@@ -39,17 +57,17 @@ impl BusySet {
     }
 
     /// Whether some thread marked `mark` and has not removed it.
-    pub(crate) fn contains(&self, mark: u64) -> bool {
+    pub fn contains(&self, mark: u64) -> bool {
         self.slot(mark).load(Ordering::Relaxed) == mark
     }
 
     /// Marks `mark` as being searched (overwriting whatever shared its slot).
-    pub(crate) fn insert(&self, mark: u64) {
+    pub fn insert(&self, mark: u64) {
         self.slot(mark).store(mark, Ordering::Relaxed);
     }
 
     /// Removes `mark` if its slot still holds it (another thread's mark stays).
-    pub(crate) fn remove(&self, mark: u64) {
+    pub fn remove(&self, mark: u64) {
         let _ = self
             .slot(mark)
             .compare_exchange(mark, 0, Ordering::Relaxed, Ordering::Relaxed);

@@ -174,6 +174,7 @@ pub use yen::{k_shortest_paths, k_shortest_paths_fn};
 
 // Adversarial game search.
 pub use adversarial::{GameOutcome, GameStats, alpha_beta, minimax};
+pub use busy::{BusySet, busy_mark};
 pub use chance::{ChanceGame, ChanceOutcome, Outcomes, Turn, expectiminimax, star1};
 pub use engine::{Engine, Timed};
 pub use game::{EngineGame, Game, INFINITY, MoveList, Player, Value};

@@ -1,0 +1,474 @@
+//! One thread of the exact solver: the fail-soft null-window search of one MTD(f) probe.
+//!
+//! Every thread of a probe searches the whole tree from the root with the same window; they
+//! share the transposition table, and split the work by simplified ABDADA: at a node with
+//! enough seeds, a thread searches the first move regardless of the others, and puts off a
+//! later move that another thread is searching (its mark is in the [`BusySet`]) until it has
+//! tried the rest. Every move is still searched or proved, so each thread's result is a valid
+//! bound; the first thread to finish stops the others.
+
+use crate::endgame::EndgameDb;
+use crate::exact::{Position, Step};
+use crate::rules::Rules;
+use crate::solver::Progress;
+use crate::table::{NO_MOVE, Table, hash};
+use search_core::smallvec::SmallVec;
+use search_core::{BusySet, busy_mark};
+use std::sync::atomic::AtomicBool;
+use std::sync::atomic::Ordering::Relaxed;
+
+/// The nodes between two updates of the live node count (and checks of the stop flag).
+const PUBLISH_EVERY: u64 = 1 << 12;
+
+/// What the threads of a solve share: the rules, the database, the table and the busy marks,
+/// the live counters, and the flag that stops a probe.
+#[derive(Debug)]
+pub(crate) struct Context<'a> {
+    pub(crate) rules: Rules,
+    pub(crate) pots: usize,
+    pub(crate) db: Option<&'a EndgameDb>,
+    pub(crate) db_seeds: u32,
+    pub(crate) table: Table,
+    /// The positions being searched, when more than one thread searches.
+    pub(crate) busy: Option<BusySet>,
+    pub(crate) live: std::sync::Arc<Progress>,
+    /// Set when a thread finished the probe (or the node budget ran out).
+    pub(crate) stop: AtomicBool,
+    /// The solve gives up after this many nodes.
+    pub(crate) budget: u64,
+    /// Enhanced transposition cut-offs at nodes with at least this many seeds.
+    pub(crate) etc_from: i32,
+    /// The table is probed and written only at nodes with at least this many seeds.
+    pub(crate) tt_from: i32,
+    /// Threads split a node's moves only at nodes with at least this many seeds.
+    pub(crate) split_from: i32,
+}
+
+impl Context<'_> {
+    /// The exact value of `pos` if known without search (end of game or database).
+    fn known(&self, pos: &Position, n: i32) -> Option<i32> {
+        if let Some(v) = pos.terminal_value(self.pots, self.rules.end) {
+            return Some(v);
+        }
+        match self.db {
+            Some(db) if n as u32 <= self.db_seeds => Some(db.value_unchecked(pos)),
+            _ => None,
+        }
+    }
+
+    /// Bounds on the exact value of a child (not searched); the table is looked up only with
+    /// `probe` (enhanced transposition cut-offs far from the database).
+    fn child_bounds(&self, pos: &Position, n: i32, probe: bool) -> (i32, i32) {
+        if let Some(v) = self.known(pos, n) {
+            return (v, v);
+        }
+        if !probe {
+            return (-n, n);
+        }
+        match self.table.probe(pos.key()) {
+            Some(b) => (b.lower.max(-n), b.upper.min(n)),
+            None => (-n, n),
+        }
+    }
+
+    /// The value without searching the moves (`Err`): end of game, database, futility or a
+    /// table cut-off; else the table's best move (`Ok`).
+    fn shortcut(&self, pos: &Position, n: i32, beta: i32) -> Result<u8, i32> {
+        if let Some(v) = self.known(pos, n) {
+            return Err(v);
+        }
+        if beta > n {
+            return Err(n);
+        }
+        if -n >= beta {
+            return Err(-n);
+        }
+        if n < self.tt_from {
+            return Ok(NO_MOVE);
+        }
+        match self.table.probe(pos.key()) {
+            Some(b) if b.lower >= beta => Err(b.lower),
+            Some(b) if b.upper < beta => Err(b.upper),
+            Some(b) => Ok(b.best),
+            None => Ok(NO_MOVE),
+        }
+    }
+
+    /// The moves of `pos`, best first, with the bounds their children's known values give;
+    /// `Err(v)` when one of them already proves `v >= beta`.
+    fn candidates(
+        &self,
+        pos: &Position,
+        n: i32,
+        beta: i32,
+        tt_best: u8,
+    ) -> Result<SmallVec<[Candidate; 8]>, (i32, u8)> {
+        let mut moves: SmallVec<[Candidate; 8]> = SmallVec::new();
+        let probe = n >= self.etc_from;
+        for house in 0..self.pots {
+            if pos.houses()[house] == 0 {
+                continue;
+            }
+            let step = pos.play(house, self.rules);
+            let gain = i32::from(step.gain);
+            let (cl, cu) = self.child_bounds(&step.next, n - gain, probe);
+            let (lower, upper) = if step.again {
+                (gain + cl, gain + cu)
+            } else {
+                (gain - cu, gain - cl)
+            };
+            if lower >= beta {
+                return Err((lower, house as u8));
+            }
+            let score = if house as u8 == tt_best {
+                255
+            } else if step.again {
+                200 + house as u8
+            } else {
+                u8::try_from((gain * 8).min(190)).unwrap_or(190) + house as u8
+            };
+            moves.push(Candidate {
+                step,
+                house: house as u8,
+                score,
+                upper,
+            });
+        }
+        // Insertion sort, highest score first.
+        for i in 1..moves.len() {
+            let mut j = i;
+            while j > 0 && moves[j - 1].score < moves[j].score {
+                moves.swap(j - 1, j);
+                j -= 1;
+            }
+        }
+        Ok(moves)
+    }
+}
+
+/// A move at a node: the sowing, the house and its ordering score.
+#[derive(Clone, Copy)]
+struct Candidate {
+    step: Step,
+    house: u8,
+    score: u8,
+    /// The move's value is at most this (from the child's known bounds).
+    upper: i32,
+}
+
+impl Candidate {
+    /// The null window the child is searched with when the node's is `beta`.
+    fn child_beta(&self, beta: i32) -> i32 {
+        let gain = i32::from(self.step.gain);
+        if self.step.again {
+            beta - gain
+        } else {
+            gain - beta + 1
+        }
+    }
+
+    /// The move's value from its child's (fail-soft) value.
+    fn value(&self, child: i32) -> i32 {
+        let gain = i32::from(self.step.gain);
+        if self.step.again {
+            gain + child
+        } else {
+            gain - child
+        }
+    }
+
+    /// The child's "being searched" mark for the node's window `beta`.
+    fn mark(&self, beta: i32) -> u64 {
+        busy_mark(hash(self.step.next.key()), self.child_beta(beta) as u32)
+    }
+}
+
+/// The best move of a node so far (fail-soft).
+struct Best {
+    value: i32,
+    house: u8,
+}
+
+impl Best {
+    /// Takes `value` of `house` if it is the best yet; whether it reaches `beta`.
+    fn offer(&mut self, value: i32, house: u8, beta: i32) -> bool {
+        if value > self.value {
+            self.value = value;
+            self.house = house;
+        }
+        value >= beta
+    }
+}
+
+/// One thread's search of one probe (or of [`Worker::any_best`]).
+pub(crate) struct Worker<'c, 'a> {
+    ctx: &'c Context<'a>,
+    /// Nodes searched by this worker.
+    nodes: u64,
+    /// Nodes already added to the live count.
+    published: u64,
+    /// This worker gives up after this many nodes of its own.
+    limit: u64,
+    aborted: bool,
+    ply: u32,
+    /// The root's move that proved the last fail-high.
+    pub(crate) root_best: u8,
+    /// This worker keeps the root's move counters of the live display.
+    shows: bool,
+}
+
+impl<'c, 'a> Worker<'c, 'a> {
+    /// Worker `id` of a solve that has searched `spent` nodes so far.
+    pub(crate) fn new(ctx: &'c Context<'a>, id: usize, spent: u64) -> Self {
+        Self {
+            ctx,
+            nodes: 0,
+            published: 0,
+            limit: ctx.budget.saturating_sub(spent),
+            aborted: false,
+            ply: 0,
+            root_best: NO_MOVE,
+            shows: id == 0,
+        }
+    }
+
+    /// Searches the root `pos` (`n` seeds) against `beta` (see [`Worker::test`]); the value and
+    /// the root's best move, or `None` when stopped; and the nodes searched. A worker that
+    /// finishes stops the others.
+    pub(crate) fn run(mut self, pos: &Position, n: i32, beta: i32) -> (Option<(i32, u8)>, u64) {
+        let v = self.test(pos, n, beta);
+        let found = (!self.aborted).then_some((v, self.root_best));
+        self.ctx.stop.store(true, Relaxed);
+        (found, self.finish())
+    }
+
+    /// Adds the nodes not yet counted to the live count; the nodes searched.
+    pub(crate) fn finish(&mut self) -> u64 {
+        let rest = self.nodes - self.published;
+        self.ctx.live.nodes.fetch_add(rest, Relaxed);
+        self.published = self.nodes;
+        self.nodes
+    }
+
+    /// Whether the worker gave up (node budget, or another worker stopped the probe).
+    pub(crate) fn aborted(&self) -> bool {
+        self.aborted
+    }
+
+    /// Counts a node; whether the search must stop.
+    fn count_node(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes % PUBLISH_EVERY == 0 {
+            let total = self.ctx.live.nodes.fetch_add(PUBLISH_EVERY, Relaxed) + PUBLISH_EVERY;
+            self.published += PUBLISH_EVERY;
+            if total > self.ctx.budget {
+                self.ctx.stop.store(true, Relaxed);
+            }
+            if self.ctx.stop.load(Relaxed) {
+                self.aborted = true;
+            }
+        }
+        if self.nodes > self.limit {
+            self.aborted = true;
+            self.ctx.stop.store(true, Relaxed);
+        }
+        self.aborted
+    }
+
+    /// A house whose value is at least `value` (when no probe failed high: `value` is `-n`).
+    pub(crate) fn any_best(&mut self, pos: &Position, value: i32) -> u8 {
+        let n = pos.seeds() as i32;
+        for house in 0..self.ctx.pots {
+            if pos.houses()[house] == 0 {
+                continue;
+            }
+            let step = pos.play(house, self.ctx.rules);
+            let m = Candidate {
+                step,
+                house: house as u8,
+                score: 0,
+                upper: n,
+            };
+            if self.search_move(&m, n, value) >= value {
+                return house as u8;
+            }
+        }
+        NO_MOVE
+    }
+
+    /// Fail-soft null-window search of `pos` (`n` seeds in its houses): a value `>= beta` is
+    /// a lower bound of the exact value, a value `< beta` an upper bound.
+    pub(crate) fn test(&mut self, pos: &Position, n: i32, beta: i32) -> i32 {
+        if self.count_node() {
+            return 0;
+        }
+        let tt_best = match self.ctx.shortcut(pos, n, beta) {
+            Ok(best) => best,
+            Err(v) => return v,
+        };
+        let before = self.nodes;
+        let (best, work) = match self.ctx.candidates(pos, n, beta, tt_best) {
+            Ok(moves) => {
+                let Some(best) = self.search_moves(&moves, n, beta) else {
+                    return 0;
+                };
+                (best, (64 - (self.nodes - before).leading_zeros()) as u8)
+            }
+            // A child's known value proves the cut-off.
+            Err((value, house)) => (Best { value, house }, 0),
+        };
+        if n >= self.ctx.tt_from {
+            self.store(pos, n, beta, &best, work);
+        }
+        best.value
+    }
+
+    /// Stores what the search of `pos` proved.
+    fn store(&mut self, pos: &Position, n: i32, beta: i32, best: &Best, work: u8) {
+        let table = &self.ctx.table;
+        if best.value >= beta {
+            if self.ply == 0 {
+                self.root_best = best.house;
+            }
+            table.store(pos.key(), best.value, n, best.house, work);
+        } else {
+            table.store(pos.key(), -n, best.value, NO_MOVE, work);
+        }
+    }
+
+    /// Searches `moves` until one reaches `beta`: the best value and its house (fail-soft), or
+    /// `None` when the search was stopped. With other threads, a move another thread is
+    /// searching is put off until the rest are done (never the first).
+    fn search_moves(&mut self, moves: &[Candidate], n: i32, beta: i32) -> Option<Best> {
+        let mut best = Best {
+            value: i32::MIN,
+            house: NO_MOVE,
+        };
+        let busy = self.ctx.busy.as_ref().filter(|_| n >= self.ctx.split_from);
+        self.show(moves.len() as u32, 0);
+        let mut put_off: SmallVec<[usize; 8]> = SmallVec::new();
+        for (i, m) in moves.iter().enumerate() {
+            if i > 0 && m.upper >= beta && busy.is_some_and(|b| b.contains(m.mark(beta))) {
+                put_off.push(i);
+                continue;
+            }
+            if best.offer(self.value_of(m, n, beta, busy)?, m.house, beta) {
+                return Some(best);
+            }
+        }
+        for &i in &put_off {
+            let m = &moves[i];
+            if best.offer(self.value_of(m, n, beta, busy)?, m.house, beta) {
+                break;
+            }
+        }
+        Some(best)
+    }
+
+    /// The value of move `m` (fail-soft against `beta`): its known bound when that fails
+    /// low, else its child searched (marked busy in `busy` meanwhile); `None` when stopped.
+    fn value_of(
+        &mut self,
+        m: &Candidate,
+        n: i32,
+        beta: i32,
+        busy: Option<&BusySet>,
+    ) -> Option<i32> {
+        let v = if m.upper < beta {
+            m.upper
+        } else if let Some(busy) = busy {
+            let mark = m.mark(beta);
+            busy.insert(mark);
+            let v = self.search_move(m, n, beta);
+            busy.remove(mark);
+            v
+        } else {
+            self.search_move(m, n, beta)
+        };
+        if self.aborted {
+            return None;
+        }
+        self.show(0, 1);
+        Some(v)
+    }
+
+    /// Updates the live display's move counters at the root and its children: a node with
+    /// `moves` moves starts (when not 0), or one more move is done.
+    fn show(&self, moves: u32, done: u32) {
+        let Some(p) = usize::try_from(self.ply)
+            .ok()
+            .filter(|&p| p < 2 && self.shows)
+        else {
+            return;
+        };
+        if moves > 0 {
+            self.ctx.live.moves[p].store(moves, Relaxed);
+            self.ctx.live.done[p].store(0, Relaxed);
+        } else {
+            self.ctx.live.done[p].fetch_add(done, Relaxed);
+        }
+    }
+
+    /// The value of the move `m` (fail-soft against `beta`) by searching its child.
+    fn search_move(&mut self, m: &Candidate, n: i32, beta: i32) -> i32 {
+        self.ply += 1;
+        let child = self.test(&m.step.next, n - i32::from(m.step.gain), m.child_beta(beta));
+        self.ply -= 1;
+        m.value(child)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ExactSolver;
+
+    /// The root's children marked busy (all but the first are put off) are still searched: a
+    /// worker gives the same side of every window as without marks, and counts every root
+    /// move done when a window fails low.
+    #[test]
+    fn moves_put_off_are_still_searched() {
+        let rules = Rules::new(4, 3).unwrap();
+        let pos = Position::from_rows(&[3; 4], &[3; 4]);
+        let n = pos.seeds() as i32;
+        let mut tested = 0;
+        for beta in (-n + 1..=n).step_by(2) {
+            let plain = ExactSolver::new(rules, 14, None);
+            let want = Worker::new(plain.context(), 0, 0).test(&pos, n, beta);
+            let marked = ExactSolver::new(rules, 14, None).with_threads(2);
+            let ctx = marked.context();
+            let busy = ctx.busy.as_ref().unwrap();
+            let Ok(moves) = ctx.candidates(&pos, n, beta, NO_MOVE) else {
+                continue; // a child's known value proves the cut-off: nothing to put off
+            };
+            tested += 1;
+            for m in &moves {
+                busy.insert(m.mark(beta));
+            }
+            let got = Worker::new(ctx, 0, 0).test(&pos, n, beta);
+            assert_eq!(
+                got >= beta,
+                want >= beta,
+                "beta {beta}: {got} against {want}"
+            );
+            if got < beta {
+                assert_eq!(ctx.live.done[0].load(Relaxed), moves.len() as u32);
+            }
+        }
+        assert!(tested > 10);
+    }
+
+    /// A worker stops when another sets the stop flag, and stores nothing it did not prove.
+    #[test]
+    fn a_stopped_worker_gives_up() {
+        let rules = Rules::new(6, 3).unwrap();
+        let solver = ExactSolver::new(rules, 14, None).with_threads(2);
+        let ctx = solver.context();
+        ctx.stop.store(true, Relaxed);
+        let pos = Position::from_rows(&[3; 6], &[3; 6]);
+        let (found, nodes) = Worker::new(ctx, 1, 0).run(&pos, 36, 2);
+        assert_eq!(found, None);
+        assert_eq!(nodes, PUBLISH_EVERY, "stops at the first check");
+        assert_eq!(ctx.live.nodes.load(Relaxed), PUBLISH_EVERY);
+    }
+}
