@@ -5,7 +5,7 @@
 //! kalah solve --pots P --stones S         the exact value of Kalah(P,S) for the first player
 //! kalah solve --position FILE             the exact value of a position for the first player
 //!   [--capture always|opposite-non-empty|never] [--end either-side-empty|mover-side-empty]
-//!   [--progress] [--db-dir DIR] [--db-seeds N]
+//!   [--progress] [--db-dir DIR] [--db-seeds N] [--threads N] [--time SECONDS] [--guess V]
 //! ```
 
 mod db;
@@ -105,13 +105,27 @@ struct SolveArgs {
     #[arg(long, value_name = "DIR")]
     db_dir: Option<std::path::PathBuf>,
     /// The endgame database holds the positions with at most N seeds in the houses (0: no
-    /// database) [default: none up to 30 seeds in the game; for 6 pots 16 up to 48 seeds,
-    /// else 24].
+    /// database) [default: none up to 30 seeds in the game; beyond, every seed of the game
+    /// up to 40 for 4 pots or fewer, 16 up to 40 seeds (5 pots) or 48 (6 pots) and 24 above,
+    /// 16 for 7 or 8 pots].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(0..=40))]
     db_seeds: Option<u32>,
     /// Threads for the search and the database build [default: the cores available].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
     threads: Option<u16>,
+    /// Give up the search after SECONDS (counted from the start, database build included) and
+    /// print the bounds on the value proved by then.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    time: Option<std::time::Duration>,
+    /// MTD(f)'s first guess at the first player's value (skips the depth-bounded searches
+    /// that give it otherwise); the first probe asks whether the value is at least this.
+    #[arg(
+        long,
+        value_name = "V",
+        allow_hyphen_values = true,
+        conflicts_with = "deepen_to"
+    )]
+    guess: Option<i32>,
 }
 
 /// The capture rule (see `kalah::CaptureRule`).
@@ -224,6 +238,8 @@ fn solve_command(args: SolveArgs) -> ExitCode {
             || std::thread::available_parallelism().map_or(1, usize::from),
             usize::from,
         ),
+        time: args.time,
+        guess: args.guess,
     };
     match solve::run(&options) {
         Ok(()) => ExitCode::SUCCESS,

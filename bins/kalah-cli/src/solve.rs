@@ -29,16 +29,21 @@ pub struct Options {
     pub position: Option<Board>,
     /// Threads for the search and the database build.
     pub threads: usize,
+    /// Give up after this long (`--time`) and print the bounds proved.
+    pub time: Option<Duration>,
+    /// MTD(f)'s first guess at the first player's value (`--guess`).
+    pub guess: Option<i32>,
 }
 
 /// The database size `kalah solve` uses when none is asked for: none for games of at most 30
 /// seeds (they solve in well under a second without), else a size whose building pays for
-/// itself (measured on Kalah(6,4) and Kalah(6,5)).
+/// itself (measured on Kalah(5,4), Kalah(5,5), Kalah(6,4) and Kalah(6,5)).
 pub fn auto_db_seeds(rules: Rules) -> u32 {
     let total = 2 * u32::from(rules.pots()) * u32::from(rules.stones());
     match rules.pots() {
         _ if total <= 30 => 0,
         1..=4 => total.min(40),
+        5 if total <= 40 => 16,
         5 => 24,
         6 if total <= 48 => 16,
         6 => 24,
@@ -131,11 +136,17 @@ fn deepen(rules: Rules, options: &Options, started: Instant) -> i32 {
 }
 
 /// Solves the variant and prints the value, the rules, a best first move, the counters, the
-/// database and the time.
+/// database and the time; with `--time`, the bounds proved when the time runs out.
 pub fn run(options: &Options) -> Result<(), Box<dyn Error>> {
     let rules = options.rules;
     let started = Instant::now();
-    let guess = deepen(rules, options, started);
+    let board = options
+        .position
+        .unwrap_or_else(|| Board::new(rules, Player::Max));
+    let guess = match options.guess {
+        Some(guess) => guess,
+        None => deepen(rules, options, started),
+    };
     let loaded = if options.db_seeds > 0 {
         Some(db::load_or_build(
             &options.db_dir,
@@ -151,30 +162,60 @@ pub fn run(options: &Options) -> Result<(), Box<dyn Error>> {
     let table_bits = options.table_bits.min(12 + total / 2);
     let mut solver = ExactSolver::new(rules, table_bits, loaded.as_ref().map(|l| &l.db))
         .with_threads(options.threads);
-    let board = options
-        .position
-        .unwrap_or_else(|| Board::new(rules, Player::Max));
+    solver.set_deadline(options.time.map(|t| started + t));
     let start = Position::from_board(&board);
     let heartbeat = Heartbeat::new(solver.progress(), started, options.progress);
-    let mut report = |probe: Probe| heartbeat.probe(&probe);
+    let n = start.seeds() as i32;
+    let mut bounds = (-n, n);
+    let mut report = |probe: Probe| {
+        bounds = (probe.lower, probe.upper);
+        heartbeat.probe(&probe);
+    };
     let finished = AtomicBool::new(false);
-    let mut exact = std::thread::scope(|scope| {
+    let exact = std::thread::scope(|scope| {
         scope.spawn(|| heartbeat.run(&finished));
-        let exact = solver.solve(&start, guess, &mut report);
+        let exact = solver.solve(&start, houses_view(&board, guess), &mut report);
         finished.store(true, Ordering::Relaxed);
         exact
-    })
-    .ok_or("the solver stopped early")?;
+    });
     heartbeat.clear();
-    exact.value = kalah::position_text::first_player_value(&board, exact.value);
-    print_solution(
-        (rules, options.position.is_some()),
-        &exact,
-        loaded.as_ref(),
-        (solver.table_bytes(), solver.threads()),
+    let summary = Summary {
+        rules,
+        position: options.position.is_some(),
+        loaded: loaded.as_ref(),
+        table_bytes: solver.table_bytes(),
+        threads: solver.threads(),
         started,
-    );
+    };
+    match exact {
+        Some(mut exact) => {
+            exact.value = kalah::position_text::first_player_value(&board, exact.value);
+            summary.print_solution(&exact);
+        }
+        None if options.time.is_some() => {
+            let bounds =
+                [bounds.0, bounds.1].map(|v| kalah::position_text::first_player_value(&board, v));
+            let (lower, upper) = if bounds[0] <= bounds[1] {
+                (bounds[0], bounds[1])
+            } else {
+                (bounds[1], bounds[0])
+            };
+            summary.print_unfinished(lower, upper, solver.nodes());
+        }
+        None => return Err("the solver stopped early".into()),
+    }
     Ok(())
+}
+
+/// `value` (the first player's view, stores included) as the side to move's value of the
+/// houses of `board`: the inverse of `first_player_value`.
+fn houses_view(board: &Board, value: i32) -> i32 {
+    let sign = if board.to_move() == Player::Max {
+        1
+    } else {
+        -1
+    };
+    sign * (value - board.kalah_difference())
 }
 
 /// The progress display of a solve on stderr: with `--progress`, a line per closed probe;
@@ -267,50 +308,81 @@ impl Heartbeat {
     }
 }
 
-/// The result lines: value, rules, best first move, database, counters and time.
-fn print_solution(
-    (rules, position): (Rules, bool),
-    exact: &Exact,
-    loaded: Option<&db::Loaded>,
-    (table_bytes, threads): (usize, usize),
+/// What the result lines say besides the value.
+struct Summary<'a> {
+    rules: Rules,
+    /// A position was solved (not a start).
+    position: bool,
+    loaded: Option<&'a db::Loaded>,
+    table_bytes: usize,
+    threads: usize,
     started: Instant,
-) {
-    let seconds = started.elapsed().as_secs_f64();
-    let verdict = match exact.value {
-        v if v > 0 => format!("first player wins by {v}"),
-        v if v < 0 => format!("second player wins by {}", -v),
-        _ => "draw".to_owned(),
-    };
-    let title = if position {
-        format!("Kalah({}) position", rules.pots())
-    } else {
-        format!("Kalah({},{})", rules.pots(), rules.stones())
-    };
-    println!("{title}: {verdict} (value {:+})", exact.value);
-    println!(
-        "rules: capture {}; end {}",
-        capture_name(rules.capture),
-        end_name(rules.end)
-    );
-    if let Some(best) = exact.best {
-        println!("best first move: {best}");
+}
+
+impl Summary<'_> {
+    /// The result lines: value, rules, best first move, database, counters and time.
+    fn print_solution(&self, exact: &Exact) {
+        let verdict = match exact.value {
+            v if v > 0 => format!("first player wins by {v}"),
+            v if v < 0 => format!("second player wins by {}", -v),
+            _ => "draw".to_owned(),
+        };
+        println!("{}: {verdict} (value {:+})", self.title(), exact.value);
+        self.print_rules();
+        if let Some(best) = exact.best {
+            println!("best first move: {best}");
+        }
+        self.print_counters(exact.nodes);
     }
-    match loaded {
-        Some(l) => println!(
-            "database: positions with at most {} seeds in the houses, {} bytes, {} in {:.3} s ({})",
-            l.db.seeds(),
-            l.db.len(),
-            if l.built { "built" } else { "loaded" },
-            l.seconds,
-            l.path.display()
-        ),
-        None => println!("database: none"),
+
+    /// The result lines of a solve given up at `--time`: the bounds proved, the rules, the
+    /// database, counters and time.
+    fn print_unfinished(&self, lower: i32, upper: i32, nodes: u64) {
+        let seconds = self.started.elapsed().as_secs_f64();
+        println!(
+            "{}: unfinished after {seconds:.1} s: the value is at least {lower:+} and at most {upper:+}",
+            self.title()
+        );
+        self.print_rules();
+        self.print_counters(nodes);
     }
-    println!(
-        "nodes {}, table {} MB, {threads} thread{}, time {seconds:.3} s, {:.0} nodes/s",
-        exact.nodes,
-        table_bytes >> 20,
-        if threads == 1 { "" } else { "s" },
-        exact.nodes as f64 / seconds.max(1e-9)
-    );
+
+    fn title(&self) -> String {
+        if self.position {
+            format!("Kalah({}) position", self.rules.pots())
+        } else {
+            format!("Kalah({},{})", self.rules.pots(), self.rules.stones())
+        }
+    }
+
+    fn print_rules(&self) {
+        println!(
+            "rules: capture {}; end {}",
+            capture_name(self.rules.capture),
+            end_name(self.rules.end)
+        );
+    }
+
+    /// The database line, then nodes, table, threads and time.
+    fn print_counters(&self, nodes: u64) {
+        match self.loaded {
+            Some(l) => println!(
+                "database: positions with at most {} seeds in the houses, {} bytes, {} in {:.3} s ({})",
+                l.db.seeds(),
+                l.db.len(),
+                if l.built { "built" } else { "loaded" },
+                l.seconds,
+                l.path.display()
+            ),
+            None => println!("database: none"),
+        }
+        let seconds = self.started.elapsed().as_secs_f64();
+        let threads = self.threads;
+        println!(
+            "nodes {nodes}, table {} MB, {threads} thread{}, time {seconds:.3} s, {:.0} nodes/s",
+            self.table_bytes >> 20,
+            if threads == 1 { "" } else { "s" },
+            nodes as f64 / seconds.max(1e-9)
+        );
+    }
 }

@@ -177,3 +177,66 @@ fn perfect_play_is_opt_in_and_plays_legal_chains() {
     let bad = kalah(&["3", "--perfect", "--sample-compatible"], b"0\n");
     assert_eq!(bad.status.code(), Some(2));
 }
+
+/// `--time` gives up and prints the bounds proved by then, which hold the value; `--guess`
+/// is MTD(f)'s first guess (a low one proves lower bounds from below, one probe at a time).
+#[test]
+fn time_limit_prints_the_bounds_proved() {
+    let dir = cache_dir("time");
+    let args = [
+        "--db-seeds",
+        "0",
+        "--guess",
+        "-30",
+        "--time",
+        "1",
+        "--progress",
+    ];
+    let out = solve("6", "4", "opposite-non-empty", &dir, &args);
+    let text = stdout(&out);
+    let first = text.lines().next().unwrap_or_default();
+    let rest = first
+        .strip_prefix("Kalah(6,4): unfinished after ")
+        .unwrap_or_else(|| panic!("{text}"));
+    let bounds: Vec<i32> = rest
+        .split(": the value is at least ")
+        .nth(1)
+        .unwrap_or_else(|| panic!("{text}"))
+        .split(" and at most ")
+        .map(|v| v.parse().unwrap_or_else(|_| panic!("{text}")))
+        .collect();
+    // The published value is +8; the first probe (at least -30?) closes at once.
+    assert!(
+        bounds[0] >= -30 && bounds[0] <= 8 && bounds[1] == 48,
+        "{text}"
+    );
+    assert!(
+        text.contains("\nrules: capture opposite-non-empty"),
+        "{text}"
+    );
+    assert!(!text.contains("best first move"), "{text}");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains(", +48], nodes "), "{stderr}");
+
+    // Time enough: the exact value, whatever the guess.
+    for guess in ["-5", "7", "20"] {
+        let text = stdout(&solve(
+            "4",
+            "4",
+            "opposite-non-empty",
+            &dir,
+            &["--guess", guess, "--time", "600"],
+        ));
+        assert!(text.contains("(value +2)"), "guess {guess}: {text}");
+    }
+    let out = solve("4", "3", "always", &dir, &["--time", "0"]);
+    assert_eq!(out.status.code(), Some(2));
+    let out = solve(
+        "4",
+        "3",
+        "always",
+        &dir,
+        &["--guess", "1", "--deepen-to", "3"],
+    );
+    assert_eq!(out.status.code(), Some(2));
+}

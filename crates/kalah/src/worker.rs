@@ -16,6 +16,7 @@ use search_core::smallvec::SmallVec;
 use search_core::{BusySet, busy_mark};
 use std::sync::atomic::AtomicBool;
 use std::sync::atomic::Ordering::Relaxed;
+use std::time::Instant;
 
 /// The nodes between two updates of the live node count (and checks of the stop flag).
 const PUBLISH_EVERY: u64 = 1 << 12;
@@ -36,6 +37,8 @@ pub(crate) struct Context<'a> {
     pub(crate) stop: AtomicBool,
     /// The solve gives up after this many nodes.
     pub(crate) budget: u64,
+    /// The solve gives up at this instant.
+    pub(crate) deadline: Option<Instant>,
     /// Enhanced transposition cut-offs at nodes with at least this many seeds.
     pub(crate) etc_from: i32,
     /// The table is probed and written only at nodes with at least this many seeds.
@@ -250,7 +253,7 @@ impl<'c, 'a> Worker<'c, 'a> {
         self.nodes
     }
 
-    /// Whether the worker gave up (node budget, or another worker stopped the probe).
+    /// Whether the worker gave up (node budget, deadline, or another worker stopped the probe).
     pub(crate) fn aborted(&self) -> bool {
         self.aborted
     }
@@ -261,7 +264,7 @@ impl<'c, 'a> Worker<'c, 'a> {
         if self.nodes % PUBLISH_EVERY == 0 {
             let total = self.ctx.live.nodes.fetch_add(PUBLISH_EVERY, Relaxed) + PUBLISH_EVERY;
             self.published += PUBLISH_EVERY;
-            if total > self.ctx.budget {
+            if total > self.ctx.budget || self.ctx.deadline.is_some_and(|d| Instant::now() >= d) {
                 self.ctx.stop.store(true, Relaxed);
             }
             if self.ctx.stop.load(Relaxed) {
