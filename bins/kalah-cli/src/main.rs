@@ -29,9 +29,10 @@ struct Cli {
     #[arg(long, conflicts_with = "perfect")]
     sample_compatible: bool,
     /// Play perfectly where the exact solver, with an endgame database, finishes within
-    /// --perfect-nodes nodes a move; the depth-bounded search elsewhere. The database is the
-    /// one `kalah solve --pots 6 --stones 4` cached (16 seeds) when present, else a 12-seed one
-    /// built in about a second and cached.
+    /// --perfect-nodes nodes a move (and, with --time, within half the move's time); the
+    /// depth-bounded search elsewhere (in the time left). The database is the one `kalah solve
+    /// --pots 6 --stones 4` cached (16 seeds) when present, else a 12-seed one built in about
+    /// a second and cached.
     #[arg(long)]
     perfect: bool,
     /// The exact solver's node budget per pot sown with --perfect.

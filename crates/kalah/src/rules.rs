@@ -10,10 +10,11 @@ pub const MAX_STONES: u32 = 255;
 
 /// What happens when the last stone lands in an empty pot on the mover's side.
 ///
-/// The published Kalah solutions use two rules: [`OppositeNonEmpty`](Self::OppositeNonEmpty)
-/// is the standard rule (Kalah(4,3) +6, (4,4) +2, (5,2) +2, (5,3) +6, (6,2) +6, (6,3) +2,
-/// (6,4) +8 with [`EndRule::EitherSideEmpty`]; all reproduced by the crate's tests) and
-/// [`Always`](Self::Always) the "empty capture" rule (Kalah(6,4) +10).
+/// The published Kalah solutions use two rules, both with [`EndRule::EitherSideEmpty`]:
+/// [`OppositeNonEmpty`](Self::OppositeNonEmpty) is the standard rule (Kalah(4,3) +6, (4,4) +2,
+/// (5,2) +2, (5,3) +6, (5,4) +10, (6,2) +6, (6,3) +2, (6,4) +8, all reproduced by the crate's
+/// tests, (6,4) among the slow ones; (6,5) +10 by `kalah solve`) and [`Always`](Self::Always)
+/// the "empty capture" rule (Kalah(6,4) +10, (6,5) +12).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum CaptureRule {
     /// That stone and the stones of the opposite pot go to the mover's kalah, also when the

@@ -8,7 +8,7 @@ use crate::sample::sample_choice;
 use crate::solver::ExactSolver;
 use search_core::deepening::{Observer, deepen};
 use search_core::{Engine, GameStats, Player, Value};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// How the computer chooses its moves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -19,7 +19,9 @@ pub enum Strategy {
     /// turns never considered.
     SampleCompatible,
     /// Perfect play where the exact solver (with the computer's endgame database, if any)
-    /// finishes within this many nodes a move; the chain model's search otherwise.
+    /// finishes within this many nodes a move and, with a time budget
+    /// ([`Computer::with_time`]), within half of it; the chain model's search otherwise (in
+    /// the time left).
     Perfect {
         /// The exact solver's node budget per pot sown.
         nodes: u64,
@@ -89,9 +91,10 @@ impl Computer {
     fn chain_choice(
         &mut self,
         board: &Board,
+        time: Option<Duration>,
         observer: &mut dyn Observer<Chain>,
     ) -> Option<Decision> {
-        let outcome = match (self.time, observer.wants_iterations()) {
+        let outcome = match (time, observer.wants_iterations()) {
             (None, false) => self.engine.search(board, self.depth),
             (Some(time), false) => self.engine.search_timed(board, self.depth, time).outcome,
             (time, true) => deepen(&mut self.engine, board, self.depth, time, observer).outcome,
@@ -108,7 +111,8 @@ impl Computer {
     }
 
     /// Perfect play: one exact solve per pot while the computer keeps the move; the chain
-    /// model's choice from where a solve runs out of nodes.
+    /// model's choice (in the time left) from where a solve runs out of nodes or of half the
+    /// move's time.
     fn perfect_choice(
         &mut self,
         board: &Board,
@@ -116,22 +120,26 @@ impl Computer {
         observer: &mut dyn Observer<Chain>,
     ) -> Option<Decision> {
         let mover = board.to_move();
+        let started = Instant::now();
         let mut solver = ExactSolver::new(board.rules(), PERFECT_TABLE_BITS, self.db.as_ref());
         solver.set_budget(nodes);
+        solver.set_deadline(self.time.map(|t| started + t / 2));
         let mut chain = Chain::EMPTY;
         let mut value = None;
         let mut spent = 0;
         let mut at = *board;
         while !at.is_over() && at.to_move() == mover {
             let Some((exact, best)) = solver.solve_board(&at) else {
-                let rest = self.chain_choice(&at, observer)?;
+                let used = solver.nodes();
+                let left = self.time.map(|t| t.saturating_sub(started.elapsed()));
+                let rest = self.chain_choice(&at, left, observer)?;
                 for pot in rest.chain.pots() {
                     chain = chain.then(pot)?;
                 }
                 return Some(Decision {
                     chain,
                     value: value.or(rest.value),
-                    nodes: spent + nodes + rest.nodes,
+                    nodes: spent + used + rest.nodes,
                 });
             };
             spent += solver.nodes();
@@ -188,7 +196,7 @@ impl Computer {
                     nodes: 0,
                 })
             }
-            Strategy::Chains => self.chain_choice(board, observer),
+            Strategy::Chains => self.chain_choice(board, self.time, observer),
             Strategy::Perfect { nodes } => self.perfect_choice(board, nodes, observer),
         }
     }
@@ -324,5 +332,33 @@ mod perfect_tests {
         let mut starved = Computer::new(Strategy::Perfect { nodes: 1 }, 2);
         let chain = starved.choose(&start).unwrap().chain;
         assert!(start.is_legal(chain.first().unwrap()));
+    }
+
+    /// With a time budget, a perfect player whose solve cannot finish (Kalah(6,6) from the
+    /// start, no node budget) gives up at half the time and plays the chain model's move
+    /// with the rest; with time enough it plays the exact value as before.
+    #[test]
+    fn perfect_player_keeps_to_its_time() {
+        let start = Board::new(Rules::new(6, 6).unwrap(), Player::Max);
+        let time = Duration::from_millis(200);
+        let mut hurried = Computer::new(Strategy::Perfect { nodes: u64::MAX }, 30).with_time(time);
+        let began = Instant::now();
+        let decision = hurried.choose(&start).unwrap();
+        assert!(
+            began.elapsed() < Duration::from_secs(20),
+            "{:?}",
+            began.elapsed()
+        );
+        assert!(start.is_legal(decision.chain.first().unwrap()));
+        assert_eq!(start.play_chain(decision.chain).to_move(), Player::Min);
+
+        let rules = Rules::new(4, 2).unwrap();
+        let small = Board::new(rules, Player::Max);
+        let mut patient = Computer::new(Strategy::Perfect { nodes: u64::MAX }, 2)
+            .with_time(Duration::from_secs(600));
+        assert_eq!(
+            patient.choose(&small).unwrap().value,
+            Some(solve(rules, 16).value)
+        );
     }
 }

@@ -431,6 +431,24 @@ mod tests {
         }
     }
 
+    /// `EndRule::MoverSideEmpty` (the game ends only when the side to move has no seeds)
+    /// is not the published convention: with empty captures it moves Kalah(4,4) from +2 to
+    /// +4 and Kalah(5,3) from +8 to +10, as the rules' docs say; the chain model's engine
+    /// agrees on Kalah(4,4).
+    #[test]
+    fn the_mover_side_empty_end_rule_gives_other_values() {
+        use crate::rules::EndRule;
+        for (p, s, want) in [(4, 4, 4), (5, 3, 10)] {
+            let rules = Rules::new(p, s).unwrap().with_end(EndRule::MoverSideEmpty);
+            let mut solver = ExactSolver::new(rules, 18, None);
+            let start = start(p as usize, s as u8);
+            assert_eq!(solver.solve(&start, 0, &mut |_| {}).unwrap().value, want);
+            if p * s <= 16 {
+                assert_eq!(crate::solve(rules, 18).value, want, "Kalah({p},{s}) engine");
+            }
+        }
+    }
+
     /// The live counters agree with the solve they follow: its nodes, its last probe's
     /// bounds around the value, the root's moves all searched in a failing probe.
     #[test]
