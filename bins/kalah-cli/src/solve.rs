@@ -105,8 +105,8 @@ fn guess_depth(rules: Rules) -> u32 {
 }
 
 /// The depth-bounded searches of `--deepen-to`, one line each, or two silent searches: MTD(f)'s
-/// first guess (the last value, or the mean of the two).
-fn deepen(rules: Rules, options: &Options, started: Instant) -> i32 {
+/// first guess (the last value, or the mean of the two); fails when stdout cannot be written.
+fn deepen(rules: Rules, options: &Options, started: Instant) -> Result<i32, cli_support::Error> {
     let start = options
         .position
         .unwrap_or_else(|| Board::new(rules, Player::Max));
@@ -115,24 +115,32 @@ fn deepen(rules: Rules, options: &Options, started: Instant) -> i32 {
         let d = guess_depth(rules);
         let low = engine.search_once(&start, Some(d)).value;
         let high = engine.search_once(&start, Some(d + 1)).value;
-        return (low + high).div_euclid(2);
+        return Ok((low + high).div_euclid(2));
     }
     let mut guess = 0;
     for depth in 1..=options.deepen_to {
         let outcome = engine.search_once(&start, Some(depth));
         guess = outcome.value;
-        println!(
-            "depth {depth}: value {:+}, best {}, nodes {}, elapsed {:.3} s",
+        emit(&format!(
+            "depth {depth}: value {:+}, best {}, nodes {}, elapsed {:.3} s\n",
             outcome.value,
             outcome
                 .best_move
                 .map_or_else(String::new, |c| c.to_string()),
             outcome.stats.nodes,
             started.elapsed().as_secs_f64()
-        );
-        let _ = std::io::stdout().flush();
+        ))?;
     }
-    guess
+    Ok(guess)
+}
+
+/// Writes `text` to stdout and flushes it; a closed pipe or a full disk is an error, not a
+/// panic.
+fn emit(text: &str) -> Result<(), cli_support::Error> {
+    let mut out = std::io::stdout().lock();
+    out.write_all(text.as_bytes())
+        .and_then(|()| out.flush())
+        .map_err(cli_support::Error::Output)
 }
 
 /// Solves the variant and prints the value, the rules, a best first move, the counters, the
@@ -145,26 +153,63 @@ pub fn run(options: &Options) -> Result<(), Box<dyn Error>> {
         .unwrap_or_else(|| Board::new(rules, Player::Max));
     let guess = match options.guess {
         Some(guess) => guess,
-        None => deepen(rules, options, started),
+        None => deepen(rules, options, started)?,
     };
-    let loaded = if options.db_seeds > 0 {
-        Some(db::load_or_build(
-            &options.db_dir,
-            (rules, options.db_seeds),
-            options.threads,
-            options.progress,
-        )?)
-    } else {
-        None
-    };
+    let loaded = load_database(options)?;
     // Small games need no large table (allocating and clearing one costs more than solving).
     let total = 2 * u32::from(rules.pots()) * u32::from(rules.stones());
     let table_bits = options.table_bits.min(12 + total / 2);
     let mut solver = ExactSolver::new(rules, table_bits, loaded.as_ref().map(|l| &l.db))
         .with_threads(options.threads);
     solver.set_deadline(options.time.map(|t| started + t));
-    let start = Position::from_board(&board);
     let heartbeat = Heartbeat::new(solver.progress(), started, options.progress);
+    let (exact, bounds) = watched_solve(&mut solver, &board, guess, &heartbeat);
+    let summary = Summary {
+        rules,
+        position: options.position.is_some(),
+        loaded: loaded.as_ref(),
+        table_bytes: solver.table_bytes(),
+        threads: solver.threads(),
+        started,
+    };
+    let first_player = |v| kalah::position_text::first_player_value(&board, v);
+    match exact {
+        Some(mut exact) => {
+            exact.value = first_player(exact.value);
+            emit(&summary.solution(&exact))?;
+        }
+        None if options.time.is_some() => {
+            let (a, b) = (first_player(bounds.0), first_player(bounds.1));
+            emit(&summary.unfinished(a.min(b), a.max(b), solver.nodes()))?;
+        }
+        None => return Err("the solver stopped early".into()),
+    }
+    Ok(())
+}
+
+/// The endgame database of `options` (loaded, or built and cached), if it asks for one.
+fn load_database(options: &Options) -> Result<Option<db::Loaded>, Box<dyn Error>> {
+    if options.db_seeds == 0 {
+        return Ok(None);
+    }
+    let loaded = db::load_or_build(
+        &options.db_dir,
+        (options.rules, options.db_seeds),
+        options.threads,
+        options.progress,
+    )?;
+    Ok(Some(loaded))
+}
+
+/// Solves `board` from `guess` (the first player's view) with the heartbeat showing; the
+/// result (`None` when the solver gave up) and the last bounds proved (side to move's view).
+fn watched_solve(
+    solver: &mut ExactSolver<'_>,
+    board: &Board,
+    guess: i32,
+    heartbeat: &Heartbeat,
+) -> (Option<Exact>, (i32, i32)) {
+    let start = Position::from_board(board);
     let n = start.seeds() as i32;
     let mut bounds = (-n, n);
     let mut report = |probe: Probe| {
@@ -174,37 +219,12 @@ pub fn run(options: &Options) -> Result<(), Box<dyn Error>> {
     let finished = AtomicBool::new(false);
     let exact = std::thread::scope(|scope| {
         scope.spawn(|| heartbeat.run(&finished));
-        let exact = solver.solve(&start, houses_view(&board, guess), &mut report);
+        let exact = solver.solve(&start, houses_view(board, guess), &mut report);
         finished.store(true, Ordering::Relaxed);
         exact
     });
     heartbeat.clear();
-    let summary = Summary {
-        rules,
-        position: options.position.is_some(),
-        loaded: loaded.as_ref(),
-        table_bytes: solver.table_bytes(),
-        threads: solver.threads(),
-        started,
-    };
-    match exact {
-        Some(mut exact) => {
-            exact.value = kalah::position_text::first_player_value(&board, exact.value);
-            summary.print_solution(&exact);
-        }
-        None if options.time.is_some() => {
-            let bounds =
-                [bounds.0, bounds.1].map(|v| kalah::position_text::first_player_value(&board, v));
-            let (lower, upper) = if bounds[0] <= bounds[1] {
-                (bounds[0], bounds[1])
-            } else {
-                (bounds[1], bounds[0])
-            };
-            summary.print_unfinished(lower, upper, solver.nodes());
-        }
-        None => return Err("the solver stopped early".into()),
-    }
-    Ok(())
+    (exact, bounds)
 }
 
 /// `value` (the first player's view, stores included) as the side to move's value of the
@@ -321,30 +341,30 @@ struct Summary<'a> {
 
 impl Summary<'_> {
     /// The result lines: value, rules, best first move, database, counters and time.
-    fn print_solution(&self, exact: &Exact) {
+    fn solution(&self, exact: &Exact) -> String {
         let verdict = match exact.value {
             v if v > 0 => format!("first player wins by {v}"),
             v if v < 0 => format!("second player wins by {}", -v),
             _ => "draw".to_owned(),
         };
-        println!("{}: {verdict} (value {:+})", self.title(), exact.value);
-        self.print_rules();
+        let mut text = format!("{}: {verdict} (value {:+})\n", self.title(), exact.value);
+        text += &self.rules_line();
         if let Some(best) = exact.best {
-            println!("best first move: {best}");
+            text += &format!("best first move: {best}\n");
         }
-        self.print_counters(exact.nodes);
+        text + &self.counters(exact.nodes)
     }
 
     /// The result lines of a solve given up at `--time`: the bounds proved, the rules, the
     /// database, counters and time.
-    fn print_unfinished(&self, lower: i32, upper: i32, nodes: u64) {
+    fn unfinished(&self, lower: i32, upper: i32, nodes: u64) -> String {
         let seconds = self.started.elapsed().as_secs_f64();
-        println!(
-            "{}: unfinished after {seconds:.1} s: the value is at least {lower:+} and at most {upper:+}",
-            self.title()
-        );
-        self.print_rules();
-        self.print_counters(nodes);
+        format!(
+            "{}: unfinished after {seconds:.1} s: the value is at least {lower:+} and at most {upper:+}\n{}{}",
+            self.title(),
+            self.rules_line(),
+            self.counters(nodes)
+        )
     }
 
     fn title(&self) -> String {
@@ -355,18 +375,18 @@ impl Summary<'_> {
         }
     }
 
-    fn print_rules(&self) {
-        println!(
-            "rules: capture {}; end {}",
+    fn rules_line(&self) -> String {
+        format!(
+            "rules: capture {}; end {}\n",
             capture_name(self.rules.capture),
             end_name(self.rules.end)
-        );
+        )
     }
 
     /// The database line, then nodes, table, threads and time.
-    fn print_counters(&self, nodes: u64) {
-        match self.loaded {
-            Some(l) => println!(
+    fn counters(&self, nodes: u64) -> String {
+        let database = match self.loaded {
+            Some(l) => format!(
                 "database: positions with at most {} seeds in the houses, {} bytes, {} in {:.3} s ({})",
                 l.db.seeds(),
                 l.db.len(),
@@ -374,15 +394,15 @@ impl Summary<'_> {
                 l.seconds,
                 l.path.display()
             ),
-            None => println!("database: none"),
-        }
+            None => "database: none".to_owned(),
+        };
         let seconds = self.started.elapsed().as_secs_f64();
         let threads = self.threads;
-        println!(
-            "nodes {nodes}, table {} MB, {threads} thread{}, time {seconds:.3} s, {:.0} nodes/s",
+        format!(
+            "{database}\nnodes {nodes}, table {} MB, {threads} thread{}, time {seconds:.3} s, {:.0} nodes/s\n",
             self.table_bytes >> 20,
             if threads == 1 { "" } else { "s" },
             nodes as f64 / seconds.max(1e-9)
-        );
+        )
     }
 }

@@ -408,9 +408,12 @@ mod tests {
         }
     }
 
+    /// Kalah(5,4): published +10 under the standard rule; +12 with empty captures (ours,
+    /// also what `kalah solve` prints).
     #[test]
-    fn kalah_5_4_standard_rule_is_plus_10() {
+    fn kalah_5_4_standard_plus_10_empty_capture_plus_12() {
         assert_eq!(value(5, 4, CaptureRule::OppositeNonEmpty, 16), 10);
+        assert_eq!(value(5, 4, CaptureRule::Always, 16), 12);
     }
 
     #[test]
