@@ -189,6 +189,31 @@ pub fn run<S: AsRef<std::ffi::OsStr>>(
     }
 }
 
+/// Runs the program at `exe` with `args` in `cwd` writing to a pipe whose reader has already
+/// gone (`PROGRAM | head -0` once `head` has exited) and checks that it says so in one line,
+/// `error: cannot write output: the reader has gone (broken pipe)`, with status 1: no panic.
+///
+/// # Panics
+/// When the program panics, says something else or exits otherwise.
+pub fn check_closed_stdout<S: AsRef<std::ffi::OsStr>>(exe: &str, args: &[S], cwd: &Path) {
+    let (reader, writer) = std::io::pipe().expect("a pipe");
+    drop(reader);
+    let output = Command::new(exe)
+        .args(args)
+        .current_dir(cwd)
+        .stdin(Stdio::null())
+        .stdout(writer)
+        .stderr(Stdio::piped())
+        .output()
+        .unwrap_or_else(|e| panic!("run {exe}: {e}"));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{exe}: {stderr}");
+    assert_eq!(
+        stderr, "error: cannot write output: the reader has gone (broken pipe)\n",
+        "{exe}"
+    );
+}
+
 /// Runs every case of the table at `table` through the program at `exe` (in `cwd`) and panics
 /// with a report naming every case whose stdout differs (or that exited non-zero), with a line
 /// diff of each. A first word of a case equal to the program's file name is dropped.

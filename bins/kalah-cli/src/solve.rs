@@ -121,7 +121,7 @@ fn deepen(rules: Rules, options: &Options, started: Instant) -> Result<i32, cli_
     for depth in 1..=options.deepen_to {
         let outcome = engine.search_once(&start, Some(depth));
         guess = outcome.value;
-        emit(&format!(
+        cli_support::print_out(&format!(
             "depth {depth}: value {:+}, best {}, nodes {}, elapsed {:.3} s\n",
             outcome.value,
             outcome
@@ -132,15 +132,6 @@ fn deepen(rules: Rules, options: &Options, started: Instant) -> Result<i32, cli_
         ))?;
     }
     Ok(guess)
-}
-
-/// Writes `text` to stdout and flushes it; a closed pipe or a full disk is an error, not a
-/// panic.
-fn emit(text: &str) -> Result<(), cli_support::Error> {
-    let mut out = std::io::stdout().lock();
-    out.write_all(text.as_bytes())
-        .and_then(|()| out.flush())
-        .map_err(cli_support::Error::Output)
 }
 
 /// Solves the variant and prints the value, the rules, a best first move, the counters, the
@@ -176,11 +167,11 @@ pub fn run(options: &Options) -> Result<(), Box<dyn Error>> {
     match exact {
         Some(mut exact) => {
             exact.value = first_player(exact.value);
-            emit(&summary.solution(&exact))?;
+            cli_support::print_out(&summary.solution(&exact))?;
         }
         None if options.time.is_some() => {
             let (a, b) = (first_player(bounds.0), first_player(bounds.1));
-            emit(&summary.unfinished(a.min(b), a.max(b), solver.nodes()))?;
+            cli_support::print_out(&summary.unfinished(a.min(b), a.max(b), solver.nodes()))?;
         }
         None => return Err("the solver stopped early".into()),
     }

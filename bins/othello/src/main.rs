@@ -288,10 +288,7 @@ fn main() -> ExitCode {
         _ => {}
     }
     match run(args.command) {
-        Ok(out) => {
-            print!("{out}");
-            ExitCode::SUCCESS
-        }
+        Ok(out) => cli_support::print_result(&out),
         Err(e) => cli_support::fail(e),
     }
 }

@@ -475,7 +475,8 @@ pub fn run(settings: &Settings) -> ExitCode {
     for engine in engines.into_iter().flatten() {
         engine.stop();
     }
-    print!("{}", report(settings, &games));
+    // The game record is written even when stdout has gone.
+    let printed = cli_support::print_out(&report(settings, &games));
     if let Some(path) = &settings.out {
         let written = cli_support::atomic_write(path, |w| {
             for line in &lines {
@@ -487,7 +488,10 @@ pub fn run(settings: &Settings) -> ExitCode {
             return cli_support::fail(e);
         }
     }
-    ExitCode::SUCCESS
+    match printed {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => cli_support::fail(e),
+    }
 }
 
 #[cfg(test)]

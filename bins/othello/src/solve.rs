@@ -58,14 +58,15 @@ pub fn run(args: &SolveArgs) -> ExitCode {
         return solve_file(args, path);
     }
     let Some(source) = &args.position else {
-        print!("{}", solve_start(args));
-        return ExitCode::SUCCESS;
+        return cli_support::print_result(&solve_start(args));
     };
     match read_position(source) {
         Ok((name, problem)) => {
             let mut solver = Solver::new(args.table_bits);
             let mut failed = false;
-            solve_one(&mut solver, &problem, args.check, &name, &mut failed);
+            if let Err(e) = solve_one(&mut solver, &problem, args.check, &name, &mut failed) {
+                return cli_support::fail(e);
+            }
             if failed {
                 ExitCode::from(cli_support::EXIT_FAILURE)
             } else {
@@ -138,7 +139,10 @@ fn solve_file(args: &SolveArgs, path: &Path) -> ExitCode {
         match obf::parse_line(line) {
             Ok(problem) => {
                 let at = format!("{name}:{}", i + 1);
-                nodes += solve_one(&mut solver, &problem, args.check, &at, &mut failed);
+                match solve_one(&mut solver, &problem, args.check, &at, &mut failed) {
+                    Ok(n) => nodes += n,
+                    Err(e) => return cli_support::fail(e),
+                }
                 count += 1;
             }
             Err(e) => {
@@ -160,22 +164,22 @@ fn solve_file(args: &SolveArgs, path: &Path) -> ExitCode {
 }
 
 /// Solves one problem and prints its line; checks it against the listed values when asked.
-/// Returns the nodes searched.
+/// Returns the nodes searched; fails when stdout cannot be written.
 fn solve_one(
     solver: &mut Solver,
     problem: &Problem,
     check: bool,
     at: &str,
     failed: &mut bool,
-) -> u64 {
+) -> Result<u64, cli_support::Error> {
     let started = Instant::now();
     let solved = solver.solve(&problem.position);
     let seconds = started.elapsed().as_secs_f64();
     let name = move_name(solved.best_move);
-    println!(
-        "{:+} {name} {} nodes {seconds:.3} s",
+    cli_support::print_out(&format!(
+        "{:+} {name} {} nodes {seconds:.3} s\n",
         solved.margin, solved.nodes
-    );
+    ))?;
     if check && let Some(expected) = problem.best_value() {
         let of_move = solved
             .best_move
@@ -190,7 +194,7 @@ fn solve_one(
             *failed = true;
         }
     }
-    solved.nodes
+    Ok(solved.nodes)
 }
 
 /// A move in Othello notation: `G8`, `pass`, or `none` when the game is over.

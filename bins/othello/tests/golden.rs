@@ -442,3 +442,18 @@ fn time_budget_gives_the_depth_it_completed() {
         deep.stderr
     );
 }
+
+/// `othello ... | head -0`: one error line and status 1, not a panic, for the result of a
+/// command, a solved start and each solved line of an OBF file.
+#[test]
+fn a_closed_stdout_is_an_error_not_a_panic() {
+    let root = golden::repo_root();
+    for args in [
+        &["perft", "3"][..],
+        &["score", "data/othello/start.txt"][..],
+        &["solve", "--size", "4"][..],
+        &["solve", "--obf", "data/othello/ffo/fforum-1-19.obf"][..],
+    ] {
+        golden::check_closed_stdout(EXE, args, &root);
+    }
+}

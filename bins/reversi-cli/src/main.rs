@@ -48,9 +48,5 @@ fn main() -> ExitCode {
         Ok(args) => args,
         Err(code) => return code,
     };
-    print!(
-        "{}",
-        run(args.flag, &Position::new(args.board, args.player))
-    );
-    ExitCode::SUCCESS
+    cli_support::print_result(&run(args.flag, &Position::new(args.board, args.player)))
 }

@@ -123,6 +123,28 @@ pub fn fail(error: impl Display) -> ExitCode {
     ExitCode::from(EXIT_FAILURE)
 }
 
+/// Writes `text` to stdout and flushes it. A reader that has gone (`| head -1`) or a full disk
+/// is an [`Error::Output`] to report with [`fail`], never the panic `print!` gives.
+///
+/// # Errors
+/// [`Error::Output`] when stdout cannot be written.
+pub fn print_out(text: &str) -> Result<(), Error> {
+    use std::io::Write;
+    let mut out = io::stdout().lock();
+    out.write_all(text.as_bytes())
+        .and_then(|()| out.flush())
+        .map_err(Error::Output)
+}
+
+/// Writes a program's result `text` to stdout: status 0, or `error: cannot write output: ...`
+/// and status 1 when stdout cannot be written (see [`print_out`]).
+pub fn print_result(text: &str) -> ExitCode {
+    match print_out(text) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => fail(e),
+    }
+}
+
 /// Prints `warning: <message>` on stderr.
 pub fn warn(message: impl Display) {
     eprintln!("warning: {message}");
