@@ -196,8 +196,13 @@ pub fn run<S: AsRef<std::ffi::OsStr>>(
 /// # Panics
 /// When the program panics, says something else or exits otherwise.
 pub fn check_closed_stdout<S: AsRef<std::ffi::OsStr>>(exe: &str, args: &[S], cwd: &Path) {
-    let (reader, writer) = std::io::pipe().expect("a pipe");
-    drop(reader);
+    // A pipe whose only reader, `true`, has exited (std::io::pipe needs Rust 1.87).
+    let mut sink = Command::new("true")
+        .stdin(Stdio::piped())
+        .spawn()
+        .expect("run true");
+    let writer = sink.stdin.take().expect("stdin piped");
+    sink.wait().expect("wait for true");
     let output = Command::new(exe)
         .args(args)
         .current_dir(cwd)
