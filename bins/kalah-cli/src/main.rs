@@ -114,8 +114,8 @@ struct SolveArgs {
     /// Threads for the search and the database build [default: the cores available].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
     threads: Option<u16>,
-    /// Give up the search after SECONDS (counted from the start, database build included) and
-    /// print the bounds on the value proved by then.
+    /// Give up the search after SECONDS (counted from the start, database build included; a
+    /// build is finished, never cut short) and print the bounds on the value proved by then.
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     time: Option<std::time::Duration>,
     /// MTD(f)'s first guess at the first player's value (skips the depth-bounded searches
