@@ -210,23 +210,16 @@ fn watched_solve(
     let finished = AtomicBool::new(false);
     let exact = std::thread::scope(|scope| {
         scope.spawn(|| heartbeat.run(&finished));
-        let exact = solver.solve(&start, houses_view(board, guess), &mut report);
+        let exact = solver.solve(
+            &start,
+            kalah::position_text::houses_value(board, guess),
+            &mut report,
+        );
         finished.store(true, Ordering::Relaxed);
         exact
     });
     heartbeat.clear();
     (exact, bounds)
-}
-
-/// `value` (the first player's view, stores included) as the side to move's value of the
-/// houses of `board`: the inverse of `first_player_value`.
-fn houses_view(board: &Board, value: i32) -> i32 {
-    let sign = if board.to_move() == Player::Max {
-        1
-    } else {
-        -1
-    };
-    sign * (value - board.kalah_difference())
 }
 
 /// The progress display of a solve on stderr: with `--progress`, a line per closed probe;

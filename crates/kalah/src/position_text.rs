@@ -379,6 +379,26 @@ pub fn first_player_value(board: &Board, houses: i32) -> i32 {
     board.kalah_difference() + sign * houses
 }
 
+/// The exact value of `board`'s houses for its side to move when the first player's value
+/// (stores included) is `value`: the inverse of [`first_player_value`] (what
+/// [`ExactSolver::solve`](crate::ExactSolver::solve) takes as its guess).
+///
+/// ```
+/// use kalah::{Board, Player, Rules, position_text::{first_player_value, houses_value}};
+/// let board = Board::from_parts(Rules::default(), &[2; 6], 10, &[3; 6], 7, Player::Min).unwrap();
+/// assert_eq!(houses_value(&board, first_player_value(&board, 5)), 5);
+/// assert_eq!(first_player_value(&board, houses_value(&board, -4)), -4);
+/// ```
+#[must_use]
+pub fn houses_value(board: &Board, value: i32) -> i32 {
+    let sign = if board.to_move() == Player::Max {
+        1
+    } else {
+        -1
+    };
+    sign * (value - board.kalah_difference())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
