@@ -116,7 +116,7 @@ struct SolveArgs {
     threads: Option<u16>,
     /// Give up the search after SECONDS (counted from the start, database build included; a
     /// build is finished, never cut short) and print the bounds on the value proved by then.
-    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, allow_hyphen_values = true)]
     time: Option<std::time::Duration>,
     /// MTD(f)'s first guess at the first player's value (skips the depth-bounded searches
     /// that give it otherwise); the first probe asks whether the value is at least this.

@@ -229,8 +229,15 @@ fn time_limit_prints_the_bounds_proved() {
         ));
         assert!(text.contains("(value +2)"), "guess {guess}: {text}");
     }
-    let out = solve("4", "3", "always", &dir, &["--time", "0"]);
-    assert_eq!(out.status.code(), Some(2));
+    for bad in ["0", "-1"] {
+        let out = solve("4", "3", "always", &dir, &["--time", bad]);
+        assert_eq!(out.status.code(), Some(2));
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            stderr.contains("is not a positive number of seconds"),
+            "{stderr}"
+        );
+    }
     let out = solve(
         "4",
         "3",
