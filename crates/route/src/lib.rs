@@ -5,7 +5,7 @@
 //!   cities interned once to dense indices, roads in compressed sparse row form in file order.
 //! - [`Heuristic`]: lines `City value` up to `END OF INPUT`; a missing city has the value 0.
 //! - [`find_route`]: search-core's [`uniform_cost`](search_core::uniform_cost) (no heuristic)
-//!   or [`astar`](search_core::astar) over a [`RouteProblem`], with the counters of its loop.
+//!   or A* with first-in, first-out ties ([`astar_with`](search_core::policy::astar_with)) over a [`RouteProblem`], with the counters of its loop.
 //! - [`format`](mod@format): the program's exact output and warnings.
 //!
 //! # Example

@@ -3,6 +3,7 @@
 
 use crate::cost::Cost;
 use crate::min_entry::MinEntry;
+use crate::monotone::Deeper;
 use std::collections::{BinaryHeap, VecDeque};
 
 /// A first-in first-out frontier entry: the priority, and the node's arena index as the tie
@@ -40,6 +41,11 @@ pub(crate) struct Stack(Vec<u32>);
 pub(crate) trait Open<C> {
     /// Adds an entry; returns its tie key.
     fn push(&mut self, f: C, node: u32) -> i64;
+    /// Pushes a new node of path cost `g` (only the deeper-first heap looks at `g`).
+    #[inline]
+    fn push_g(&mut self, f: C, _g: C, node: u32) -> i64 {
+        self.push(f, node)
+    }
     /// Adds an entry that leaves after every entry of equal priority added so far.
     fn push_late(&mut self, f: C, node: u32) -> i64 {
         self.push(f, node)
@@ -141,5 +147,37 @@ impl<C> Open<C> for Stack {
     }
     fn end_expansion(&mut self, mark: usize) {
         self.0[mark..].reverse();
+    }
+}
+
+/// A heap whose equal priorities leave deeper first (larger path cost), then first in, first
+/// out: [`TieOrder::DeeperFirst`](crate::policy::TieOrder::DeeperFirst).
+pub(crate) struct DeeperHeap<C>(BinaryHeap<MinEntry<C, Deeper<C>>>);
+
+impl<C> DeeperHeap<C> {
+    pub(crate) fn new() -> Self {
+        Self(BinaryHeap::new())
+    }
+}
+
+impl<C: Cost> Open<C> for DeeperHeap<C> {
+    fn push(&mut self, f: C, node: u32) -> i64 {
+        self.push_g(f, C::ZERO, node)
+    }
+    #[inline]
+    fn push_g(&mut self, f: C, g: C, node: u32) -> i64 {
+        self.0.push(MinEntry {
+            f,
+            tie: Deeper(g, u64::from(node)),
+            item: (),
+        });
+        i64::from(node)
+    }
+    #[inline]
+    fn pop(&mut self) -> Option<(Option<C>, u32)> {
+        self.0.pop().map(|e| (Some(e.f), e.tie.1 as u32))
+    }
+    fn len(&self) -> usize {
+        self.0.len()
     }
 }

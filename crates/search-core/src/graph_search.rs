@@ -20,10 +20,11 @@
 use crate::closed::{ClosedSet, StateMap};
 use crate::cost::Cost;
 use crate::frontier::Open;
+use crate::monotone::Fifo;
 use crate::policy::{Popped, ReportOf, SearchReport};
 use crate::problem::{Path, PathOf, ResultOf, SearchProblem, Stats};
 use std::cmp::Ordering;
-use std::collections::{BinaryHeap, VecDeque};
+use std::collections::BinaryHeap;
 use std::marker::PhantomData;
 
 /// How a best-first search orders its frontier.
@@ -117,10 +118,14 @@ const NO_PARENT: u32 = u32::MAX;
 /// let path = breadth_first(&Count).path.unwrap();
 /// assert_eq!(path.len(), 4);
 /// ```
+///
+/// Path and counters are exactly the plain loop's with a first-in, first-out queue
+/// ([`policy::search_with`](crate::policy::search_with) with [`Frontier::Queue`]); it keeps one
+/// node per state, reached when first pushed (see `fifo.rs`).
+///
+/// [`Frontier::Queue`]: crate::policy::Frontier::Queue
 pub fn breadth_first<P: SearchProblem>(problem: &P) -> ResultOf<P> {
-    GraphSearch::<P, _, SkipClosedOnPop>::new(problem, VecDeque::new(), Priority::PathCost)
-        .run::<false, _>(&mut |_: &Popped<'_, P::State, P::Cost>| {})
-        .into_result()
+    crate::fifo::search(problem)
 }
 
 /// Uniform-cost search (Dijkstra's algorithm with lazy deletion): frontier ordered by path cost.
@@ -128,7 +133,7 @@ pub fn breadth_first<P: SearchProblem>(problem: &P) -> ResultOf<P> {
 /// Path and counters are exactly [`best_first`]'s with [`Priority::PathCost`]; it runs a fast
 /// path that keeps children certain to be skipped off the heap (see `monotone.rs`).
 pub fn uniform_cost<P: SearchProblem>(problem: &P) -> ResultOf<P> {
-    crate::monotone::search(problem, false)
+    crate::monotone::search::<P, Fifo>(problem, false)
         .unwrap_or_else(|| best_first(problem, Priority::PathCost))
 }
 
@@ -155,12 +160,19 @@ pub fn uniform_cost<P: SearchProblem>(problem: &P) -> ResultOf<P> {
 /// assert_eq!(result.stats.expanded, 9); // a perfect heuristic expands only the path
 /// ```
 ///
-/// Path and counters are exactly [`best_first`]'s with [`Priority::PathCostPlusHeuristic`]. With
-/// a consistent heuristic it runs the same fast path as [`uniform_cost`]; when the heuristic
-/// turns out inconsistent (a key below one already popped), it runs the plain loop instead.
+/// Among equal `g + h`, the node of the larger path cost `g` leaves first (then the older one),
+/// as in `pathfinding`'s A*: where many paths tie, it goes deeper and expands fewer nodes.
+/// Path and counters are exactly the plain loop's with [`Priority::PathCostPlusHeuristic`] and
+/// [`TieOrder::DeeperFirst`] ([`policy::search_with`]); for first-in, first-out ties (what
+/// [`best_first`] does), use [`policy::astar_with`]. With a consistent heuristic it runs the
+/// same fast path as [`uniform_cost`]; when the heuristic turns out inconsistent (a key below
+/// one already popped), it runs the plain loop instead.
+///
+/// [`TieOrder::DeeperFirst`]: crate::policy::TieOrder::DeeperFirst
+/// [`policy::search_with`]: crate::policy::search_with
+/// [`policy::astar_with`]: crate::policy::astar_with
 pub fn astar<P: SearchProblem>(problem: &P) -> ResultOf<P> {
-    crate::monotone::search(problem, true)
-        .unwrap_or_else(|| best_first(problem, Priority::PathCostPlusHeuristic))
+    crate::policy::astar_with(problem, crate::policy::TieOrder::DeeperFirst)
 }
 
 /// Greedy best-first search: frontier ordered by the heuristic alone.
@@ -168,7 +180,8 @@ pub fn greedy_best_first<P: SearchProblem>(problem: &P) -> ResultOf<P> {
     best_first(problem, Priority::Heuristic)
 }
 
-/// Weighted A*: frontier ordered by `g + w * h` ([`Priority::Weighted`]). A weight above 1
+/// Weighted A*: frontier ordered by `g + w * h` ([`Priority::Weighted`]), equal keys deeper
+/// first as in [`astar`]. A weight above 1
 /// trades optimality for speed: with a consistent heuristic the path costs at most `w` times
 /// the optimum; weight 1 is A*.
 ///
@@ -190,7 +203,12 @@ pub fn greedy_best_first<P: SearchProblem>(problem: &P) -> ResultOf<P> {
 /// assert_eq!((one.path.unwrap().cost, one.stats), (best, optimal.stats));
 /// ```
 pub fn weighted_astar<P: SearchProblem>(problem: &P, weight: Weight) -> ResultOf<P> {
-    best_first(problem, Priority::Weighted(weight))
+    let options = crate::policy::SearchOptions::new(crate::policy::Frontier::Priority(
+        Priority::Weighted(weight),
+    ))
+    .ties(crate::policy::TieOrder::DeeperFirst);
+    crate::policy::search_with(problem, options, |_: &Popped<'_, P::State, P::Cost>| {})
+        .into_result()
 }
 
 /// Best-first graph search with the given frontier order (see the module docs for the loop).
@@ -321,7 +339,7 @@ where
         };
         let start = problem.start();
         let f = search.f_of(P::Cost::ZERO, &start);
-        search.push_new(f, 0, &start);
+        search.push_new(f, P::Cost::ZERO, 0, &start);
         search.nodes.push(Node {
             state: start,
             parent: NO_PARENT,
@@ -452,7 +470,7 @@ where
             }
         } else {
             let child_f = self.f_of(child_g, &child);
-            self.push_new(child_f, child_index, &child);
+            self.push_new(child_f, child_g, child_index, &child);
         }
         self.nodes.push(Node {
             state: child,
@@ -466,8 +484,8 @@ where
 
     /// Pushes a new entry, and records it as its state's head under one entry per state.
     #[inline]
-    fn push_new(&mut self, f: P::Cost, node: u32, state: &P::State) {
-        let tie = self.frontier.push(f, node);
+    fn push_new(&mut self, f: P::Cost, g: P::Cost, node: u32, state: &P::State) {
+        let tie = self.frontier.push_g(f, g, node);
         if D::ONE_PER_STATE {
             let head = Head {
                 node,

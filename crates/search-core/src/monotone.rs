@@ -1,95 +1,230 @@
-//! The fast path of uniform-cost search and A*: the same loop and the same counters as
-//! [`graph_search`](crate::graph_search), with far fewer heap operations.
+//! The fast path of uniform-cost search and A*: the same paths and the same counters as the
+//! plain graph-search loop ([`graph_search`](crate::graph_search) with a first-in, first-out or
+//! deeper-first tie order), with far less work per child.
 //!
 //! The plain loop pushes a child for every successor, and a child whose state is closed before
 //! it leaves the frontier is later popped and skipped. Such children are certain to be skipped
 //! when they are generated if their state is already closed, or if an open node of the same
 //! state has a lower or equal path cost (same state, same heuristic: it leaves first and closes
-//! the state). This loop does not put those *stale* children on the heap: it only records their
-//! frontier keys `(f, sequence)`.
+//! the state). This loop keeps one entry per state (a [`NodeTable`] position with its cost and
+//! parent), probes it once per child, and pushes only children that improve their state; the
+//! *stale* ones are counted, not stored as nodes.
 //!
-//! When the keys leave the frontier in non-decreasing order (uniform-cost with non-negative step
-//! costs; A* with a consistent heuristic), a stale child is popped before the goal exactly when
-//! its key is smaller than the goal's key, and all of them are popped when the frontier runs dry.
-//! So the counters come out identical. If a key smaller than one already popped is ever
-//! generated (an inconsistent heuristic), this loop gives up and the caller runs the plain loop.
+//! When the priorities leave the frontier in non-decreasing order (uniform-cost with
+//! non-negative step costs; A* with a consistent heuristic), a stale child is popped by the
+//! plain loop right before the first entry that leaves after the child was generated with a
+//! key larger than the child's. So a stale child of a lower priority than the goal's is popped
+//! before the goal, one of a higher priority is not, and one of the goal's priority is when an
+//! entry of that priority with a larger key left after it was generated (with first-in,
+//! first-out ties, the goal itself). [`Stale`] keeps the keys of the stale children not yet
+//! decided and decides them when the search ends; the ones below the current priority are
+//! counted and dropped as the search goes, so they never pile up. If a key smaller than the
+//! current priority is ever generated (an inconsistent heuristic), this loop gives up and the
+//! caller runs the plain loop.
 
-use crate::closed::ClosedSet;
 use crate::cost::Cost;
-use crate::min_entry::{MinEntry, key_order};
-use crate::problem::{Path, ResultOf, SearchProblem, SearchResult, Stats};
-use crate::state_hash::FxHashMap;
+use crate::min_entry::MinEntry;
+use crate::node_table::{Hashed, Indexed, NONE, NodeTable};
+use crate::problem::{DenseStates, Path, ResultOf, SearchProblem, SearchResult, Stats};
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
-/// A live frontier entry: priority, generation sequence as the tie key (first in, first out
-/// among equal priorities), and the slot holding the node.
-type Entry<C> = MinEntry<C, u64, u32>;
-
-/// A node waiting on the frontier.
-struct Pending<S, A, C> {
-    state: S,
-    parent: u32,
-    action: Option<A>,
-    step: C,
-    g: C,
+/// How equal priorities leave the frontier: the tie key of an entry of path cost `g` generated
+/// `seq`-th (lower leaves first).
+pub(crate) trait TieRule<C: Cost> {
+    /// The tie key.
+    type Key: Ord + Copy;
+    /// Whether the order within one priority can differ from the generation order (then every
+    /// pop of the current priority is recorded to decide the stale children).
+    const OUT_OF_ORDER: bool;
+    /// The key of an entry.
+    fn key(g: C, seq: u64) -> Self::Key;
 }
 
-/// An expanded node: kept for rebuilding the path.
-struct Expanded<S, A, C> {
-    state: S,
-    parent: u32,
-    action: Option<A>,
-    step: C,
-}
+/// First in, first out among equal priorities.
+pub(crate) struct Fifo;
 
-const NO_PARENT: u32 = u32::MAX;
-
-/// The lowest path cost among open nodes of each state.
-enum OpenCosts<S, C> {
-    Dense(Vec<Option<C>>),
-    Hashed(FxHashMap<S, C>),
-}
-
-impl<S: Clone + Eq + std::hash::Hash, C: Cost> OpenCosts<S, C> {
-    fn for_problem<P: SearchProblem<State = S>>(problem: &P) -> Self {
-        match crate::closed::dense_count(problem) {
-            Some(n) => Self::Dense(vec![None; n]),
-            None => Self::Hashed(FxHashMap::default()),
-        }
-    }
-
-    /// Records `g` for `state` unless an open node of it is at least as cheap; returns whether
-    /// the new node is the cheapest (and so goes on the heap).
+impl<C: Cost> TieRule<C> for Fifo {
+    type Key = u64;
+    const OUT_OF_ORDER: bool = false;
     #[inline]
-    fn improve<P: SearchProblem<State = S>>(&mut self, problem: &P, state: &S, g: C) -> bool {
-        let best = match self {
-            Self::Dense(costs) => &mut costs[crate::closed::dense_index(problem, state)],
-            Self::Hashed(costs) => {
-                if let Some(best) = costs.get_mut(state) {
-                    if g.total_order(best) == Ordering::Less {
-                        *best = g;
-                        return true;
-                    }
-                    return false;
-                }
-                costs.insert(state.clone(), g);
-                return true;
-            }
-        };
-        match best {
-            Some(b) if g.total_order(b) != Ordering::Less => false,
-            _ => {
-                *best = Some(g);
-                true
-            }
-        }
+    fn key(_g: C, seq: u64) -> u64 {
+        seq
     }
 }
 
-/// Runs uniform-cost (`with_heuristic == false`) or A*; `None` when the keys turned out not to be
-/// monotone, in which case the caller must run the plain loop.
-pub(crate) fn search<P: SearchProblem>(problem: &P, with_heuristic: bool) -> Option<ResultOf<P>> {
+/// The larger path cost first among equal priorities, then first in, first out (what
+/// `pathfinding`'s A* does: fewer expansions where many paths tie).
+pub(crate) struct DeeperFirst;
+
+impl<C: Cost> TieRule<C> for DeeperFirst {
+    type Key = Deeper<C>;
+    const OUT_OF_ORDER: bool = true;
+    #[inline]
+    fn key(g: C, seq: u64) -> Deeper<C> {
+        Deeper(g, seq)
+    }
+}
+
+/// The deeper-first tie key: path cost (larger first), then generation sequence.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Deeper<C>(pub(crate) C, pub(crate) u64);
+
+impl<C: Cost> Ord for Deeper<C> {
+    #[inline]
+    fn cmp(&self, other: &Self) -> Ordering {
+        other.0.total_order(&self.0).then(self.1.cmp(&other.1))
+    }
+}
+impl<C: Cost> PartialOrd for Deeper<C> {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+impl<C: Cost> PartialEq for Deeper<C> {
+    fn eq(&self, other: &Self) -> bool {
+        self.cmp(other) == Ordering::Equal
+    }
+}
+impl<C: Cost> Eq for Deeper<C> {}
+
+/// What the loop knows about a reached state, at its table position.
+struct Info<A, C> {
+    /// The lowest path cost found.
+    g: C,
+    /// The step cost from the parent.
+    step: C,
+    /// The parent's position ([`NONE`] for the start).
+    parent: u32,
+    /// Whether the state has been expanded.
+    closed: bool,
+    /// The action from the parent.
+    action: Option<A>,
+}
+
+/// A stale child not yet decided: priority, tie key, and the number of pops when it was
+/// generated.
+struct StaleKey<C, K> {
+    f: C,
+    tie: K,
+    pops: u64,
+}
+
+/// The stale children: those decided as popped before the goal, and the undecided ones.
+struct Stale<C, K> {
+    counted: u64,
+    keys: Vec<StaleKey<C, K>>,
+    /// Compact `keys` when it grows past this.
+    compact_at: usize,
+    /// The current priority (that of the last pop) and the pops of it so far, as
+    /// `(pops, tie key)` (recorded only for out-of-order tie rules).
+    level: Option<C>,
+    level_pops: Vec<(u64, K)>,
+}
+
+impl<C: Cost, K: Ord + Copy> Stale<C, K> {
+    fn new() -> Self {
+        Self {
+            counted: 0,
+            keys: Vec::new(),
+            compact_at: 1024,
+            level: None,
+            level_pops: Vec::new(),
+        }
+    }
+
+    #[inline]
+    fn push(&mut self, f: C, tie: K, pops: u64) {
+        self.keys.push(StaleKey { f, tie, pops });
+    }
+
+    /// Records the `pops`-th pop, of priority `f`; `record`: keep it among the level's pops.
+    #[inline]
+    fn on_pop(&mut self, f: C, tie: K, pops: u64, record: bool) {
+        if self
+            .level
+            .is_none_or(|level| f.total_order(&level) == Ordering::Greater)
+        {
+            self.level = Some(f);
+            self.level_pops.clear();
+            if self.keys.len() >= self.compact_at {
+                self.compact(f);
+            }
+        }
+        if record {
+            self.level_pops.push((pops, tie));
+        }
+    }
+
+    /// Counts and drops the keys below priority `f`: every later pop is of `f` or more.
+    fn compact(&mut self, f: C) {
+        let before = self.keys.len();
+        self.keys.retain(|k| k.f.total_order(&f) != Ordering::Less);
+        self.counted += (before - self.keys.len()) as u64;
+        self.compact_at = (2 * self.keys.len()).max(1024);
+    }
+
+    /// The stale children popped before the goal, popped `pops`-th with priority `f` and tie
+    /// `tie` (the last pop; with in-order ties, the only one of its priority that matters).
+    fn popped_before_goal(mut self, f: C, tie: K, pops: u64, in_order: bool) -> u64 {
+        if in_order {
+            self.level_pops = vec![(pops, tie)];
+        }
+        // best[i]: the largest tie key among the level's pops from i on.
+        let mut best = self.level_pops.iter().map(|p| p.1).collect::<Vec<_>>();
+        for i in (0..best.len().saturating_sub(1)).rev() {
+            best[i] = best[i].max(best[i + 1]);
+        }
+        let level_pops = &self.level_pops;
+        let later_larger = |k: &StaleKey<C, K>| {
+            let first = level_pops.partition_point(|p| p.0 <= k.pops);
+            best.get(first).is_some_and(|b| *b > k.tie)
+        };
+        self.counted
+            + self
+                .keys
+                .iter()
+                .filter(|k| match k.f.total_order(&f) {
+                    Ordering::Less => true,
+                    Ordering::Equal => later_larger(k),
+                    Ordering::Greater => false,
+                })
+                .count() as u64
+    }
+
+    /// Every stale child, when the frontier runs dry.
+    fn all(self) -> u64 {
+        self.counted + self.keys.len() as u64
+    }
+}
+
+/// The heap entry: priority, tie key, table position.
+type Entry<C, K> = MinEntry<C, K, u32>;
+
+/// Runs uniform-cost (`with_heuristic == false`) or A* with the tie rule `R`, in a hash table or
+/// the problem's dense indices; `None` when the keys turned out not to be monotone, in which case
+/// the caller must run the plain loop.
+pub(crate) fn search<P: SearchProblem, R: TieRule<P::Cost>>(
+    problem: &P,
+    with_heuristic: bool,
+) -> Option<ResultOf<P>> {
+    match problem.dense_states() {
+        Some(dense) => run::<P, R, _>(
+            problem,
+            with_heuristic,
+            Indexed::new(dense.state_count(), |s: &P::State| dense.state_index(s)),
+        ),
+        None => run::<P, R, _>(problem, with_heuristic, Hashed::default()),
+    }
+}
+
+/// The loop over the table `table`.
+pub(crate) fn run<P, R, T>(problem: &P, with_heuristic: bool, mut table: T) -> Option<ResultOf<P>>
+where
+    P: SearchProblem,
+    R: TieRule<P::Cost>,
+    T: NodeTable<P::State>,
+{
     let f_of = |g: P::Cost, state: &P::State| {
         if with_heuristic {
             g + problem.heuristic(state)
@@ -97,141 +232,114 @@ pub(crate) fn search<P: SearchProblem>(problem: &P, with_heuristic: bool) -> Opt
             g
         }
     };
+    let zero = P::Cost::ZERO;
     let mut stats = Stats {
         generated: 1,
         ..Stats::default()
     };
-    let mut closed = ClosedSet::for_problem(problem);
-    let mut open = OpenCosts::for_problem(problem);
-    let mut heap: BinaryHeap<Entry<P::Cost>> = BinaryHeap::new();
-    let mut slots: Vec<Pending<P::State, P::Action, P::Cost>> = Vec::new();
-    let mut free: Vec<u32> = Vec::new();
-    let mut expanded: Vec<Expanded<P::State, P::Action, P::Cost>> = Vec::new();
-    let mut stale: Vec<(P::Cost, u64)> = Vec::new();
-    let mut seq = 0u64;
-
-    let start = problem.start();
-    let start_f = f_of(P::Cost::ZERO, &start);
-    open.improve(problem, &start, P::Cost::ZERO);
-    slots.push(Pending {
-        state: start,
-        parent: NO_PARENT,
+    let mut info: Vec<Info<P::Action, P::Cost>> = Vec::new();
+    let mut heap: BinaryHeap<Entry<P::Cost, R::Key>> = BinaryHeap::new();
+    let mut stale = Stale::<P::Cost, R::Key>::new();
+    let (start, _) = table.insert(problem.start());
+    info.push(Info {
+        g: zero,
+        step: zero,
+        parent: NONE,
+        closed: false,
         action: None,
-        step: P::Cost::ZERO,
-        g: P::Cost::ZERO,
     });
     heap.push(Entry {
-        f: start_f,
-        tie: seq,
-        item: 0,
+        f: f_of(zero, table.state(start)),
+        tie: R::key(zero, 0),
+        item: start,
     });
-    let mut last_f;
-
-    while let Some(Entry {
-        f,
-        tie: key_seq,
-        item: slot,
-    }) = heap.pop()
-    {
+    let mut seq = 0u64;
+    while let Some(Entry { f, tie, item }) = heap.pop() {
         stats.popped += 1;
-        last_f = f;
-        let node = &slots[slot as usize];
-        if problem.is_goal(&node.state) {
-            stats.popped += stale
-                .iter()
-                .filter(|(sf, sseq)| key_order(sf, sseq, &f, &key_seq) == Ordering::Less)
-                .count() as u64;
-            let path = rebuild(&expanded, node);
+        let pops = stats.popped;
+        stale.on_pop(f, tie, pops, R::OUT_OF_ORDER);
+        if problem.is_goal(table.state(item)) {
+            stats.popped += stale.popped_before_goal(f, tie, pops, !R::OUT_OF_ORDER);
+            let path = rebuild(&table, &info, item);
             return Some(SearchResult {
                 path: Some(path),
                 stats,
             });
         }
-        let fresh = closed.insert(problem, &node.state);
-        let node = {
-            let slot_ref = &mut slots[slot as usize];
-            free.push(slot);
-            if !fresh {
-                continue;
-            }
-            Pending {
-                state: slot_ref.state.clone(),
-                parent: slot_ref.parent,
-                action: slot_ref.action.take(),
-                step: slot_ref.step,
-                g: slot_ref.g,
-            }
-        };
+        let node = &mut info[item as usize];
+        if node.closed {
+            continue;
+        }
+        node.closed = true;
         stats.expanded += 1;
-        let parent = u32::try_from(expanded.len()).expect("fewer than 2^32 expansions");
         let g = node.g;
+        let state = table.state(item).clone();
         let mut monotone = true;
-        problem.successors(&node.state, |action, child, step| {
+        problem.successors(&state, |action, child, step| {
             stats.generated += 1;
             seq += 1;
             let child_g = g + step;
             let child_f = f_of(child_g, &child);
-            if child_f < last_f {
+            if child_f < f {
                 monotone = false;
                 return;
             }
-            if closed.contains(problem, &child) || !open.improve(problem, &child, child_g) {
-                stale.push((child_f, seq));
-                return;
+            let (at, new) = table.insert(child);
+            if new {
+                info.push(Info {
+                    g: child_g,
+                    step,
+                    parent: item,
+                    closed: false,
+                    action: Some(action),
+                });
+            } else {
+                let known = &mut info[at as usize];
+                if known.closed || child_g.total_order(&known.g) != Ordering::Less {
+                    stale.push(child_f, R::key(child_g, seq), pops);
+                    return;
+                }
+                *known = Info {
+                    g: child_g,
+                    step,
+                    parent: item,
+                    closed: false,
+                    action: Some(action),
+                };
             }
-            let pending = Pending {
-                state: child,
-                parent,
-                action: Some(action),
-                step,
-                g: child_g,
-            };
-            let child_slot = match free.pop() {
-                Some(s) => {
-                    slots[s as usize] = pending;
-                    s
-                }
-                None => {
-                    slots.push(pending);
-                    u32::try_from(slots.len() - 1).expect("fewer than 2^32 open nodes")
-                }
-            };
             heap.push(Entry {
                 f: child_f,
-                tie: seq,
-                item: child_slot,
+                tie: R::key(child_g, seq),
+                item: at,
             });
         });
         if !monotone {
             return None;
         }
-        expanded.push(Expanded {
-            state: node.state,
-            parent: node.parent,
-            action: node.action,
-            step: node.step,
-        });
     }
-    stats.popped += stale.len() as u64;
+    stats.popped += stale.all();
     Some(SearchResult { path: None, stats })
 }
 
+/// The path to the state at `last`, from the parent links.
 fn rebuild<S: Clone, A: Clone, C: Cost>(
-    expanded: &[Expanded<S, A, C>],
-    goal: &Pending<S, A, C>,
+    table: &impl NodeTable<S>,
+    info: &[Info<A, C>],
+    last: u32,
 ) -> Path<S, A, C> {
-    let arrival = goal.action.as_ref().map(|a| (a, goal.step));
-    Path::from_parent_links((&goal.state, arrival, goal.parent), goal.g, |i| {
-        let node = &expanded[i as usize];
+    let link = |i: u32| {
+        let node = &info[i as usize];
         let arrival = node.action.as_ref().map(|a| (a, node.step));
-        (&node.state, arrival, node.parent)
-    })
+        (table.state(i), arrival, node.parent)
+    };
+    Path::from_parent_links(link(last), info[last as usize].g, link)
 }
 
 #[cfg(test)]
 mod tests {
-    use super::search;
+    use super::{DeeperFirst, Fifo, search};
     use crate::graph_search::{Priority, best_first};
+    use crate::policy::{Frontier, Popped, SearchOptions, TieOrder, search_with};
     use crate::problem::{DenseStates, SearchProblem};
     use crate::test_support::Digraph;
     use proptest::prelude::*;
@@ -258,21 +366,36 @@ mod tests {
     proptest! {
         #[test]
         fn uniform_cost_fast_path_is_identical(g in digraph()) {
-            let fast = search(&g, false).expect("uniform-cost keys are monotone");
+            let fast = search::<_, Fifo>(&g, false).expect("uniform-cost keys are monotone");
             prop_assert_eq!(fast, best_first(&g, Priority::PathCost));
         }
 
         #[test]
         fn astar_fast_path_is_identical_with_a_consistent_heuristic(mut g in digraph(), halve in any::<bool>()) {
             g.h = g.exact_distances(1000).into_iter().map(|d| if halve { d / 2 } else { d }).collect();
-            let fast = search(&g, true).expect("consistent heuristic: monotone keys");
+            let fast = search::<_, Fifo>(&g, true).expect("consistent heuristic: monotone keys");
             prop_assert_eq!(fast, best_first(&g, Priority::PathCostPlusHeuristic));
+        }
+
+        #[test]
+        fn deeper_first_fast_path_is_identical(mut g in digraph(), halve in any::<bool>(), zero_h in any::<bool>()) {
+            g.h = g.exact_distances(1000).into_iter().map(|d| if zero_h { 0 } else if halve { d / 2 } else { d }).collect();
+            let fast = search::<_, DeeperFirst>(&g, true).expect("consistent heuristic: monotone keys");
+            let options = SearchOptions::new(Frontier::Priority(Priority::PathCostPlusHeuristic)).ties(TieOrder::DeeperFirst);
+            let plain = search_with(&g, options, |_: &Popped<'_, usize, u32>| {}).into_result();
+            prop_assert_eq!(fast, plain);
+        }
+
+        #[test]
+        fn breadth_first_fast_path_is_identical(g in digraph()) {
+            let plain = search_with(&g, SearchOptions::new(Frontier::Queue), |_: &Popped<'_, usize, u32>| {}).into_result();
+            prop_assert_eq!(crate::fifo::search(&g), plain);
         }
 
         #[test]
         fn astar_fast_path_is_identical_or_declines(g in digraph()) {
             // Random heuristics are often inconsistent: then the fast path must decline.
-            if let Some(fast) = search(&g, true) {
+            if let Some(fast) = search::<_, Fifo>(&g, true) {
                 prop_assert_eq!(fast, best_first(&g, Priority::PathCostPlusHeuristic));
             }
         }
@@ -336,7 +459,7 @@ mod tests {
         let r = if which == "plain" {
             best_first(&grid, Priority::PathCost)
         } else {
-            search(&grid, false).unwrap()
+            search::<_, Fifo>(&grid, false).unwrap()
         };
         eprintln!("{which} {:?}", r.stats);
     }

@@ -23,7 +23,7 @@
 //! [`Duplicates::SkipOpenOrClosed`], `algAM` the same ordered by
 //! [`Priority::PathCostPlusHeuristic`], and `algA` that with [`Duplicates::Redirect`].
 
-use crate::frontier::{LifoHeap, Open, Stack};
+use crate::frontier::{DeeperHeap, LifoHeap, Open, Stack};
 pub use crate::graph_search::Priority;
 use crate::graph_search::{
     FilterClosedOnPush, GraphSearch, Redirect, SkipClosedOnPop, SkipOpenOrClosed,
@@ -46,7 +46,7 @@ pub enum Frontier {
 /// Which of two entries with equal priority leaves a priority frontier first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum TieOrder {
-    /// The older entry (first in, first out): every search-core function.
+    /// The older entry (first in, first out): every search-core function but [`astar`](crate::astar).
     #[default]
     Fifo,
     /// The newer entry, and within one expansion the later successor. A path redirected by
@@ -55,6 +55,9 @@ pub enum TieOrder {
     /// platform's open list (`best`, `algA`, `algAM`): new paths go to the front of the list,
     /// which is then sorted stably by priority.
     Lifo,
+    /// The entry of the larger path cost, then the older one: what [`astar`](crate::astar) and
+    /// `pathfinding`'s A* do (fewer expansions where many paths tie).
+    DeeperFirst,
 }
 
 /// What the loop does with a successor whose state was met before.
@@ -104,7 +107,7 @@ pub struct SearchOptions {
 
 impl Default for SearchOptions {
     fn default() -> Self {
-        Self::new(Frontier::Priority(Priority::PathCostPlusHeuristic))
+        Self::new(Frontier::Priority(Priority::PathCostPlusHeuristic)).ties(TieOrder::DeeperFirst)
     }
 }
 
@@ -243,6 +246,9 @@ where
         Frontier::Priority(priority) => match options.ties {
             TieOrder::Fifo => dispatch(problem, BinaryHeap::new(), priority, options, observer),
             TieOrder::Lifo => dispatch(problem, LifoHeap::new(), priority, options, observer),
+            TieOrder::DeeperFirst => {
+                dispatch(problem, DeeperHeap::new(), priority, options, observer)
+            }
         },
     }
 }
@@ -294,4 +300,39 @@ where
             GraphSearch::<P, F, Redirect>::new(problem, frontier, priority).run::<true, O>(observer)
         }
     }
+}
+
+/// A* ([`astar`](crate::astar)) with the tie order `ties`: the fast path for
+/// [`TieOrder::Fifo`] and [`TieOrder::DeeperFirst`] with a consistent heuristic, the plain loop
+/// otherwise; paths and counters are [`search_with`]'s with
+/// `SearchOptions::new(Frontier::Priority(Priority::PathCostPlusHeuristic)).ties(ties)`.
+///
+/// ```
+/// use search_core::{FnProblem, policy::{astar_with, TieOrder}};
+/// // Four equal ways from (0, 0) to (2, 2) on a grid: deeper first dives along one of them.
+/// let next = |&(x, y): &(u8, u8)| [((x + 1, y), 1u32), ((x, y + 1), 1)].into_iter().filter(|&((x, y), _)| x <= 2 && y <= 2);
+/// let h = |&(x, y): &(u8, u8)| u32::from(4 - x - y);
+/// let problem = FnProblem::new((0, 0), next, h, |&p: &(u8, u8)| p == (2, 2));
+/// let fifo = astar_with(&problem, TieOrder::Fifo);
+/// let deeper = astar_with(&problem, TieOrder::DeeperFirst);
+/// assert_eq!(fifo.path.unwrap().cost, deeper.path.unwrap().cost);
+/// assert_eq!(deeper.stats.expanded, 4);
+/// assert!(fifo.stats.expanded > deeper.stats.expanded);
+/// ```
+pub fn astar_with<P: SearchProblem>(
+    problem: &P,
+    ties: TieOrder,
+) -> SearchResult<P::State, P::Action, P::Cost> {
+    let fast = match ties {
+        TieOrder::Fifo => crate::monotone::search::<P, crate::monotone::Fifo>(problem, true),
+        TieOrder::DeeperFirst => {
+            crate::monotone::search::<P, crate::monotone::DeeperFirst>(problem, true)
+        }
+        TieOrder::Lifo => None,
+    };
+    fast.unwrap_or_else(|| {
+        let options =
+            SearchOptions::new(Frontier::Priority(Priority::PathCostPlusHeuristic)).ties(ties);
+        search_with(problem, options, |_: &Popped<'_, P::State, P::Cost>| {}).into_result()
+    })
 }

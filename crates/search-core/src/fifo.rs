@@ -1,0 +1,97 @@
+//! The fast path of breadth-first search: the same path and counters as the plain loop with a
+//! first-in, first-out queue ([`graph_search`](crate::graph_search)), with one probe of one
+//! table per child and states reached on push.
+//!
+//! The plain loop queues every child and skips, when it is popped, one whose state is already
+//! closed. Its queue leaves in generation order, so the first node of each state is the one
+//! expanded, states are expanded in the order they were first reached, and when the goal's node
+//! leaves, every node generated before it has left: `popped` is the goal node's generation
+//! number plus one (all nodes when there is no path). This loop keeps only the first node of
+//! each state: the [`NodeTable`]'s positions are the queue.
+
+use crate::cost::Cost;
+use crate::node_table::{Hashed, Indexed, NONE, NodeTable};
+use crate::problem::{DenseStates, Path, ResultOf, SearchProblem, SearchResult, Stats};
+
+/// The first node of a state: its parent's position, its generation number (the root is 0),
+/// and how it was reached.
+struct First<A, C> {
+    parent: u32,
+    seq: u64,
+    step: C,
+    action: Option<A>,
+}
+
+/// Breadth-first search in a hash table or the problem's dense indices.
+pub(crate) fn search<P: SearchProblem>(problem: &P) -> ResultOf<P> {
+    match problem.dense_states() {
+        Some(dense) => run(
+            problem,
+            Indexed::new(dense.state_count(), |s: &P::State| dense.state_index(s)),
+        ),
+        None => run(problem, Hashed::default()),
+    }
+}
+
+/// The loop over the table `table`.
+pub(crate) fn run<P, T>(problem: &P, mut table: T) -> ResultOf<P>
+where
+    P: SearchProblem,
+    T: NodeTable<P::State>,
+{
+    let mut stats = Stats {
+        generated: 1,
+        ..Stats::default()
+    };
+    table.insert(problem.start());
+    let mut nodes = vec![First {
+        parent: NONE,
+        seq: 0,
+        step: P::Cost::ZERO,
+        action: None,
+    }];
+    let mut next = 0;
+    while next < table.len() {
+        let at = next as u32;
+        next += 1;
+        if problem.is_goal(table.state(at)) {
+            stats.popped = nodes[at as usize].seq + 1;
+            return SearchResult {
+                path: Some(rebuild(&table, &nodes, at)),
+                stats,
+            };
+        }
+        stats.expanded += 1;
+        let state = table.state(at).clone();
+        problem.successors(&state, |action, child, step| {
+            let seq = stats.generated;
+            stats.generated += 1;
+            if table.insert(child).1 {
+                nodes.push(First {
+                    parent: at,
+                    seq,
+                    step,
+                    action: Some(action),
+                });
+            }
+        });
+    }
+    stats.popped = stats.generated;
+    SearchResult { path: None, stats }
+}
+
+/// The path to the state at `last`; its cost is the step costs added from the start.
+fn rebuild<S: Clone, A: Clone, C: Cost>(
+    table: &impl NodeTable<S>,
+    nodes: &[First<A, C>],
+    last: u32,
+) -> Path<S, A, C> {
+    let link = |i: u32| {
+        let node = &nodes[i as usize];
+        let arrival = node.action.as_ref().map(|a| (a, node.step));
+        (table.state(i), arrival, node.parent)
+    };
+    let mut path = Path::from_parent_links(link(last), C::ZERO, link);
+    path.cost = path.step_costs.iter().fold(C::ZERO, |sum, &c| sum + c);
+    path
+}
