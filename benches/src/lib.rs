@@ -108,3 +108,4 @@ impl WeightedGrid {
         out.into_iter().take(n)
     }
 }
+pub mod movingai;

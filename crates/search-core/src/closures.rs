@@ -73,9 +73,11 @@ where
     }
     #[inline]
     fn successors(&self, state: &S, mut visit: impl FnMut((), S, C)) {
-        for (next, cost) in (self.successors)(state) {
-            visit((), next, cost);
-        }
+        // Internal iteration (`fold`) lets the closure's own iterator inline into the search
+        // loop; a `for` loop over `next()` left it behind a call per successor.
+        (self.successors)(state)
+            .into_iter()
+            .for_each(|(next, cost)| visit((), next, cost));
     }
     #[inline]
     fn heuristic(&self, state: &S) -> C {

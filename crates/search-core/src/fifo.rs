@@ -15,7 +15,7 @@ use crate::problem::{DenseStates, Path, ResultOf, SearchProblem, SearchResult, S
 
 /// The first node of a state: its parent's position, its generation number (the root is 0),
 /// and how it was reached.
-struct First<A, C> {
+pub(crate) struct First<A, C> {
     parent: u32,
     seq: u64,
     step: C,
@@ -37,43 +37,41 @@ pub(crate) fn search<P: SearchProblem>(problem: &P) -> ResultOf<P> {
 pub(crate) fn run<P, T>(problem: &P, mut table: T) -> ResultOf<P>
 where
     P: SearchProblem,
-    T: NodeTable<P::State>,
+    T: NodeTable<P::State, First<P::Action, P::Cost>>,
 {
     let mut stats = Stats {
         generated: 1,
         ..Stats::default()
     };
-    table.insert(problem.start());
-    let mut nodes = vec![First {
+    table.reach(problem.start(), |_| First {
         parent: NONE,
         seq: 0,
         step: P::Cost::ZERO,
         action: None,
-    }];
+    });
     let mut next = 0;
     while next < table.len() {
         let at = next as u32;
         next += 1;
-        if problem.is_goal(table.state(at)) {
-            stats.popped = nodes[at as usize].seq + 1;
+        let (state, node) = table.get(at);
+        if problem.is_goal(state) {
+            stats.popped = node.seq + 1;
             return SearchResult {
-                path: Some(rebuild(&table, &nodes, at)),
+                path: Some(rebuild(&table, at)),
                 stats,
             };
         }
         stats.expanded += 1;
-        let state = table.state(at).clone();
+        let state = state.clone();
         problem.successors(&state, |action, child, step| {
             let seq = stats.generated;
             stats.generated += 1;
-            if table.insert(child).1 {
-                nodes.push(First {
-                    parent: at,
-                    seq,
-                    step,
-                    action: Some(action),
-                });
-            }
+            table.reach(child, |_| First {
+                parent: at,
+                seq,
+                step,
+                action: Some(action),
+            });
         });
     }
     stats.popped = stats.generated;
@@ -82,14 +80,13 @@ where
 
 /// The path to the state at `last`; its cost is the step costs added from the start.
 fn rebuild<S: Clone, A: Clone, C: Cost>(
-    table: &impl NodeTable<S>,
-    nodes: &[First<A, C>],
+    table: &impl NodeTable<S, First<A, C>>,
     last: u32,
 ) -> Path<S, A, C> {
     let link = |i: u32| {
-        let node = &nodes[i as usize];
+        let (state, node) = table.get(i);
         let arrival = node.action.as_ref().map(|a| (a, node.step));
-        (table.state(i), arrival, node.parent)
+        (state, arrival, node.parent)
     };
     let mut path = Path::from_parent_links(link(last), C::ZERO, link);
     path.cost = path.step_costs.iter().fold(C::ZERO, |sum, &c| sum + c);

@@ -114,6 +114,7 @@ mod fifo;
 mod frontier;
 mod graph_search;
 mod idastar;
+pub mod indexed;
 mod local;
 mod min_conflicts;
 mod min_entry;

@@ -88,10 +88,12 @@ impl<C: Cost> PartialEq for Deeper<C> {
 }
 impl<C: Cost> Eq for Deeper<C> {}
 
-/// What the loop knows about a reached state, at its table position.
-struct Info<A, C> {
+/// What the loop knows about a reached state, beside it in the table.
+pub(crate) struct Info<A, C> {
     /// The lowest path cost found.
     g: C,
+    /// The heuristic (zero for uniform-cost), computed once.
+    h: C,
     /// The step cost from the parent.
     step: C,
     /// The parent's position ([`NONE`] for the start).
@@ -223,33 +225,32 @@ pub(crate) fn run<P, R, T>(problem: &P, with_heuristic: bool, mut table: T) -> O
 where
     P: SearchProblem,
     R: TieRule<P::Cost>,
-    T: NodeTable<P::State>,
+    T: NodeTable<P::State, Info<P::Action, P::Cost>>,
 {
-    let f_of = |g: P::Cost, state: &P::State| {
+    let zero = P::Cost::ZERO;
+    let h_of = |state: &P::State| {
         if with_heuristic {
-            g + problem.heuristic(state)
+            problem.heuristic(state)
         } else {
-            g
+            zero
         }
     };
-    let zero = P::Cost::ZERO;
     let mut stats = Stats {
         generated: 1,
         ..Stats::default()
     };
-    let mut info: Vec<Info<P::Action, P::Cost>> = Vec::new();
     let mut heap: BinaryHeap<Entry<P::Cost, R::Key>> = BinaryHeap::new();
     let mut stale = Stale::<P::Cost, R::Key>::new();
-    let (start, _) = table.insert(problem.start());
-    info.push(Info {
+    let (start, root, _) = table.reach(problem.start(), |s| Info {
         g: zero,
+        h: h_of(s),
         step: zero,
         parent: NONE,
         closed: false,
         action: None,
     });
     heap.push(Entry {
-        f: f_of(zero, table.state(start)),
+        f: root.h,
         tie: R::key(zero, 0),
         item: start,
     });
@@ -258,55 +259,50 @@ where
         stats.popped += 1;
         let pops = stats.popped;
         stale.on_pop(f, tie, pops, R::OUT_OF_ORDER);
-        if problem.is_goal(table.state(item)) {
+        if problem.is_goal(table.get(item).0) {
             stats.popped += stale.popped_before_goal(f, tie, pops, !R::OUT_OF_ORDER);
-            let path = rebuild(&table, &info, item);
+            let path = rebuild(&table, item);
             return Some(SearchResult {
                 path: Some(path),
                 stats,
             });
         }
-        let node = &mut info[item as usize];
+        let node = table.value_mut(item);
         if node.closed {
             continue;
         }
         node.closed = true;
         stats.expanded += 1;
         let g = node.g;
-        let state = table.state(item).clone();
+        let state = table.get(item).0.clone();
         let mut monotone = true;
         problem.successors(&state, |action, child, step| {
             stats.generated += 1;
             seq += 1;
             let child_g = g + step;
-            let child_f = f_of(child_g, &child);
+            let (at, known, new) = table.reach(child, |s| Info {
+                g: child_g,
+                h: h_of(s),
+                step,
+                parent: item,
+                closed: false,
+                action: None,
+            });
+            let child_f = child_g + known.h;
             if child_f < f {
                 monotone = false;
                 return;
             }
-            let (at, new) = table.insert(child);
-            if new {
-                info.push(Info {
-                    g: child_g,
-                    step,
-                    parent: item,
-                    closed: false,
-                    action: Some(action),
-                });
-            } else {
-                let known = &mut info[at as usize];
+            if !new {
                 if known.closed || child_g.total_order(&known.g) != Ordering::Less {
                     stale.push(child_f, R::key(child_g, seq), pops);
                     return;
                 }
-                *known = Info {
-                    g: child_g,
-                    step,
-                    parent: item,
-                    closed: false,
-                    action: Some(action),
-                };
+                known.g = child_g;
+                known.step = step;
+                known.parent = item;
             }
+            known.action = Some(action);
             heap.push(Entry {
                 f: child_f,
                 tie: R::key(child_g, seq),
@@ -323,16 +319,15 @@ where
 
 /// The path to the state at `last`, from the parent links.
 fn rebuild<S: Clone, A: Clone, C: Cost>(
-    table: &impl NodeTable<S>,
-    info: &[Info<A, C>],
+    table: &impl NodeTable<S, Info<A, C>>,
     last: u32,
 ) -> Path<S, A, C> {
     let link = |i: u32| {
-        let node = &info[i as usize];
+        let (state, node) = table.get(i);
         let arrival = node.action.as_ref().map(|a| (a, node.step));
-        (table.state(i), arrival, node.parent)
+        (state, arrival, node.parent)
     };
-    Path::from_parent_links(link(last), info[last as usize].g, link)
+    Path::from_parent_links(link(last), table.get(last).1.g, link)
 }
 
 #[cfg(test)]

@@ -1,25 +1,28 @@
 //! One entry per reached state, found with one probe: the states in the order they were first
-//! reached, each at a position (`u32`). A hash table by default; a flat array when the states
-//! have dense indices.
+//! reached, each at a position (`u32`) with a value beside it. A hash table by default; a flat
+//! array when the states have dense indices.
 //!
-//! The fast loops (`monotone.rs`, `fifo.rs`) keep everything else they know about a state in
-//! vectors indexed by its position, so a child costs one probe of one table, and a child that
-//! was reached before is dropped without a clone.
+//! The fast loops (`monotone.rs`, `fifo.rs`) keep what they know about a state (cost, parent)
+//! as its value, so a child costs one probe of one table, and a child that was reached before
+//! is dropped without a clone.
 
 use crate::state_hash::FxHasher;
-use indexmap::IndexSet;
+use indexmap::IndexMap;
+use indexmap::map::Entry;
 use std::hash::{BuildHasherDefault, Hash};
 
 /// No position: the parent of the start, and an unreached slot of an [`Indexed`] table.
 pub(crate) const NONE: u32 = u32::MAX;
 
-/// The states reached so far.
-pub(crate) trait NodeTable<S> {
-    /// The position of `state`, which is inserted when new: `(position, newly inserted)`. A state
-    /// already there is dropped.
-    fn insert(&mut self, state: S) -> (u32, bool);
-    /// The state at `position`.
-    fn state(&self, position: u32) -> &S;
+/// The states reached so far, each with a value `V`.
+pub(crate) trait NodeTable<S, V> {
+    /// The position and value of `state`, which is inserted with the value `make(&state)` when
+    /// new: `(position, value, newly inserted)`. A state already there is dropped.
+    fn reach(&mut self, state: S, make: impl FnOnce(&S) -> V) -> (u32, &mut V, bool);
+    /// The state and value at `position`.
+    fn get(&self, position: u32) -> (&S, &V);
+    /// The value at `position`.
+    fn value_mut(&mut self, position: u32) -> &mut V;
     /// The number of states reached.
     fn len(&self) -> usize;
 }
@@ -34,27 +37,35 @@ fn position(len: usize) -> u32 {
 }
 
 /// A hash table of states (FxHash), in first-reached order.
-pub(crate) struct Hashed<S>(IndexSet<S, BuildHasherDefault<FxHasher>>);
+pub(crate) struct Hashed<S, V>(IndexMap<S, V, BuildHasherDefault<FxHasher>>);
 
-impl<S> Default for Hashed<S> {
+impl<S, V> Default for Hashed<S, V> {
     fn default() -> Self {
-        Self(IndexSet::default())
+        Self(IndexMap::default())
     }
 }
 
-impl<S: Eq + Hash> NodeTable<S> for Hashed<S> {
+impl<S: Eq + Hash, V> NodeTable<S, V> for Hashed<S, V> {
     #[inline]
-    fn insert(&mut self, state: S) -> (u32, bool) {
-        let len = self.0.len();
-        let (index, new) = self.0.insert_full(state);
-        if new {
-            position(len);
+    fn reach(&mut self, state: S, make: impl FnOnce(&S) -> V) -> (u32, &mut V, bool) {
+        match self.0.entry(state) {
+            Entry::Occupied(e) => (e.index() as u32, e.into_mut(), false),
+            Entry::Vacant(e) => {
+                let p = position(e.index());
+                let value = make(e.key());
+                (p, e.insert(value), true)
+            }
         }
-        (index as u32, new)
     }
     #[inline]
-    fn state(&self, position: u32) -> &S {
-        &self.0[position as usize]
+    fn get(&self, position: u32) -> (&S, &V) {
+        self.0
+            .get_index(position as usize)
+            .expect("a reached position")
+    }
+    #[inline]
+    fn value_mut(&mut self, position: u32) -> &mut V {
+        &mut self.0[position as usize]
     }
     #[inline]
     fn len(&self) -> usize {
@@ -63,41 +74,48 @@ impl<S: Eq + Hash> NodeTable<S> for Hashed<S> {
 }
 
 /// States with dense indices: `slots[index(state)]` holds the state's position.
-pub(crate) struct Indexed<S, F> {
+pub(crate) struct Indexed<S, V, F> {
     slots: Vec<u32>,
-    states: Vec<S>,
+    entries: Vec<(S, V)>,
     index: F,
 }
 
-impl<S, F: Fn(&S) -> usize> Indexed<S, F> {
+impl<S, V, F: Fn(&S) -> usize> Indexed<S, V, F> {
     /// A table for states whose `index` is below `count`.
     pub(crate) fn new(count: usize, index: F) -> Self {
         Self {
             slots: vec![NONE; count],
-            states: Vec::new(),
+            entries: Vec::new(),
             index,
         }
     }
 }
 
-impl<S, F: Fn(&S) -> usize> NodeTable<S> for Indexed<S, F> {
+impl<S, V, F: Fn(&S) -> usize> NodeTable<S, V> for Indexed<S, V, F> {
     #[inline]
-    fn insert(&mut self, state: S) -> (u32, bool) {
+    fn reach(&mut self, state: S, make: impl FnOnce(&S) -> V) -> (u32, &mut V, bool) {
         let slot = &mut self.slots[(self.index)(&state)];
         if *slot != NONE {
-            return (*slot, false);
+            let p = *slot;
+            return (p, &mut self.entries[p as usize].1, false);
         }
-        let p = position(self.states.len());
+        let p = position(self.entries.len());
         *slot = p;
-        self.states.push(state);
-        (p, true)
+        let value = make(&state);
+        self.entries.push((state, value));
+        (p, &mut self.entries[p as usize].1, true)
     }
     #[inline]
-    fn state(&self, position: u32) -> &S {
-        &self.states[position as usize]
+    fn get(&self, position: u32) -> (&S, &V) {
+        let (s, v) = &self.entries[position as usize];
+        (s, v)
+    }
+    #[inline]
+    fn value_mut(&mut self, position: u32) -> &mut V {
+        &mut self.entries[position as usize].1
     }
     #[inline]
     fn len(&self) -> usize {
-        self.states.len()
+        self.entries.len()
     }
 }

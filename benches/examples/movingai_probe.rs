@@ -1,0 +1,83 @@
+//! One crate's A* (or another call) on one map, for `perf`: `movingai_probe ours|theirs [ALGO [MAP]]`.
+use benches::movingai::Map;
+use std::hint::black_box;
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let who = args.get(1).map_or("ours", String::as_str);
+    let algo = args.get(2).map_or("astar", String::as_str);
+    let map = Map::load(args.get(3).map_or("brc202d", String::as_str));
+    let m = &map;
+    let calls = std::cell::Cell::new(0u64);
+    let n = std::env::var("QUERIES")
+        .ok()
+        .and_then(|q| q.parse().ok())
+        .unwrap_or(300);
+    let queries = map.queries(n, 7);
+    let t = std::time::Instant::now();
+    for (s, g) in queries {
+        let r = match (who, algo) {
+            ("ours", "astar") => search_core::astar_fn(
+                &s,
+                |&c| m.octile_moves(c),
+                |&c| Map::octile(c, g),
+                |&c| c == g,
+            )
+            .path
+            .map(|p| p.cost),
+            ("theirs", "astar") => pathfinding::prelude::astar(
+                &s,
+                |&c| m.octile_moves(c),
+                |&c| Map::octile(c, g),
+                |&c| c == g,
+            )
+            .map(|p| p.1),
+            ("ours", "bfs") => search_core::breadth_first_fn(
+                &s,
+                |&c| {
+                    calls.set(calls.get() + 1);
+                    m.four_moves(c)
+                },
+                |&c| c == g,
+            )
+            .path
+            .map(|p| p.states.len() as u32),
+            ("theirs", "bfs") => pathfinding::prelude::bfs(
+                &s,
+                |&c| {
+                    calls.set(calls.get() + 1);
+                    m.four_moves(c)
+                },
+                |&c| c == g,
+            )
+            .map(|p| p.len() as u32),
+            ("indexed", "astar") => search_core::indexed::astar_fn(
+                &s,
+                m.cells(),
+                |&c| m.index(c),
+                |&c| m.octile_moves(c),
+                |&c| Map::octile(c, g),
+                |&c| c == g,
+            )
+            .path
+            .map(|p| p.cost),
+            ("indexed", "bfs") => search_core::indexed::breadth_first_fn(
+                &s,
+                m.cells(),
+                |&c| m.index(c),
+                |&c| m.four_moves(c),
+                |&c| c == g,
+            )
+            .path
+            .map(|p| p.states.len() as u32),
+            ("none", _) => None,
+            _ => panic!("ours|theirs|none astar|bfs"),
+        };
+        black_box(r);
+    }
+    eprintln!(
+        "{who} {algo}: {:?}, {} successor calls",
+        t.elapsed(),
+        calls.get()
+    );
+}

@@ -1,0 +1,155 @@
+//! search-core against pathfinding on real game maps, called the way a `pathfinding` user calls
+//! it: the same start, the same successor closure over `(x, y)` cells, the same heuristic.
+//! Interleaved min-of-N timings (robust on a loaded machine), answers checked equal first.
+//!
+//! `cargo run --release -p benches --example movingai_timing [ROUNDS [QUERIES]]`
+
+use benches::movingai::{MAPS, Map};
+use search_core::{astar_fn, bidirectional_bfs_fn, breadth_first_fn, uniform_cost_fn};
+use std::cell::Cell;
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+type Query = ((usize, usize), (usize, usize));
+
+/// One query run by one crate: the answer (a cost or a path length).
+type Run<'a> = &'a dyn Fn(&Query) -> Option<u64>;
+
+fn time_all(run: Run<'_>, queries: &[Query]) -> Duration {
+    let t = Instant::now();
+    for q in queries {
+        black_box(run(q));
+    }
+    t.elapsed()
+}
+
+fn compare(name: &str, ours: Run<'_>, theirs: Run<'_>, queries: &[Query], rounds: usize) {
+    for q in queries {
+        assert_eq!(ours(q), theirs(q), "{name}: {q:?}");
+    }
+    let (mut best_ours, mut best_theirs) = (Duration::MAX, Duration::MAX);
+    for round in 0..rounds {
+        if round % 2 == 0 {
+            best_ours = best_ours.min(time_all(ours, queries));
+            best_theirs = best_theirs.min(time_all(theirs, queries));
+        } else {
+            best_theirs = best_theirs.min(time_all(theirs, queries));
+            best_ours = best_ours.min(time_all(ours, queries));
+        }
+    }
+    println!(
+        "  {name:<28} ours {:>8.1} ms  pathfinding {:>8.1} ms  ratio {:.2}",
+        best_ours.as_secs_f64() * 1e3,
+        best_theirs.as_secs_f64() * 1e3,
+        best_ours.as_secs_f64() / best_theirs.as_secs_f64()
+    );
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let rounds = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(5);
+    let count = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(300);
+    for name in MAPS {
+        let map = Map::load(name);
+        let queries = map.queries(count, 7);
+        println!("{name} ({}x{}, {count} queries)", map.width, map.height);
+        let m = &map;
+        compare(
+            "astar_fn / astar",
+            &|&(s, g)| {
+                astar_fn(
+                    &s,
+                    |&c| m.octile_moves(c),
+                    |&c| Map::octile(c, g),
+                    |&c| c == g,
+                )
+                .path
+                .map(|p| u64::from(p.cost))
+            },
+            &|&(s, g)| {
+                pathfinding::prelude::astar(
+                    &s,
+                    |&c| m.octile_moves(c),
+                    |&c| Map::octile(c, g),
+                    |&c| c == g,
+                )
+                .map(|p| u64::from(p.1))
+            },
+            &queries,
+            rounds,
+        );
+        compare(
+            "uniform_cost_fn / dijkstra",
+            &|&(s, g)| {
+                uniform_cost_fn(&s, |&c| m.octile_moves(c), |&c| c == g)
+                    .path
+                    .map(|p| u64::from(p.cost))
+            },
+            &|&(s, g)| {
+                pathfinding::prelude::dijkstra(&s, |&c| m.octile_moves(c), |&c| c == g)
+                    .map(|p| u64::from(p.1))
+            },
+            &queries,
+            rounds,
+        );
+        compare(
+            "breadth_first_fn / bfs",
+            &|&(s, g)| {
+                breadth_first_fn(&s, |&c| m.four_moves(c), |&c| c == g)
+                    .path
+                    .map(|p| p.states.len() as u64)
+            },
+            &|&(s, g)| {
+                pathfinding::prelude::bfs(&s, |&c| m.four_moves(c), |&c| c == g)
+                    .map(|p| p.len() as u64)
+            },
+            &queries,
+            rounds,
+        );
+        compare(
+            "bidirectional_bfs_fn / bfs_bidirectional",
+            &|&(s, g)| {
+                bidirectional_bfs_fn(&s, &g, |&c| m.four_moves(c), |&c| m.four_moves(c))
+                    .path
+                    .map(|p| p.states.len() as u64)
+            },
+            &|&(s, g)| {
+                pathfinding::prelude::bfs_bidirectional(
+                    &s,
+                    &g,
+                    |&c| m.four_moves(c),
+                    |&c| m.four_moves(c),
+                )
+                .map(|p| p.len() as u64)
+            },
+            &queries,
+            rounds,
+        );
+        let (ours, theirs) = (Cell::new(0u64), Cell::new(0u64));
+        for &(s, g) in &queries {
+            astar_fn(
+                &s,
+                |&c| {
+                    ours.set(ours.get() + 1);
+                    m.octile_moves(c)
+                },
+                |&c| Map::octile(c, g),
+                |&c| c == g,
+            );
+            pathfinding::prelude::astar(
+                &s,
+                |&c| {
+                    theirs.set(theirs.get() + 1);
+                    m.octile_moves(c)
+                },
+                |&c| Map::octile(c, g),
+                |&c| c == g,
+            );
+        }
+        println!(
+            "  A* successor calls: ours {} pathfinding {}",
+            ours.get(),
+            theirs.get()
+        );
+    }
+}

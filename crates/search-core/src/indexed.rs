@@ -1,0 +1,105 @@
+//! The closure front door for states you can number: [`astar_fn`], [`uniform_cost_fn`] and
+//! [`breadth_first_fn`] as at the crate root, plus `count` and `index`, where `index(state)`
+//! is below `count` and distinct states have distinct indices (grid cells, array positions).
+//! The searches keep their states in flat arrays instead of a hash table: the same paths and
+//! counters as the hashed functions, with no hashing.
+//!
+//! ```
+//! use search_core::indexed;
+//! // A 100x100 open grid, cells numbered row by row; from one corner to the other.
+//! let side = 100;
+//! let next = |&(x, y): &(usize, usize)| {
+//!     [(x + 1, y), (x, y + 1), (x.wrapping_sub(1), y), (x, y.wrapping_sub(1))]
+//!         .into_iter()
+//!         .filter(|&(x, y)| x < side && y < side)
+//!         .map(|c| (c, 1u32))
+//! };
+//! let goal = (side - 1, side - 1);
+//! let h = |&(x, y): &(usize, usize)| (goal.0 - x + goal.1 - y) as u32;
+//! let index = |&(x, y): &(usize, usize)| y * side + x;
+//! let fast = indexed::astar_fn(&(0, 0), side * side, index, next, h, |&c| c == goal);
+//! let hashed = search_core::astar_fn(&(0, 0), next, h, |&c| c == goal);
+//! assert_eq!(fast.path.as_ref().unwrap().cost, 198);
+//! assert_eq!((fast.path, fast.stats), (hashed.path, hashed.stats));
+//! ```
+//!
+//! # Panics
+//! When `index` returns `count` or more.
+
+use crate::closures::{FnProblem, unit_problem};
+use crate::cost::Cost;
+use crate::graph_search::best_first;
+use crate::monotone::{DeeperFirst, Fifo};
+use crate::node_table::Indexed;
+use crate::policy::{Frontier, Popped, Priority, SearchOptions, TieOrder, search_with};
+use crate::problem::SearchResult;
+use std::hash::Hash;
+
+/// [`astar_fn`](crate::astar_fn) over states numbered by `index` below `count`.
+pub fn astar_fn<S, C, FI, FN, IN, FH, FG>(
+    start: &S,
+    count: usize,
+    index: FI,
+    successors: FN,
+    heuristic: FH,
+    is_goal: FG,
+) -> SearchResult<S, (), C>
+where
+    S: Clone + Eq + Hash,
+    C: Cost,
+    FI: Fn(&S) -> usize,
+    FN: Fn(&S) -> IN,
+    IN: IntoIterator<Item = (S, C)>,
+    FH: Fn(&S) -> C,
+    FG: Fn(&S) -> bool,
+{
+    let problem = FnProblem::new(start.clone(), successors, heuristic, is_goal);
+    crate::monotone::run::<_, DeeperFirst, _>(&problem, true, Indexed::new(count, index))
+        .unwrap_or_else(|| {
+            let options = SearchOptions::new(Frontier::Priority(Priority::PathCostPlusHeuristic))
+                .ties(TieOrder::DeeperFirst);
+            search_with(&problem, options, |_: &Popped<'_, S, C>| {}).into_result()
+        })
+}
+
+/// [`uniform_cost_fn`](crate::uniform_cost_fn) over states numbered by `index` below `count`.
+pub fn uniform_cost_fn<S, C, FI, FN, IN, FG>(
+    start: &S,
+    count: usize,
+    index: FI,
+    successors: FN,
+    is_goal: FG,
+) -> SearchResult<S, (), C>
+where
+    S: Clone + Eq + Hash,
+    C: Cost,
+    FI: Fn(&S) -> usize,
+    FN: Fn(&S) -> IN,
+    IN: IntoIterator<Item = (S, C)>,
+    FG: Fn(&S) -> bool,
+{
+    let problem = FnProblem::new(start.clone(), successors, |_: &S| C::ZERO, is_goal);
+    crate::monotone::run::<_, Fifo, _>(&problem, false, Indexed::new(count, index))
+        .unwrap_or_else(|| best_first(&problem, Priority::PathCost))
+}
+
+/// [`breadth_first_fn`](crate::breadth_first_fn) over states numbered by `index` below `count`.
+pub fn breadth_first_fn<S, FI, FN, IN, FG>(
+    start: &S,
+    count: usize,
+    index: FI,
+    successors: FN,
+    is_goal: FG,
+) -> SearchResult<S, (), usize>
+where
+    S: Clone + Eq + Hash,
+    FI: Fn(&S) -> usize,
+    FN: Fn(&S) -> IN,
+    IN: IntoIterator<Item = S>,
+    FG: Fn(&S) -> bool,
+{
+    crate::fifo::run(
+        &unit_problem(start, successors, is_goal),
+        Indexed::new(count, index),
+    )
+}
