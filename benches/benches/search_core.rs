@@ -140,7 +140,7 @@ fn grid_bidirectional(c: &mut Criterion) {
     let next = |&c: &usize| grid.successors(c).map(|(n, _)| n);
     let ours = bidirectional_bfs_fn(&0, &goal, next, next)
         .path
-        .map(|p| p.len());
+        .map(|p| p.steps());
     let theirs =
         pathfinding::prelude::bfs_bidirectional(&0, &goal, next, next).map(|p| p.len() - 1);
     assert_eq!(ours, theirs);
@@ -151,7 +151,7 @@ fn grid_bidirectional(c: &mut Criterion) {
             black_box(
                 bidirectional_bfs_fn(&0, &goal, next, next)
                     .path
-                    .map(|p| p.len()),
+                    .map(|p| p.steps()),
             )
         })
     });

@@ -266,7 +266,7 @@ mod tests {
         #[test]
         fn alg_a_cost_is_the_bfs_shortest_path((grid, start, goals) in maze()) {
             let problem = MazeProblem::new(&grid, "random", start, &goals).unwrap();
-            let bfs = breadth_first(&problem).path.map(|p| p.len());
+            let bfs = breadth_first(&problem).path.map(|p| p.steps());
             let outcome = run(&problem, Method::AlgA, None);
             match (bfs, &outcome.result) {
                 (Some(len), Some(path)) => {

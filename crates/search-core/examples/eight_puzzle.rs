@@ -81,8 +81,8 @@ fn main() {
     let blind = breadth_first(&puzzle);
     let a_path = informed.path.expect("solvable");
     let b_path = blind.path.expect("solvable");
-    assert_eq!(a_path.cost, b_path.len() as u32, "both are optimal");
-    println!("solution: {} moves: {:?}", a_path.len(), a_path.actions);
+    assert_eq!(a_path.cost, b_path.steps() as u32, "both are optimal");
+    println!("solution: {} moves: {:?}", a_path.steps(), a_path.actions);
     println!(
         "A* (Manhattan): {:>7} expanded, {:>7} generated",
         informed.stats.expanded, informed.stats.generated

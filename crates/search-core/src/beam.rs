@@ -29,7 +29,7 @@ struct Node<S, A, C> {
 /// let r = beam_search_fn(&1, next, h, |&n| n == 1000, Priority::Heuristic, 2);
 /// let path = r.path.unwrap();
 /// assert_eq!(*path.last(), 1000);
-/// assert!(r.stats.expanded <= 2 * path.len() as u64); // at most 2 per layer
+/// assert!(r.stats.expanded <= 2 * path.steps() as u64); // at most 2 per layer
 /// ```
 pub fn beam_search<P: SearchProblem>(problem: &P, priority: Priority, width: usize) -> ResultOf<P> {
     let mut stats = Stats {

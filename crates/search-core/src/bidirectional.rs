@@ -43,9 +43,14 @@ impl<S: Clone + Eq + Hash> Side<S> {
 
     /// Expands one whole layer with `next` (successors or predecessors); returns the best
     /// meeting `(reached here, reached by other)` found, by total length.
-    fn expand_layer<FN, IN>(&mut self, other: &Self, next: &FN, stats: &mut Stats) -> Option<(S, S)>
+    fn expand_layer<FN, IN>(
+        &mut self,
+        other: &Self,
+        next: &mut FN,
+        stats: &mut Stats,
+    ) -> Option<(S, S)>
     where
-        FN: Fn(&S) -> IN,
+        FN: FnMut(&S) -> IN,
         IN: IntoIterator<Item = S>,
     {
         let mut best: Option<(usize, S, S)> = None;
@@ -94,14 +99,14 @@ impl<S: Clone + Eq + Hash> Side<S> {
 pub fn bidirectional_bfs_fn<S, FN, IN, FP, IP>(
     start: &S,
     goal: &S,
-    successors: FN,
-    predecessors: FP,
+    mut successors: FN,
+    mut predecessors: FP,
 ) -> SearchResult<S, (), usize>
 where
     S: Clone + Eq + Hash,
-    FN: Fn(&S) -> IN,
+    FN: FnMut(&S) -> IN,
     IN: IntoIterator<Item = S>,
-    FP: Fn(&S) -> IP,
+    FP: FnMut(&S) -> IP,
     IP: IntoIterator<Item = S>,
 {
     let mut stats = Stats {
@@ -119,10 +124,11 @@ where
     let mut backward = Side::new(goal);
     while !forward.frontier.is_empty() && !backward.frontier.is_empty() {
         if forward.frontier.len() <= backward.frontier.len() {
-            if let Some((f, b)) = forward.expand_layer(&backward, &successors, &mut stats) {
+            if let Some((f, b)) = forward.expand_layer(&backward, &mut successors, &mut stats) {
                 return found(&forward, &backward, &f, &b, stats);
             }
-        } else if let Some((b, f)) = backward.expand_layer(&forward, &predecessors, &mut stats) {
+        } else if let Some((b, f)) = backward.expand_layer(&forward, &mut predecessors, &mut stats)
+        {
             return found(&forward, &backward, &f, &b, stats);
         }
     }

@@ -11,7 +11,8 @@
 //!   breadth-first) take successors as `IntoIterator<Item = State>`; path costs count steps
 //!   (`usize`).
 //!
-//! Closures are `Fn` (they are called through `&self`). A problem that wants dense state
+//! Closures are `FnMut`, as in `pathfinding`: a closure may count its calls or keep a cache.
+//! A problem that wants dense state
 //! indices (bit-array closed sets) implements [`SearchProblem`] and
 //! [`DenseStates`](crate::DenseStates) instead.
 
@@ -20,6 +21,7 @@ use crate::depth_first::{depth_first, iterative_deepening};
 use crate::graph_search::{astar, breadth_first, greedy_best_first, uniform_cost};
 use crate::local::{LocalOptions, LocalResult, hill_climbing, steepest_ascent};
 use crate::problem::{SearchProblem, SearchResult};
+use std::cell::RefCell;
 use std::hash::Hash;
 
 /// A [`SearchProblem`] made of a start state and closures: `successors(state)` yields
@@ -32,12 +34,15 @@ use std::hash::Hash;
 /// let problem = FnProblem::new(1u32, |&n: &u32| [(n + 1, 1u32), (n * 2, 2)], |_: &u32| 0, |&n: &u32| n == 20);
 /// assert_eq!(astar(&problem).path.unwrap().states, [1, 2, 4, 5, 10, 20]);
 /// ```
-#[derive(Debug, Clone, Copy)]
+///
+/// The closures may be `FnMut` (a closure that counts its calls, say); the problem calls each
+/// through a `RefCell`, never re-entrantly.
+#[derive(Debug, Clone)]
 pub struct FnProblem<S, FN, FH, FG> {
     start: S,
-    successors: FN,
-    heuristic: FH,
-    is_goal: FG,
+    successors: RefCell<FN>,
+    heuristic: RefCell<FH>,
+    is_goal: RefCell<FG>,
 }
 
 impl<S, FN, FH, FG> FnProblem<S, FN, FH, FG> {
@@ -45,9 +50,9 @@ impl<S, FN, FH, FG> FnProblem<S, FN, FH, FG> {
     pub const fn new(start: S, successors: FN, heuristic: FH, is_goal: FG) -> Self {
         Self {
             start,
-            successors,
-            heuristic,
-            is_goal,
+            successors: RefCell::new(successors),
+            heuristic: RefCell::new(heuristic),
+            is_goal: RefCell::new(is_goal),
         }
     }
 }
@@ -56,10 +61,10 @@ impl<S, C, FN, IN, FH, FG> SearchProblem for FnProblem<S, FN, FH, FG>
 where
     S: Clone + Eq + Hash,
     C: Cost,
-    FN: Fn(&S) -> IN,
+    FN: FnMut(&S) -> IN,
     IN: IntoIterator<Item = (S, C)>,
-    FH: Fn(&S) -> C,
-    FG: Fn(&S) -> bool,
+    FH: FnMut(&S) -> C,
+    FG: FnMut(&S) -> bool,
 {
     type State = S;
     type Action = ();
@@ -69,35 +74,36 @@ where
     }
     #[inline]
     fn is_goal(&self, state: &S) -> bool {
-        (self.is_goal)(state)
+        (self.is_goal.borrow_mut())(state)
     }
     #[inline]
     fn successors(&self, state: &S, mut visit: impl FnMut((), S, C)) {
+        let children = (self.successors.borrow_mut())(state);
         // Internal iteration (`fold`) lets the closure's own iterator inline into the search
         // loop; a `for` loop over `next()` left it behind a call per successor.
-        (self.successors)(state)
+        children
             .into_iter()
             .for_each(|(next, cost)| visit((), next, cost));
     }
     #[inline]
     fn heuristic(&self, state: &S) -> C {
-        (self.heuristic)(state)
+        (self.heuristic.borrow_mut())(state)
     }
 }
 
 /// The unit-step problem of closures: step cost 1, heuristic 0.
 pub(crate) struct UnitProblem<S, FN, FG> {
     start: S,
-    successors: FN,
-    is_goal: FG,
+    successors: RefCell<FN>,
+    is_goal: RefCell<FG>,
 }
 
 impl<S, FN, IN, FG> SearchProblem for UnitProblem<S, FN, FG>
 where
     S: Clone + Eq + Hash,
-    FN: Fn(&S) -> IN,
+    FN: FnMut(&S) -> IN,
     IN: IntoIterator<Item = S>,
-    FG: Fn(&S) -> bool,
+    FG: FnMut(&S) -> bool,
 {
     type State = S;
     type Action = ();
@@ -107,11 +113,12 @@ where
     }
     #[inline]
     fn is_goal(&self, state: &S) -> bool {
-        (self.is_goal)(state)
+        (self.is_goal.borrow_mut())(state)
     }
     #[inline]
     fn successors(&self, state: &S, mut visit: impl FnMut((), S, usize)) {
-        for next in (self.successors)(state) {
+        let children = (self.successors.borrow_mut())(state);
+        for next in children {
             visit((), next, 1);
         }
     }
@@ -125,8 +132,8 @@ pub(crate) fn unit_problem<S: Clone, FN, FG>(
 ) -> UnitProblem<S, FN, FG> {
     UnitProblem {
         start: start.clone(),
-        successors,
-        is_goal,
+        successors: RefCell::new(successors),
+        is_goal: RefCell::new(is_goal),
     }
 }
 
@@ -143,7 +150,7 @@ pub(crate) fn unit_problem<S: Clone, FN, FG>(
 ///         .filter(|&(x, y)| (0..8).contains(&x) && (0..8).contains(&y))
 /// };
 /// let result = breadth_first_fn(&(0, 0), moves, |&p| p == (7, 7));
-/// assert_eq!(result.path.unwrap().len(), 6);
+/// assert_eq!(result.path.unwrap().steps(), 6);
 /// ```
 pub fn breadth_first_fn<S, FN, IN, FG>(
     start: &S,
@@ -152,9 +159,9 @@ pub fn breadth_first_fn<S, FN, IN, FG>(
 ) -> SearchResult<S, (), usize>
 where
     S: Clone + Eq + Hash,
-    FN: Fn(&S) -> IN,
+    FN: FnMut(&S) -> IN,
     IN: IntoIterator<Item = S>,
-    FG: Fn(&S) -> bool,
+    FG: FnMut(&S) -> bool,
 {
     breadth_first(&unit_problem(start, successors, is_goal))
 }
@@ -174,9 +181,9 @@ pub fn depth_first_fn<S, FN, IN, FG>(
 ) -> SearchResult<S, (), usize>
 where
     S: Clone + Eq + Hash,
-    FN: Fn(&S) -> IN,
+    FN: FnMut(&S) -> IN,
     IN: IntoIterator<Item = S>,
-    FG: Fn(&S) -> bool,
+    FG: FnMut(&S) -> bool,
 {
     depth_first(&unit_problem(start, successors, is_goal), depth_limit)
 }
@@ -187,7 +194,7 @@ where
 /// ```
 /// use search_core::iterative_deepening_fn;
 /// let result = iterative_deepening_fn(&0u32, |&n| [n + 1, n + 2], |&n| n == 5, None);
-/// assert_eq!(result.path.unwrap().len(), 3);
+/// assert_eq!(result.path.unwrap().steps(), 3);
 /// ```
 pub fn iterative_deepening_fn<S, FN, IN, FG>(
     start: &S,
@@ -197,9 +204,9 @@ pub fn iterative_deepening_fn<S, FN, IN, FG>(
 ) -> SearchResult<S, (), usize>
 where
     S: Clone + Eq + Hash,
-    FN: Fn(&S) -> IN,
+    FN: FnMut(&S) -> IN,
     IN: IntoIterator<Item = S>,
-    FG: Fn(&S) -> bool,
+    FG: FnMut(&S) -> bool,
 {
     iterative_deepening(&unit_problem(start, successors, is_goal), max_depth)
 }
@@ -226,9 +233,9 @@ pub fn uniform_cost_fn<S, C, FN, IN, FG>(
 where
     S: Clone + Eq + Hash,
     C: Cost,
-    FN: Fn(&S) -> IN,
+    FN: FnMut(&S) -> IN,
     IN: IntoIterator<Item = (S, C)>,
-    FG: Fn(&S) -> bool,
+    FG: FnMut(&S) -> bool,
 {
     uniform_cost(&FnProblem::new(
         start.clone(),
@@ -265,10 +272,10 @@ pub fn astar_fn<S, C, FN, IN, FH, FG>(
 where
     S: Clone + Eq + Hash,
     C: Cost,
-    FN: Fn(&S) -> IN,
+    FN: FnMut(&S) -> IN,
     IN: IntoIterator<Item = (S, C)>,
-    FH: Fn(&S) -> C,
-    FG: Fn(&S) -> bool,
+    FH: FnMut(&S) -> C,
+    FG: FnMut(&S) -> bool,
 {
     astar(&FnProblem::new(
         start.clone(),
@@ -296,10 +303,10 @@ pub fn greedy_best_first_fn<S, C, FN, IN, FH, FG>(
 where
     S: Clone + Eq + Hash,
     C: Cost,
-    FN: Fn(&S) -> IN,
+    FN: FnMut(&S) -> IN,
     IN: IntoIterator<Item = (S, C)>,
-    FH: Fn(&S) -> C,
-    FG: Fn(&S) -> bool,
+    FH: FnMut(&S) -> C,
+    FG: FnMut(&S) -> bool,
 {
     greedy_best_first(&FnProblem::new(
         start.clone(),
@@ -329,10 +336,10 @@ pub fn hill_climbing_fn<S, C, FN, IN, FH, FG>(
 where
     S: Clone + Eq + Hash,
     C: Cost,
-    FN: Fn(&S) -> IN,
+    FN: FnMut(&S) -> IN,
     IN: IntoIterator<Item = (S, C)>,
-    FH: Fn(&S) -> C,
-    FG: Fn(&S) -> bool,
+    FH: FnMut(&S) -> C,
+    FG: FnMut(&S) -> bool,
 {
     let problem = FnProblem::new(start.clone(), successors, heuristic, is_goal);
     if steepest {
@@ -360,10 +367,10 @@ pub fn idastar_fn<S, C, FN, IN, FH, FG>(
 where
     S: Clone + Eq + Hash,
     C: Cost,
-    FN: Fn(&S) -> IN,
+    FN: FnMut(&S) -> IN,
     IN: IntoIterator<Item = (S, C)>,
-    FH: Fn(&S) -> C,
-    FG: Fn(&S) -> bool,
+    FH: FnMut(&S) -> C,
+    FG: FnMut(&S) -> bool,
 {
     crate::idastar::idastar(&FnProblem::new(
         start.clone(),
@@ -384,10 +391,10 @@ pub fn weighted_astar_fn<S, C, FN, IN, FH, FG>(
 where
     S: Clone + Eq + Hash,
     C: Cost,
-    FN: Fn(&S) -> IN,
+    FN: FnMut(&S) -> IN,
     IN: IntoIterator<Item = (S, C)>,
-    FH: Fn(&S) -> C,
-    FG: Fn(&S) -> bool,
+    FH: FnMut(&S) -> C,
+    FG: FnMut(&S) -> bool,
 {
     crate::graph_search::weighted_astar(
         &FnProblem::new(start.clone(), successors, heuristic, is_goal),
@@ -407,10 +414,10 @@ pub fn beam_search_fn<S, C, FN, IN, FH, FG>(
 where
     S: Clone + Eq + Hash,
     C: Cost,
-    FN: Fn(&S) -> IN,
+    FN: FnMut(&S) -> IN,
     IN: IntoIterator<Item = (S, C)>,
-    FH: Fn(&S) -> C,
-    FG: Fn(&S) -> bool,
+    FH: FnMut(&S) -> C,
+    FG: FnMut(&S) -> bool,
 {
     crate::beam::beam_search(
         &FnProblem::new(start.clone(), successors, heuristic, is_goal),
@@ -442,10 +449,10 @@ pub fn simulated_annealing_fn<S, C, FN, IN, FH, FG, SC, R>(
 where
     S: Clone + Eq + Hash,
     C: Cost + Into<f64>,
-    FN: Fn(&S) -> IN,
+    FN: FnMut(&S) -> IN,
     IN: IntoIterator<Item = (S, C)>,
-    FH: Fn(&S) -> C,
-    FG: Fn(&S) -> bool,
+    FH: FnMut(&S) -> C,
+    FG: FnMut(&S) -> bool,
     SC: crate::Schedule + ?Sized,
     R: rand::Rng + ?Sized,
 {

@@ -116,7 +116,7 @@ const NO_PARENT: u32 = u32::MAX;
 ///     }
 /// }
 /// let path = breadth_first(&Count).path.unwrap();
-/// assert_eq!(path.len(), 4);
+/// assert_eq!(path.steps(), 4);
 /// ```
 ///
 /// Path and counters are exactly the plain loop's with a first-in, first-out queue

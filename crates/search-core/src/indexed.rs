@@ -48,10 +48,10 @@ where
     S: Clone + Eq + Hash,
     C: Cost,
     FI: Fn(&S) -> usize,
-    FN: Fn(&S) -> IN,
+    FN: FnMut(&S) -> IN,
     IN: IntoIterator<Item = (S, C)>,
-    FH: Fn(&S) -> C,
-    FG: Fn(&S) -> bool,
+    FH: FnMut(&S) -> C,
+    FG: FnMut(&S) -> bool,
 {
     let problem = FnProblem::new(start.clone(), successors, heuristic, is_goal);
     crate::monotone::run::<_, DeeperFirst, _>(&problem, true, Indexed::new(count, index))
@@ -74,9 +74,9 @@ where
     S: Clone + Eq + Hash,
     C: Cost,
     FI: Fn(&S) -> usize,
-    FN: Fn(&S) -> IN,
+    FN: FnMut(&S) -> IN,
     IN: IntoIterator<Item = (S, C)>,
-    FG: Fn(&S) -> bool,
+    FG: FnMut(&S) -> bool,
 {
     let problem = FnProblem::new(start.clone(), successors, |_: &S| C::ZERO, is_goal);
     crate::monotone::run::<_, Fifo, _>(&problem, false, Indexed::new(count, index))
@@ -94,9 +94,9 @@ pub fn breadth_first_fn<S, FI, FN, IN, FG>(
 where
     S: Clone + Eq + Hash,
     FI: Fn(&S) -> usize,
-    FN: Fn(&S) -> IN,
+    FN: FnMut(&S) -> IN,
     IN: IntoIterator<Item = S>,
-    FG: Fn(&S) -> bool,
+    FG: FnMut(&S) -> bool,
 {
     crate::fifo::run(
         &unit_problem(start, successors, is_goal),

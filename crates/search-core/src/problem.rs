@@ -63,7 +63,7 @@ pub trait SearchProblem {
     ///     }
     ///     fn dense_states(&self) -> Option<&impl DenseStates<u32>> { Some(self) }
     /// }
-    /// assert_eq!(breadth_first(&Line).path.unwrap().len(), 99);
+    /// assert_eq!(breadth_first(&Line).path.unwrap().steps(), 99);
     /// ```
     fn dense_states(&self) -> Option<&impl DenseStates<Self::State>> {
         None::<&NotDense>
@@ -190,14 +190,26 @@ impl<S, A, C: Cost> Path<S, A, C> {
         }
     }
 
-    /// The number of actions.
+    /// The number of states on the path, the start and the last included (what `pathfinding`
+    /// users know as the length of the returned `Vec`): at least 1.
+    ///
+    /// ```
+    /// use search_core::breadth_first_fn;
+    /// let path = breadth_first_fn(&0u32, |&n| [n + 1], |&n| n == 3).path.unwrap();
+    /// assert_eq!((path.len(), path.steps()), (4, 3));
+    /// ```
     pub fn len(&self) -> usize {
-        self.actions.len()
+        self.states.len()
     }
 
-    /// Whether the path has no action (it starts at a goal).
+    /// Never: a path holds at least its start (for the `len`/`is_empty` pair's sake).
     pub fn is_empty(&self) -> bool {
-        self.actions.is_empty()
+        self.states.is_empty()
+    }
+
+    /// The number of steps (actions): one fewer than [`len`](Self::len).
+    pub fn steps(&self) -> usize {
+        self.actions.len()
     }
 
     /// The last state.

@@ -146,7 +146,7 @@ pub fn shortest_path_tree_fn<S, C, FN, IN>(start: &S, successors: FN) -> Shortes
 where
     S: Clone + Eq + Hash,
     C: Cost,
-    FN: Fn(&S) -> IN,
+    FN: FnMut(&S) -> IN,
     IN: IntoIterator<Item = (S, C)>,
 {
     let problem =
@@ -192,7 +192,7 @@ pub fn reachable<P: SearchProblem>(problem: &P) -> (Vec<P::State>, Stats) {
 pub fn reachable_fn<S, FN, IN>(start: &S, successors: FN) -> (Vec<S>, Stats)
 where
     S: Clone + Eq + Hash,
-    FN: Fn(&S) -> IN,
+    FN: FnMut(&S) -> IN,
     IN: IntoIterator<Item = S>,
 {
     reachable(&crate::closures::unit_problem(

@@ -135,9 +135,9 @@ pub fn k_shortest_paths_fn<S, C, FN, IN, FG>(
 where
     S: Clone + Eq + Hash,
     C: Cost,
-    FN: Fn(&S) -> IN,
+    FN: FnMut(&S) -> IN,
     IN: IntoIterator<Item = (S, C)>,
-    FG: Fn(&S) -> bool,
+    FG: FnMut(&S) -> bool,
 {
     let problem =
         crate::closures::FnProblem::new(start.clone(), successors, |_: &S| C::ZERO, is_goal);

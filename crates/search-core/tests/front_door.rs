@@ -77,3 +77,41 @@ proptest! {
         prop_assert_eq!(int.path.map(|p| f64::from(p.cost)), float.path.map(|p| p.cost));
     }
 }
+
+/// `pathfinding`'s own "ex2" maze (tests/pathfinding.rs): A* from (2, 3) to (6, 3) costs 8 and
+/// calls the successor closure 11 times with equal f broken deeper first, as pathfinding's does.
+/// The closure counts its calls in a plain `let mut` (closures are `FnMut`).
+#[test]
+fn astar_on_pathfindings_ex2_calls_successors_eleven_times() {
+    const MAZE: &str =
+        "#########\n#.#.....#\n###.##..#\n#...#...#\n#...#...#\n#...#...#\n#...#...#\n#########";
+    let open: Vec<Vec<bool>> = MAZE
+        .lines()
+        .map(|l| l.chars().map(|c| c == '.').collect())
+        .collect();
+    let successors = |&(x, y): &(usize, usize)| {
+        [(x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)]
+            .into_iter()
+            .filter(|&(nx, ny)| open[ny][nx])
+            .map(|n| (n, 1usize))
+            .collect::<Vec<_>>()
+    };
+    let goal = (6, 3);
+    let distance = |&(x, y): &(usize, usize)| x.abs_diff(goal.0) + y.abs_diff(goal.1);
+    let mut calls = 0;
+    let result = search_core::astar_fn(
+        &(2, 3),
+        |n| {
+            calls += 1;
+            successors(n)
+        },
+        distance,
+        |n| *n == goal,
+    );
+    let path = result.path.expect("a path");
+    assert_eq!(path.cost, 8);
+    assert_eq!(path.len(), 9, "nine states, as pathfinding's Vec");
+    assert!(path.states.iter().all(|&(x, y)| open[y][x]));
+    assert_eq!(calls, 11);
+    assert_eq!(result.stats.expanded, 11);
+}

@@ -70,7 +70,7 @@ proptest! {
         let prev = |&s: &usize| g.edges.iter().filter(|e| e.1 == s).map(|e| e.0).collect::<Vec<_>>();
         let both = bidirectional_bfs_fn(&0, &g.goal, next, prev);
         let one = breadth_first_fn(&0, next, |&s| s == g.goal);
-        prop_assert_eq!(both.path.as_ref().map(|p| p.len()), one.path.as_ref().map(|p| p.len()));
+        prop_assert_eq!(both.path.as_ref().map(|p| p.steps()), one.path.as_ref().map(|p| p.steps()));
         if let Some(p) = &both.path {
             prop_assert!(is_walk(&g, &p.states));
             prop_assert_eq!((p.states[0], *p.last()), (0, g.goal));
@@ -100,14 +100,14 @@ proptest! {
         let priority = [Priority::PathCost, Priority::PathCostPlusHeuristic, Priority::Heuristic][priority];
         let beam = beam_search(&g, priority, g.n);
         let bfs = breadth_first(&g);
-        prop_assert_eq!(beam.path.as_ref().map(|p| p.len()), bfs.path.as_ref().map(|p| p.len()));
+        prop_assert_eq!(beam.path.as_ref().map(|p| p.steps()), bfs.path.as_ref().map(|p| p.steps()));
         if let Some(p) = &beam.path {
             prop_assert!(is_walk(&g, &p.states));
         }
         // A narrow beam never finds a path breadth-first cannot, and never a shorter one.
         let narrow = beam_search(&g, priority, 1);
         if let Some(p) = narrow.path {
-            prop_assert!(p.len() >= bfs.path.map(|b| b.len()).unwrap());
+            prop_assert!(p.steps() >= bfs.path.map(|b| b.steps()).unwrap());
         }
     }
 
