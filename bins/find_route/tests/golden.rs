@@ -282,3 +282,9 @@ fn romania_textbook_routes() {
 fn version_and_one_line_usage_errors() {
     golden::check_cli_conventions(env!("CARGO_BIN_EXE_find_route"));
 }
+
+/// `find_route ... | head -0`: a reader that has gone stops the program quietly (status 141).
+#[test]
+fn a_closed_stdout_ends_quietly() {
+    golden::check_closed_stdout(EXE, &["input1.txt", "Bremen", "Kassel"], &dir());
+}

@@ -94,11 +94,28 @@ fn main() -> ExitCode {
     }
 }
 
-/// A failure to report as `error: ...`.
-type Failure = String;
+/// A failure to report as `error: ...` (a message, or a write error that keeps its cause so
+/// that a closed pipe ends the program quietly).
+type Failure = Box<dyn std::error::Error>;
+
+/// A write to standard output that failed.
+#[derive(Debug)]
+struct OutputError(io::Error);
+
+impl std::fmt::Display for OutputError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "cannot write to standard output: {}", self.0)
+    }
+}
+
+impl std::error::Error for OutputError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        Some(&self.0)
+    }
+}
 
 fn output_error(e: io::Error) -> Failure {
-    format!("cannot write to standard output: {e}")
+    Box::new(OutputError(e))
 }
 
 /// The computer's move: the engine's choice, with `--stats` on stderr.
@@ -128,7 +145,7 @@ fn computer_move(engine: &mut Engine<u8>, position: &Position, cli: &Cli) -> Opt
 
 fn save(path: &Path, position: &Position) -> Result<(), Failure> {
     let text = format::game_file(position);
-    atomic_write(path, |w| w.write_all(text.as_bytes())).map_err(|e| e.to_string())
+    atomic_write(path, |w| w.write_all(text.as_bytes())).map_err(Failure::from)
 }
 
 fn one_move(cli: &Cli) -> Result<(), Failure> {
@@ -163,7 +180,7 @@ fn interactive(cli: &Cli, computer_next: bool) -> Result<(), Failure> {
             ));
             Position::start()
         }
-        Err(e) => return Err(e.to_string()),
+        Err(e) => return Err(e.into()),
     };
     let computer = if computer_next {
         position.next()
@@ -225,5 +242,5 @@ fn ask_human<R: BufRead, W: Write>(
         .ask(&format::human_prompt(side), |line| {
             format::parse_column(line, position.board())
         })
-        .map_err(|e| e.to_string())
+        .map_err(Failure::from)
 }

@@ -181,9 +181,13 @@ impl Referee {
             records.push(record);
         }
         let table = results_table(args, &records);
-        io::stdout()
-            .write_all(table.as_bytes())
-            .map_err(|e| format!("cannot write to standard output: {e}"))?;
+        io::stdout().write_all(table.as_bytes()).map_err(|e| {
+            if e.kind() == io::ErrorKind::BrokenPipe {
+                // The reader has gone: end quietly, as cli_support::fail does.
+                std::process::exit(i32::from(cli_support::EXIT_CLOSED_PIPE));
+            }
+            format!("cannot write to standard output: {e}")
+        })?;
         if self.forfeits == 0 {
             let _ = std::fs::remove_dir_all(&self.dir);
         } else {

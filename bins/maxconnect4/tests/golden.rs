@@ -285,3 +285,15 @@ fn interactive_missing_input_starts_empty() {
 fn version_and_one_line_usage_errors() {
     golden::check_cli_conventions(env!("CARGO_BIN_EXE_maxconnect4"));
 }
+
+/// `maxconnect4 one-move ... | head -0`: a reader that has gone stops the program quietly.
+#[test]
+fn a_closed_stdout_ends_quietly() {
+    let dir = Scratch::new("maxconnect4-closed-stdout");
+    let input = sample("input1.txt");
+    golden::check_closed_stdout(
+        PROGRAM,
+        &["one-move", input.to_str().unwrap(), "out.txt", "2"],
+        &dir,
+    );
+}

@@ -10,7 +10,6 @@ use maze::{
     DEFAULT_GOALS, DEFAULT_START, Error, Grid, MAZE0, MazeProblem, Method, Platform, draw, format,
     parse_graphs, platform,
 };
-use std::io::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -124,16 +123,7 @@ fn main() -> ExitCode {
         None => run_maze(&cli.maze),
     };
     match result {
-        Ok(text) => {
-            let mut stdout = std::io::stdout().lock();
-            match stdout
-                .write_all(text.as_bytes())
-                .and_then(|()| stdout.flush())
-            {
-                Ok(()) => ExitCode::SUCCESS,
-                Err(e) => cli_support::fail(format!("cannot write output: {e}")),
-            }
-        }
+        Ok(text) => cli_support::print_result(&text),
         Err(e) => cli_support::fail(e),
     }
 }

@@ -237,3 +237,10 @@ fn bad_input_names_file_line_and_token() {
 fn version_and_one_line_usage_errors() {
     golden::check_cli_conventions(env!("CARGO_BIN_EXE_maze"));
 }
+
+/// `maze ... | head -0`: a reader that has gone stops the program quietly.
+#[test]
+fn a_closed_stdout_ends_quietly() {
+    let args = strings(&["data/maze/maze0.txt", "--method", "algA", "--trace"]);
+    golden::check_closed_stdout(PROGRAM, &args, &golden::repo_root());
+}

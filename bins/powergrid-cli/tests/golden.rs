@@ -314,3 +314,10 @@ fn dot_output_marks_critical_lines_and_clusters_components() {
 fn version_and_one_line_usage_errors() {
     golden::check_cli_conventions(env!("CARGO_BIN_EXE_PowerGrid"));
 }
+
+/// `PowerGrid fig3.txt | head -0`: a reader that has gone stops the program quietly.
+#[test]
+fn a_closed_stdout_ends_quietly() {
+    let data = golden::data_dir().join("powergrid");
+    golden::check_closed_stdout(PROGRAM, &["fig3.txt"], &data);
+}

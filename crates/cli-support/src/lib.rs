@@ -115,12 +115,47 @@ pub const EXIT_FAILURE: u8 = 1;
 /// Exit status for a usage error (the same that clap uses).
 pub const EXIT_USAGE: u8 = 2;
 
-/// Prints `error: <message>` on stderr and returns exit status 1.
+/// Exit status for output whose reader has gone (`| head -1`): 141, what a shell reports for a
+/// program ended by `SIGPIPE`, as coreutils' programs are.
+pub const EXIT_CLOSED_PIPE: u8 = 141;
+
+/// Prints `error: <message>` on stderr and returns exit status 1; or, when the error is a write
+/// to a pipe whose reader has gone (`program | head -1`), prints nothing and returns
+/// [`EXIT_CLOSED_PIPE`]: the reader asked for no more, which is not the program's failure. A
+/// full disk and every other write error are reported.
 ///
 /// Binaries end `main` with `match run() { Ok(code) => code, Err(e) => cli_support::fail(e) }`.
-pub fn fail(error: impl Display) -> ExitCode {
+///
+/// ```
+/// use std::io;
+/// use std::process::ExitCode;
+/// let gone = io::Error::from(io::ErrorKind::BrokenPipe);
+/// assert_eq!(cli_support::fail(cli_support::Error::Output(gone)), ExitCode::from(141));
+/// let full = io::Error::from(io::ErrorKind::StorageFull);
+/// assert_eq!(cli_support::fail(cli_support::Error::Output(full)), ExitCode::from(1));
+/// ```
+pub fn fail(error: impl Into<Box<dyn std::error::Error>>) -> ExitCode {
+    let error = error.into();
+    if is_closed_pipe(&*error) {
+        return ExitCode::from(EXIT_CLOSED_PIPE);
+    }
     eprintln!("error: {error}");
     ExitCode::from(EXIT_FAILURE)
+}
+
+/// Whether `error`, or an error it was caused by, is an I/O error of kind
+/// [`BrokenPipe`](io::ErrorKind::BrokenPipe).
+pub fn is_closed_pipe(error: &(dyn std::error::Error + 'static)) -> bool {
+    let mut at = Some(error);
+    while let Some(e) = at {
+        if e.downcast_ref::<io::Error>()
+            .is_some_and(|io| io.kind() == io::ErrorKind::BrokenPipe)
+        {
+            return true;
+        }
+        at = e.source();
+    }
+    false
 }
 
 /// Writes `text` to stdout and flushes it. A reader that has gone (`| head -1`) or a full disk
