@@ -221,100 +221,171 @@ pub(crate) fn search<P: SearchProblem, R: TieRule<P::Cost>>(
 }
 
 /// The loop over the table `table`.
-pub(crate) fn run<P, R, T>(problem: &P, with_heuristic: bool, mut table: T) -> Option<ResultOf<P>>
+pub(crate) fn run<P, R, T>(problem: &P, with_heuristic: bool, table: T) -> Option<ResultOf<P>>
 where
     P: SearchProblem,
     R: TieRule<P::Cost>,
     T: NodeTable<P::State, Info<P::Action, P::Cost>>,
 {
-    let zero = P::Cost::ZERO;
-    let h_of = |state: &P::State| {
-        if with_heuristic {
-            problem.heuristic(state)
-        } else {
-            zero
-        }
+    let mut search = Loop::<P, R, T> {
+        problem,
+        with_heuristic,
+        table,
+        heap: BinaryHeap::new(),
+        stale: Stale::new(),
+        stats: Stats {
+            generated: 1,
+            ..Stats::default()
+        },
+        seq: 0,
+        monotone: true,
     };
-    let mut stats = Stats {
-        generated: 1,
-        ..Stats::default()
-    };
-    let mut heap: BinaryHeap<Entry<P::Cost, R::Key>> = BinaryHeap::new();
-    let mut stale = Stale::<P::Cost, R::Key>::new();
-    let (start, root, _) = table.reach(problem.start(), |s| Info {
-        g: zero,
-        h: h_of(s),
-        step: zero,
-        parent: NONE,
-        closed: false,
-        action: None,
-    });
-    heap.push(Entry {
-        f: root.h,
-        tie: R::key(zero, 0),
-        item: start,
-    });
-    let mut seq = 0u64;
-    while let Some(Entry { f, tie, item }) = heap.pop() {
-        stats.popped += 1;
-        let pops = stats.popped;
-        stale.on_pop(f, tie, pops, R::OUT_OF_ORDER);
-        if problem.is_goal(table.get(item).0) {
-            stats.popped += stale.popped_before_goal(f, tie, pops, !R::OUT_OF_ORDER);
-            let path = rebuild(&table, item);
+    search.start();
+    while let Some(Entry { f, tie, item }) = search.heap.pop() {
+        search.stats.popped += 1;
+        let pops = search.stats.popped;
+        search.stale.on_pop(f, tie, pops, R::OUT_OF_ORDER);
+        if problem.is_goal(search.table.get(item).0) {
+            let before = search
+                .stale
+                .popped_before_goal(f, tie, pops, !R::OUT_OF_ORDER);
+            search.stats.popped += before;
+            let path = rebuild(&search.table, item);
             return Some(SearchResult {
                 path: Some(path),
-                stats,
+                stats: search.stats,
             });
         }
-        let node = table.value_mut(item);
-        if node.closed {
-            continue;
-        }
-        node.closed = true;
-        stats.expanded += 1;
-        let g = node.g;
-        let state = table.get(item).0.clone();
-        let mut monotone = true;
-        problem.successors(&state, |action, child, step| {
-            stats.generated += 1;
-            seq += 1;
-            let child_g = g + step;
-            let (at, known, new) = table.reach(child, |s| Info {
-                g: child_g,
-                h: h_of(s),
-                step,
-                parent: item,
-                closed: false,
-                action: None,
-            });
-            let child_f = child_g + known.h;
-            if child_f < f {
-                monotone = false;
-                return;
-            }
-            if !new {
-                if known.closed || child_g.total_order(&known.g) != Ordering::Less {
-                    stale.push(child_f, R::key(child_g, seq), pops);
-                    return;
-                }
-                known.g = child_g;
-                known.step = step;
-                known.parent = item;
-            }
-            known.action = Some(action);
-            heap.push(Entry {
-                f: child_f,
-                tie: R::key(child_g, seq),
-                item: at,
-            });
-        });
-        if !monotone {
+        if !search.expand(item, f, pops) {
             return None;
         }
     }
-    stats.popped += stale.all();
-    Some(SearchResult { path: None, stats })
+    search.stats.popped += search.stale.all();
+    Some(SearchResult {
+        path: None,
+        stats: search.stats,
+    })
+}
+
+/// Everything the loop keeps.
+struct Loop<'p, P: SearchProblem, R: TieRule<P::Cost>, T> {
+    problem: &'p P,
+    with_heuristic: bool,
+    table: T,
+    heap: BinaryHeap<Entry<P::Cost, R::Key>>,
+    stale: Stale<P::Cost, R::Key>,
+    stats: Stats,
+    /// The generation number of the last child.
+    seq: u64,
+    /// Cleared when a child's priority is below its parent's.
+    monotone: bool,
+}
+
+impl<P, R, T> Loop<'_, P, R, T>
+where
+    P: SearchProblem,
+    R: TieRule<P::Cost>,
+    T: NodeTable<P::State, Info<P::Action, P::Cost>>,
+{
+    #[inline]
+    fn h_of(&self, state: &P::State) -> P::Cost {
+        if self.with_heuristic {
+            self.problem.heuristic(state)
+        } else {
+            P::Cost::ZERO
+        }
+    }
+
+    /// The start, reached and on the heap.
+    fn start(&mut self) {
+        let zero = P::Cost::ZERO;
+        let start = self.problem.start();
+        let h = self.h_of(&start);
+        let (at, _, _) = self.table.reach(start, |_| Info {
+            g: zero,
+            h,
+            step: zero,
+            parent: NONE,
+            closed: false,
+            action: None,
+        });
+        self.heap.push(Entry {
+            f: h,
+            tie: R::key(zero, 0),
+            item: at,
+        });
+    }
+
+    /// Expands the state at `item` (popped `pops`-th with priority `f`) unless it is closed;
+    /// `false` when a child's priority is below `f`.
+    #[inline]
+    fn expand(&mut self, item: u32, f: P::Cost, pops: u64) -> bool {
+        let node = self.table.value_mut(item);
+        if node.closed {
+            return true;
+        }
+        node.closed = true;
+        self.stats.expanded += 1;
+        let g = node.g;
+        let state = self.table.get(item).0.clone();
+        self.problem.successors(&state, |action, child, step| {
+            self.offer(item, g, f, pops, action, child, step);
+        });
+        self.monotone
+    }
+
+    /// One child of the state at `parent` (path cost `g`, priority `f`, popped `pops`-th): a
+    /// state reached for the first time or by a cheaper path goes on the heap; any other is
+    /// stale, and only its key is kept.
+    #[inline]
+    #[allow(clippy::too_many_arguments)]
+    fn offer(
+        &mut self,
+        parent: u32,
+        g: P::Cost,
+        f: P::Cost,
+        pops: u64,
+        action: P::Action,
+        child: P::State,
+        step: P::Cost,
+    ) {
+        self.stats.generated += 1;
+        self.seq += 1;
+        let child_g = g + step;
+        let (problem, with_heuristic) = (self.problem, self.with_heuristic);
+        let (at, known, new) = self.table.reach(child, |s| Info {
+            g: child_g,
+            h: if with_heuristic {
+                problem.heuristic(s)
+            } else {
+                P::Cost::ZERO
+            },
+            step,
+            parent,
+            closed: false,
+            action: None,
+        });
+        let child_f = child_g + known.h;
+        if child_f < f {
+            self.monotone = false;
+            return;
+        }
+        if !new {
+            if known.closed || child_g.total_order(&known.g) != Ordering::Less {
+                self.stale.push(child_f, R::key(child_g, self.seq), pops);
+                return;
+            }
+            known.g = child_g;
+            known.step = step;
+            known.parent = parent;
+        }
+        known.action = Some(action);
+        self.heap.push(Entry {
+            f: child_f,
+            tie: R::key(child_g, self.seq),
+            item: at,
+        });
+    }
 }
 
 /// The path to the state at `last`, from the parent links.
