@@ -119,5 +119,86 @@ fn powergrid_scale(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bridges, powergrid_scale);
+/// Strongly connected components, topological order and connected components on 200,000
+/// vertices and 600,000 random arcs, beside `pathfinding` (its closures over the same adjacency)
+/// and `petgraph`; the DAG for the sort keeps only arcs from lower to higher vertices.
+fn directed(c: &mut Criterion) {
+    use graph_core::directed::{DiGraph, strongly_connected_components, topological_sort};
+    let n = 200_000;
+    let arcs = simple_graph(n, 3 * n, 11);
+    let dag: Vec<(usize, usize)> = arcs.iter().map(|&(a, b)| (a.min(b), a.max(b))).collect();
+    let g = DiGraph::from_edges(n, &arcs).unwrap();
+    let d = DiGraph::from_edges(n, &dag).unwrap();
+    let adjacency = |edges: &[(usize, usize)]| {
+        let mut adj = vec![Vec::new(); n];
+        for &(a, b) in edges {
+            adj[a].push(b);
+        }
+        adj
+    };
+    let (adj, dag_adj) = (adjacency(&arcs), adjacency(&dag));
+    let nodes: Vec<usize> = (0..n).collect();
+    let ours = strongly_connected_components(&g).len();
+    let theirs =
+        pathfinding::prelude::strongly_connected_components(&nodes, |&v| adj[v].clone()).len();
+    assert_eq!(ours, theirs);
+    let mut pg = petgraph::Graph::<(), ()>::new();
+    let ids: Vec<_> = (0..n).map(|_| pg.add_node(())).collect();
+    for &(a, b) in &arcs {
+        pg.add_edge(ids[a], ids[b], ());
+    }
+    let mut group = c.benchmark_group("directed 200k vertices 600k arcs");
+    group.sample_size(10);
+    group.bench_function("scc/graph_core", |b| {
+        b.iter(|| black_box(strongly_connected_components(&g).len()))
+    });
+    group.bench_function("scc/pathfinding", |b| {
+        b.iter(|| {
+            black_box(
+                pathfinding::prelude::strongly_connected_components(&nodes, |&v| {
+                    adj[v].iter().copied()
+                })
+                .len(),
+            )
+        })
+    });
+    group.bench_function("scc/petgraph", |b| {
+        b.iter(|| black_box(petgraph::algo::tarjan_scc(&pg).len()))
+    });
+    group.bench_function("toposort/graph_core", |b| {
+        b.iter(|| black_box(topological_sort(&d).map(|o| o.len())))
+    });
+    group.bench_function("toposort/pathfinding", |b| {
+        b.iter(|| {
+            black_box(
+                pathfinding::prelude::topological_sort(&nodes, |&v| dag_adj[v].iter().copied())
+                    .map(|o| o.len()),
+            )
+        })
+    });
+    let u = graph_core::MultiGraph::from_edges(n, &arcs).unwrap();
+    group.bench_function("components/graph_core", |b| {
+        b.iter(|| black_box(graph_core::connected_components(&u).len()))
+    });
+    let undirected: Vec<Vec<usize>> = {
+        let mut adj = adj.clone();
+        for &(a, b) in &arcs {
+            adj[b].push(a);
+        }
+        adj
+    };
+    group.bench_function("components/pathfinding", |b| {
+        b.iter(|| {
+            black_box(
+                pathfinding::prelude::connected_components(&nodes, |&v| {
+                    undirected[v].iter().copied()
+                })
+                .len(),
+            )
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bridges, powergrid_scale, directed);
 criterion_main!(benches);

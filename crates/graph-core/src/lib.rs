@@ -1,4 +1,7 @@
-//! Undirected multigraphs: bridges, 2-edge-connected components, the bridge tree and LCA queries.
+//! Graphs: undirected multigraphs (connected components, bridges, 2-edge-connected components,
+//! the bridge tree and LCA queries) and, in [`directed`], directed graphs (strongly connected
+//! components, topological order, cycles). Each algorithm runs on the crate's compact graphs
+//! and, `pathfinding`'s way, from closures.
 //!
 //! Everything is iterative (no recursion depth growing with the input) and works on disconnected
 //! graphs, parallel edges and self-loops.
@@ -23,6 +26,8 @@
 mod bridge_index;
 mod bridge_tree;
 mod bridges;
+mod components;
+pub mod directed;
 mod error;
 mod lca;
 mod multigraph;
@@ -32,6 +37,7 @@ mod oracle_tests;
 pub use bridge_index::BridgeIndex;
 pub use bridge_tree::BridgeTree;
 pub use bridges::{BridgeDecomposition, bridges};
+pub use components::{connected_components, connected_components_fn};
 pub use error::Error;
 pub use lca::Lca;
 pub use multigraph::{MAX_COUNT, MultiGraph};

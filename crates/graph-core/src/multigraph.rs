@@ -142,7 +142,7 @@ impl MultiGraph {
     }
 }
 
-fn check_count(what: &'static str, count: usize) -> Result<(), Error> {
+pub(crate) fn check_count(what: &'static str, count: usize) -> Result<(), Error> {
     if count > MAX_COUNT {
         return Err(Error::TooLarge {
             what,
