@@ -122,6 +122,7 @@ mod monotone;
 mod node_table;
 pub mod policy;
 mod problem;
+mod reach;
 mod state_hash;
 mod tree;
 mod yen;
@@ -170,6 +171,7 @@ pub use local::{
 };
 pub use min_conflicts::{ConflictProblem, MinConflictsLimits, MinConflictsStats, min_conflicts};
 pub use problem::{DenseStates, Path, PathOf, ResultOf, SearchProblem, SearchResult, Stats};
+pub use reach::{BfsReach, DfsReach, DijkstraReach, Reached, bfs_reach, dfs_reach, dijkstra_reach};
 pub use tree::{
     ShortestPathTree, reachable, reachable_fn, shortest_path_tree, shortest_path_tree_fn,
 };
