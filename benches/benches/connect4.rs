@@ -9,7 +9,7 @@
 
 use connect4::{Position, choose_move, eval, format, new_engine, perft};
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use search_core::{Game, alpha_beta};
+use search_core::{games::Game, games::alpha_beta};
 use std::hint::black_box;
 use std::time::Duration;
 

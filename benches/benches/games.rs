@@ -12,7 +12,7 @@ mod game_positions;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use game_positions::{connect4_positions, othello_positions};
-use search_core::{Engine, EngineGame, ParallelEngine};
+use search_core::{games::Engine, games::EngineGame, games::ParallelEngine};
 use std::hint::black_box;
 use std::time::Duration;
 

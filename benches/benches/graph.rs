@@ -119,6 +119,20 @@ fn powergrid_scale(c: &mut Criterion) {
     group.finish();
 }
 
+/// Runs `f` on a thread with a 1 GiB stack: pathfinding's strongly connected components and
+/// topological sort recurse once per vertex of a path and overflow the main thread's stack on
+/// these graphs (graph-core's do not recurse). The thread costs microseconds per run.
+fn big_stack<T: Send>(f: impl FnOnce() -> T + Send) -> T {
+    std::thread::scope(|s| {
+        std::thread::Builder::new()
+            .stack_size(1 << 30)
+            .spawn_scoped(s, f)
+            .expect("a thread")
+            .join()
+            .expect("no panic")
+    })
+}
+
 /// Strongly connected components, topological order and connected components on 200,000
 /// vertices and 600,000 random arcs, beside `pathfinding` (its closures over the same adjacency)
 /// and `petgraph`; the DAG for the sort keeps only arcs from lower to higher vertices.
@@ -139,8 +153,9 @@ fn directed(c: &mut Criterion) {
     let (adj, dag_adj) = (adjacency(&arcs), adjacency(&dag));
     let nodes: Vec<usize> = (0..n).collect();
     let ours = strongly_connected_components(&g).len();
-    let theirs =
-        pathfinding::prelude::strongly_connected_components(&nodes, |&v| adj[v].clone()).len();
+    let theirs = big_stack(|| {
+        pathfinding::prelude::strongly_connected_components(&nodes, |&v| adj[v].clone()).len()
+    });
     assert_eq!(ours, theirs);
     let mut pg = petgraph::Graph::<(), ()>::new();
     let ids: Vec<_> = (0..n).map(|_| pg.add_node(())).collect();
@@ -154,12 +169,12 @@ fn directed(c: &mut Criterion) {
     });
     group.bench_function("scc/pathfinding", |b| {
         b.iter(|| {
-            black_box(
-                pathfinding::prelude::strongly_connected_components(&nodes, |&v| {
+            big_stack(|| {
+                let sccs = pathfinding::prelude::strongly_connected_components(&nodes, |&v| {
                     adj[v].iter().copied()
-                })
-                .len(),
-            )
+                });
+                black_box(sccs.len())
+            })
         })
     });
     group.bench_function("scc/petgraph", |b| {
@@ -170,10 +185,11 @@ fn directed(c: &mut Criterion) {
     });
     group.bench_function("toposort/pathfinding", |b| {
         b.iter(|| {
-            black_box(
-                pathfinding::prelude::topological_sort(&nodes, |&v| dag_adj[v].iter().copied())
-                    .map(|o| o.len()),
-            )
+            big_stack(|| {
+                let order =
+                    pathfinding::prelude::topological_sort(&nodes, |&v| dag_adj[v].iter().copied());
+                black_box(order.map(|o| o.len()))
+            })
         })
     });
     let u = graph_core::MultiGraph::from_edges(n, &arcs).unwrap();

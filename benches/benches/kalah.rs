@@ -14,7 +14,7 @@ use kalah::{
     Board, CaptureRule, EndgameDb, ExactSolver, Position, Rules, chains, sample::sample_choice,
     solve,
 };
-use search_core::{Engine, Player, alpha_beta};
+use search_core::{games::Engine, games::Player, games::alpha_beta};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 

@@ -9,7 +9,7 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use reversi::exact::Solver;
 use reversi::search::{Method, Searcher};
 use reversi::{Position, Scored, Side, WinLoss, obf, perft, rules};
-use search_core::{alpha_beta, minimax};
+use search_core::{games::alpha_beta, games::minimax};
 use std::hint::black_box;
 
 /// Middle-game positions (black and white masks) from a fixed sequence of first moves.

@@ -9,8 +9,10 @@ use benches::{GridProblem, WeightedGrid};
 use criterion::{Criterion, criterion_group, criterion_main};
 use search_core::test_support::queens_csp;
 use search_core::{
-    CspOptions, Engine, alpha_beta, astar, astar_fn, backtracking_search, bidirectional_bfs_fn,
-    count_solutions, idastar, idastar_fn, k_shortest_paths_fn, shortest_path_tree_fn, uniform_cost,
+    astar, astar_fn, bidirectional_bfs_fn, constraints::CspOptions,
+    constraints::backtracking_search, constraints::count_solutions, games::Engine,
+    games::alpha_beta, idastar, idastar_fn, k_shortest_paths_fn, shortest_path_tree_fn,
+    uniform_cost,
 };
 use std::hint::black_box;
 

@@ -9,7 +9,7 @@
 mod game_positions;
 
 use game_positions::{connect4_positions, othello_positions};
-use search_core::{Engine, EngineGame};
+use search_core::{games::Engine, games::EngineGame};
 
 fn run<G: EngineGame>(game: &str, positions: &[(&str, G)], depth: u32) {
     for (name, position) in positions {

@@ -14,7 +14,7 @@
 mod game_positions;
 
 use game_positions::{connect4_positions, othello_positions};
-use search_core::{Engine, EngineGame, ParallelEngine};
+use search_core::{games::Engine, games::EngineGame, games::ParallelEngine};
 use std::time::Instant;
 
 /// Table size for every engine (2^20 entries).

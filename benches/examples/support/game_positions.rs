@@ -2,7 +2,7 @@
 
 use connect4::{Position, format};
 use reversi::{RootScore, Scored};
-use search_core::Game;
+use search_core::games::Game;
 
 const INPUT2: &str = include_str!("../../../data/maxconnect4/input2.txt");
 

@@ -4,7 +4,7 @@ use crate::db;
 use kalah::{
     Board, CaptureRule, EndRule, Exact, ExactSolver, Player, Position, Probe, Progress, Rules,
 };
-use search_core::Engine;
+use search_core::games::Engine;
 use std::error::Error;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;

@@ -2,7 +2,7 @@
 //! the first player, stores included), and a bad file is one located error line.
 
 use kalah::{Rules, Setup};
-use search_core::Engine;
+use search_core::games::Engine;
 use std::path::PathBuf;
 use std::process::{Command, Output};
 

@@ -1,7 +1,7 @@
 //! The computer's search with a depth limit, an optional time budget and progress reports.
 //!
 //! Iterative deepening from depth 1 to the requested depth, clamped to the number of empty cells
-//! (searching past the end of the game changes nothing), by `search_core::deepening::deepen`.
+//! (searching past the end of the game changes nothing), by `search_core::games::deepening::deepen`.
 //! With a time budget the search stops when the budget is spent, even inside an iteration, and
 //! plays the move of the last completed depth. Without one the moves and counters are exactly
 //! those of [`connect4::choose_move`]. A search running longer than a second reports each
@@ -9,8 +9,8 @@
 
 use cli_support::progress::Progress;
 use connect4::Position;
-use search_core::GameOutcome;
-use search_core::deepening::deepen;
+use search_core::games::GameOutcome;
+use search_core::games::deepening::deepen;
 use std::time::Duration;
 
 /// What the computer's search found.
@@ -27,7 +27,7 @@ pub struct Choice {
 /// The engine's move at `position`: iterative deepening to `depth` (clamped to the empty cells),
 /// stopped by `budget` if given.
 pub fn choose(
-    engine: &mut search_core::Engine<u8>,
+    engine: &mut search_core::games::Engine<u8>,
     position: &Position,
     depth: u32,
     budget: Option<Duration>,

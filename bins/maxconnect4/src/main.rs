@@ -17,7 +17,7 @@ mod budget;
 use clap::Parser;
 use cli_support::{Prompt, atomic_write, fail, usage_error, warn};
 use connect4::{Error, Position, Side, format, new_engine};
-use search_core::Engine;
+use search_core::games::Engine;
 use std::io::{self, BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;

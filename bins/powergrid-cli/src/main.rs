@@ -67,7 +67,7 @@ fn run(args: &Args) -> Result<ExitCode, Box<dyn std::error::Error>> {
         }
     };
     let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
-    let write_error = |e: io::Error| format!("cannot write output: {e}");
+    let write_error = cli_support::Error::Output;
     if args.dot {
         format::write_dot(&grid, &mut out).map_err(write_error)?;
         out.flush().map_err(write_error)?;

@@ -9,12 +9,12 @@
 //! is unchanged. Setting the environment variable [`FORCE`] to `always` reports every depth
 //! from the start wherever stderr goes (for tests and for watching a run in a log).
 //!
-//! [`Progress`] is a [`search_core::deepening::Observer`]: hand it to the search.
+//! [`Progress`] is a [`search_core::games::deepening::Observer`]: hand it to the search.
 //!
 //! ```
 //! use cli_support::progress::{Progress, line};
-//! use search_core::deepening::{Iteration, Observer};
-//! use search_core::GameOutcome;
+//! use search_core::games::deepening::{Iteration, Observer};
+//! use search_core::games::GameOutcome;
 //! use std::time::Duration;
 //! assert_eq!(
 //!     line(9, 42, Some("column 4"), Some(3), 1234567, Duration::from_millis(1400)),
@@ -28,8 +28,8 @@
 //! assert_eq!(progress.line_for(&iteration), None);
 //! ```
 
-use search_core::Value;
-use search_core::deepening::{Iteration, Observer};
+use search_core::games::Value;
+use search_core::games::deepening::{Iteration, Observer};
 use std::io::IsTerminal;
 use std::time::{Duration, Instant};
 
@@ -204,7 +204,7 @@ impl<M> Observer<M> for Progress<M> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use search_core::GameOutcome;
+    use search_core::games::GameOutcome;
 
     fn outcome(best: Option<u8>) -> GameOutcome<u8> {
         GameOutcome {

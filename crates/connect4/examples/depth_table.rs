@@ -10,7 +10,7 @@
 //! slow the figures less; elsewhere they are wall-clock times.
 
 use connect4::{Position, choose_move, format, new_engine};
-use search_core::{GameOutcome, alpha_beta};
+use search_core::{games::GameOutcome, games::alpha_beta};
 use std::time::{Duration, Instant};
 
 const INPUT2: &str = include_str!("input2.txt");

@@ -4,7 +4,7 @@
 
 use connect4::eval::evaluate;
 use connect4::{COLUMNS, Position};
-use search_core::Game;
+use search_core::games::Game;
 use std::hint::black_box;
 use std::time::Instant;
 

@@ -6,7 +6,10 @@
 
 use connect4::search::TABLE_BITS;
 use connect4::{Position, ScoreOnly, score};
-use search_core::{EnginePlayer, Limit, Player, Strategy, alpha_beta, play_match};
+use search_core::{
+    games::EnginePlayer, games::Limit, games::Player, games::Strategy, games::alpha_beta,
+    games::play_match,
+};
 
 /// Two-move openings (columns 0..7), player 1's move first.
 const OPENINGS: [(u8, u8); 10] = [

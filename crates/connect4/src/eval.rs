@@ -19,7 +19,7 @@ const _: () = {
     assert!(sv & sd == 0);
     assert!(sh >> 32 == 0 && su >> 32 == 0);
 };
-use search_core::Value;
+use search_core::games::Value;
 
 /// Weight of a completed four (a point of score) on a board that is not full.
 pub const FOUR: Value = 100;

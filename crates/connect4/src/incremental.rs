@@ -9,7 +9,7 @@
 use crate::board::BOARD_MASK;
 use crate::eval::{FOUR, THREE, TWO};
 use crate::score::DIRECTIONS;
-use search_core::Value;
+use search_core::games::Value;
 
 /// The worth of a window holding `n` pieces of one player and none of the other.
 const fn worth(n: u32) -> i32 {
@@ -150,7 +150,7 @@ mod tests {
     use crate::eval::{evaluate, weighted};
     use crate::rules::Position;
     use proptest::prelude::*;
-    use search_core::Game;
+    use search_core::games::Game;
 
     /// The kept value of a position, read through `evaluate` on a board that is not full.
     fn kept(position: &Position) -> i32 {

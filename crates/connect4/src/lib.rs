@@ -5,7 +5,7 @@
 //! - [`board`]: the board as two bitboards; dropping a piece.
 //! - [`score`]: window counts (fours, open threes, open twos) by bit tricks.
 //! - [`eval`]: the static evaluation (exact score difference on a full board).
-//! - [`rules`]: [`Position`] (board + player to move), its [`search_core::Game`] implementation
+//! - [`rules`]: [`Position`] (board + player to move), its [`search_core::games::Game`] implementation
 //!   (Max is always player 1), [`perft`].
 //! - [`search`]: the engine setup (key, centre-first ordering) and [`choose_move`].
 //! - [`format`](mod@format): game files (read LF/CRLF, write CRLF) and the console layout of the assignment.
@@ -13,7 +13,7 @@
 //!
 //! ```
 //! use connect4::{choose_move, format, new_engine, Side};
-//! use search_core::alpha_beta;
+//! use search_core::games::alpha_beta;
 //!
 //! let text = "0000000\r\n0000000\r\n0200000\r\n0100002\r\n0200111\r\n1100222\r\n1";
 //! let position = format::parse_game(text, "input2.txt").unwrap();

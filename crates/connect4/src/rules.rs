@@ -1,13 +1,13 @@
 //! Max-Connect4 positions and rules: play until all 42 cells are filled (no early win).
 //!
-//! [`Position`] implements [`search_core::Game`] with **Max = player 1** in every position, so a
+//! [`Position`] implements [`search_core::games::Game`] with **Max = player 1** in every position, so a
 //! value means the same thing wherever it comes from (a table entry, a search at either side's
 //! turn): positive is good for player 1. When player 2 is to move, the searches minimise.
 
 use crate::board::{Board, COLUMNS, Side};
 use crate::eval::{score_difference, weighted};
 use crate::incremental::drop_delta;
-use search_core::{Game, MoveList, Player, Value};
+use search_core::{games::Game, games::MoveList, games::Player, games::Value};
 
 /// The legal-move buffer for each set of playable columns (bit `c` = column `c`).
 static MOVE_LISTS: [[u8; 32]; 128] = {

@@ -3,7 +3,9 @@
 
 use crate::board::{BOTTOM_MASK, CELLS, Side};
 use crate::rules::Position;
-use search_core::{Engine, EngineGame, GameOutcome, MoveList, mix64};
+use search_core::{
+    games::Engine, games::EngineGame, games::GameOutcome, games::MoveList, games::mix64,
+};
 
 /// Columns from the centre outwards: central cells lie in the most windows.
 pub const CENTRE_FIRST: [u8; 7] = [3, 2, 4, 1, 5, 0, 6];
@@ -82,7 +84,7 @@ mod tests {
     use super::*;
     use crate::board::COLUMNS;
     use proptest::prelude::*;
-    use search_core::{Game, alpha_beta};
+    use search_core::{games::Game, games::alpha_beta};
     use std::collections::HashMap;
 
     fn random_position(columns: &[usize]) -> Position {

@@ -1,7 +1,7 @@
 //! Monte Carlo tree search (search-core) plays Max-Connect4 without an evaluation function.
 
 use connect4::Position;
-use search_core::{Mcts, MctsConfig, RandomPlayer, play_match};
+use search_core::{games::Mcts, games::MctsConfig, games::RandomPlayer, games::play_match};
 
 #[test]
 fn mcts_beats_random_play() {

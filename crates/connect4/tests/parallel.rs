@@ -4,7 +4,7 @@
 use connect4::search::TABLE_BITS;
 use connect4::{COLUMNS, Position, new_engine};
 use proptest::prelude::*;
-use search_core::{Game, ParallelEngine, alpha_beta};
+use search_core::{games::Game, games::ParallelEngine, games::alpha_beta};
 
 fn random_position(columns: &[usize]) -> Position {
     columns

@@ -23,7 +23,7 @@
 
 use crate::search::Position;
 use crate::tree::{GameTree, Kind};
-use search_core::{Game, MoveList, Player, Value, alpha_beta};
+use search_core::{games::Game, games::MoveList, games::Player, games::Value, games::alpha_beta};
 use std::cell::RefCell;
 use std::fmt::Write as _;
 

@@ -4,7 +4,7 @@
 //! node set is the root; an edge target that is not a node of the set and contains a digit is a
 //! leaf with that (possibly negative) integer value. Internal children are searched in name
 //! order (see [`GameTree`] for mixed lists), leaves in edge-list order. The tree lives in a
-//! compact breadth-first arena and is searched by search-core's [`alpha_beta`](search_core::alpha_beta)
+//! compact breadth-first arena and is searched by search-core's [`alpha_beta`](search_core::games::alpha_beta)
 //! (window (-inf, +inf), cut when alpha >= beta).
 //!
 //! ```

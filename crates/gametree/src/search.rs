@@ -1,7 +1,9 @@
 //! The tree as a [`Game`] for search-core, and the answer for one tree.
 
 use crate::tree::{GameTree, Kind};
-use search_core::{Game, MoveList, Player, Value, alpha_beta, minimax};
+use search_core::{
+    games::Game, games::MoveList, games::Player, games::Value, games::alpha_beta, games::minimax,
+};
 
 /// A position: a node of a tree. `Copy`, two words.
 #[derive(Debug, Clone, Copy)]

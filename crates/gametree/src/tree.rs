@@ -3,7 +3,7 @@
 
 use crate::error::TreeError;
 use crate::parse::{RawTree, parse_line};
-use search_core::{INFINITY, Value};
+use search_core::{games::INFINITY, games::Value};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::ops::Range;

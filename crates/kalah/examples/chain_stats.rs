@@ -4,7 +4,7 @@
 //! `cargo run --release -p kalah --example chain_stats -- 6`
 
 use kalah::{Board, Rules, chains};
-use search_core::{Game, Player};
+use search_core::{games::Game, games::Player};
 
 fn main() {
     let depth: usize = std::env::args()

@@ -4,7 +4,7 @@
 //! `cargo run --release -p kalah --example depth_timing -- 5 10 12 15`
 
 use kalah::{Board, Rules};
-use search_core::{Engine, Player};
+use search_core::{games::Engine, games::Player};
 use std::time::Instant;
 
 fn main() {

@@ -6,7 +6,7 @@
 //! tally.
 
 use kalah::{Board, Player, Rules, chains};
-use search_core::{EnginePlayer, Limit, play_match};
+use search_core::{games::EnginePlayer, games::Limit, games::play_match};
 
 fn main() {
     let depth: u32 = std::env::args()

@@ -7,7 +7,7 @@
 
 use crate::error::{Error, PartsError};
 use crate::rules::{CaptureRule, EndRule, MAX_POTS, MAX_STONES, Rules};
-use search_core::{Player, Value};
+use search_core::{games::Player, games::Value};
 
 /// Room for the largest board: two rows of [`MAX_POTS`] and two kalahs.
 pub const PITS: usize = 2 * MAX_POTS as usize + 2;

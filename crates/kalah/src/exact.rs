@@ -8,7 +8,7 @@
 
 use crate::board::Board;
 use crate::rules::{CaptureRule, EndRule, Rules};
-use search_core::Player;
+use search_core::games::Player;
 
 /// The most houses a position holds (two rows of [`MAX_POTS`](crate::MAX_POTS)).
 pub const HOUSES: usize = 16;

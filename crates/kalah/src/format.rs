@@ -1,7 +1,7 @@
 //! The interactive game's text, exactly as the assignment's sample solution prints it.
 
 use crate::board::Board;
-use search_core::Player;
+use search_core::games::Player;
 use std::fmt::Write as _;
 
 /// Line 1 of a session.

@@ -9,7 +9,9 @@
 use crate::board::Board;
 use crate::chain::Chain;
 use search_core::smallvec::SmallVec;
-use search_core::{EngineGame, Game, MoveList, Player, Value, mix64};
+use search_core::{
+    games::EngineGame, games::Game, games::MoveList, games::Player, games::Value, games::mix64,
+};
 
 /// The chains the side to move may play, in lexicographic pot order, without duplicate final
 /// positions. Empty exactly when the game is over. Each chain carries a move-ordering score:
@@ -126,7 +128,7 @@ impl EngineGame for Board {
 mod tests {
     use super::*;
     use crate::rules::Rules;
-    use search_core::{Engine, alpha_beta};
+    use search_core::{games::Engine, games::alpha_beta};
 
     fn start() -> Board {
         Board::new(Rules::default(), Player::Max)

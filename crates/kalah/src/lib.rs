@@ -1,5 +1,5 @@
 //! Kalah(pots, stones): board, sowing, captures, free turns and the end of the game, with a
-//! [`Game`](search_core::Game) implementation where a whole free-turn chain is one move, so
+//! [`Game`](search_core::games::Game) implementation where a whole free-turn chain is one move, so
 //! search-core's alpha-beta and engine search Kalah with no special case.
 //!
 //! - [`Board`]: a small `Copy` position; [`Rules`] names the variant and the capture
@@ -16,7 +16,7 @@
 //!
 //! ```
 //! use kalah::{Board, Rules, Computer, Strategy};
-//! use search_core::{alpha_beta, Engine, Player};
+//! use search_core::{games::alpha_beta, games::Engine, games::Player};
 //!
 //! let start = Board::new(Rules::default(), Player::Max);
 //! // The assignment's transcript: the computer sows pot 5, the human pot 1 (a free turn) then 0.
@@ -57,7 +57,7 @@ pub use game::chains;
 pub use position_text::Setup;
 pub use rules::{CaptureRule, EndRule, MAX_POTS, MAX_STONES, Rules};
 pub use search::{Computer, Decision, Solution, Strategy, solve, solve_deepening};
-pub use search_core::Player;
+pub use search_core::games::Player;
 pub use solver::{Exact, ExactSolver, Probe, Progress, Snapshot};
 
 /// The README's example, compiled and run as a doctest.

@@ -34,7 +34,7 @@
 use crate::board::Board;
 use crate::error::Error;
 use crate::rules::{MAX_POTS, MAX_STONES, Rules};
-use search_core::Player;
+use search_core::games::Player;
 use std::fmt::{self, Write as _};
 use text_input::{Located, numbered_lines, shorten};
 
@@ -553,7 +553,7 @@ mod tests {
         /// chain model's exact value (search-core's engine, stores included).
         #[test]
         fn the_solver_values_any_position_like_the_engine(setup in small_setups()) {
-            use search_core::Engine;
+            use search_core::games::Engine;
             let board = setup.board(Rules::default()).unwrap();
             let mut solver = crate::ExactSolver::new(board.rules(), 12, None);
             let exact = solver

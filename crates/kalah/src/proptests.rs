@@ -3,7 +3,7 @@
 
 use crate::{Board, CaptureRule, Chain, EndRule, Rules, chains};
 use proptest::prelude::*;
-use search_core::{Engine, Game, Player, alpha_beta};
+use search_core::{games::Engine, games::Game, games::Player, games::alpha_beta};
 
 /// A position reached by playing `choices` (each picks among the legal pots) from the start.
 fn playout(rules: Rules, first: Player, choices: &[usize]) -> Board {

@@ -9,7 +9,7 @@
 //! These rules reproduce all 117 computer moves of the recorded sessions.
 
 use crate::board::Board;
-use search_core::{Game, MoveList, Player, Value, alpha_beta};
+use search_core::{games::Game, games::MoveList, games::Player, games::Value, games::alpha_beta};
 
 /// The value of a position whose side to move has only free-turn pots, for Max (negated for
 /// Min): beyond every kalah difference.

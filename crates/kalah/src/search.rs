@@ -6,8 +6,8 @@ use crate::endgame::EndgameDb;
 use crate::rules::Rules;
 use crate::sample::sample_choice;
 use crate::solver::ExactSolver;
-use search_core::deepening::{Observer, deepen};
-use search_core::{Engine, GameStats, Player, Value};
+use search_core::games::deepening::{Observer, deepen};
+use search_core::{games::Engine, games::GameStats, games::Player, games::Value};
 use std::time::{Duration, Instant};
 
 /// How the computer chooses its moves.
@@ -167,8 +167,8 @@ impl Computer {
     ///
     /// ```
     /// use kalah::{Board, Chain, Computer, Rules, Strategy};
-    /// use search_core::Player;
-    /// use search_core::deepening::{Iteration, Observer};
+    /// use search_core::games::Player;
+    /// use search_core::games::deepening::{Iteration, Observer};
     /// struct Count(u32);
     /// impl Observer<Chain> for Count {
     ///     fn completed(&mut self, _: &Iteration<'_, Chain>) { self.0 += 1; }
@@ -277,7 +277,7 @@ mod tests {
         // Kalah(2,1): brute force agrees with the engine.
         let rules = Rules::new(2, 1).unwrap();
         let start = Board::new(rules, Player::Max);
-        let reference = search_core::minimax(&start, None).value;
+        let reference = search_core::games::minimax(&start, None).value;
         assert_eq!(solve(rules, 10).value, reference);
         let mut depths = Vec::new();
         let deepened = solve_deepening(rules, 10, 3, |d, _| depths.push(d));

@@ -25,7 +25,7 @@ use crate::exact::{Position, sign};
 use crate::rules::Rules;
 use crate::table::{NO_MOVE, Table};
 use crate::worker::{Context, Worker};
-use search_core::{BusySet, Value};
+use search_core::{games::BusySet, games::Value};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU32, AtomicU64, Ordering};
 

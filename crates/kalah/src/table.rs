@@ -2,7 +2,7 @@
 //! the full position (no depth: every bound is about the game's true value, so it stays valid
 //! across the null-window probes of MTD(f)).
 
-use search_core::mix64;
+use search_core::games::mix64;
 use std::sync::atomic::Ordering::{Acquire, Relaxed, Release};
 use std::sync::atomic::{AtomicU32, fence};
 

@@ -13,7 +13,7 @@ use crate::rules::Rules;
 use crate::solver::Progress;
 use crate::table::{NO_MOVE, Table, hash};
 use search_core::smallvec::SmallVec;
-use search_core::{BusySet, busy_mark};
+use search_core::{games::BusySet, games::busy_mark};
 use std::sync::atomic::AtomicBool;
 use std::sync::atomic::Ordering::Relaxed;
 use std::time::Instant;

@@ -2,7 +2,9 @@
 //! opening chain with both colours, and every game is played to its end.
 
 use kalah::{Board, Player, Rules, chains};
-use search_core::{EnginePlayer, Game, Limit, RandomPlayer, play_match};
+use search_core::{
+    games::EnginePlayer, games::Game, games::Limit, games::RandomPlayer, games::play_match,
+};
 
 #[test]
 fn a_deeper_engine_wins_the_match() {

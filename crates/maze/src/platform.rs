@@ -19,7 +19,7 @@ use crate::problem::Platform;
 use search_core::policy::{
     Duplicates, Frontier, Priority, SearchOptions, SuccessorOrder, TieOrder, search_with,
 };
-use search_core::{LocalOptions, steepest_ascent};
+use search_core::{local_search::LocalOptions, local_search::steepest_ascent};
 
 /// One of the platform's six methods.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

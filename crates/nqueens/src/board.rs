@@ -5,7 +5,7 @@
 use crate::counters::Counters;
 use crate::error::Error;
 use rand::Rng;
-use search_core::ConflictProblem;
+use search_core::local_search::ConflictProblem;
 use std::collections::HashMap;
 
 /// Boards up to this size consider every row when a queen is repaired; larger ones a sample.

@@ -6,7 +6,7 @@
 //! square are O(1). It starts from a greedy randomized permutation built in O(n) (each column
 //! takes a random remaining row whose diagonals are free, when one of a few random picks has
 //! them), so only a handful of queens are conflicted, and search-core's
-//! [`min_conflicts`](search_core::min_conflicts) repairs those: a conflicted queen moves to a
+//! [`min_conflicts`](search_core::local_search::min_conflicts) repairs those: a conflicted queen moves to a
 //! least-conflicted row of its column (every row for small boards; for large ones its own row, the
 //! empty rows and a random sample), ties broken at random. Every answer passes an O(n) check
 //! ([`verify`]) before it is returned.

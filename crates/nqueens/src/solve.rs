@@ -4,7 +4,7 @@ use crate::board::Board;
 use crate::error::Error;
 use crate::verify::verify;
 use rand::{Rng, SeedableRng, rngs::StdRng};
-use search_core::{MinConflictsLimits, min_conflicts};
+use search_core::{local_search::MinConflictsLimits, local_search::min_conflicts};
 
 /// The seed used when the caller gives none.
 pub const DEFAULT_SEED: u64 = 352;

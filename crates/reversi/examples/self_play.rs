@@ -6,7 +6,7 @@
 
 use reversi::player::{Budget, Player, Timed};
 use reversi::{Margin, Move, Position, Scored, Square};
-use search_core::{AlphaBetaPlayer, play_match};
+use search_core::{games::AlphaBetaPlayer, games::play_match};
 
 fn main() {
     let depth: u32 = std::env::args()

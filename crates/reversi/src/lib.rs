@@ -1,5 +1,5 @@
 //! Reversi (Othello) on bitboards for square boards of 4x4, 6x6 and 8x8, implementing
-//! search-core's [`Game`](search_core::Game), with what two classic assignments print.
+//! search-core's [`Game`](search_core::games::Game), with what two classic assignments print.
 //!
 //! - [`Square`], [`Side`], [`Board`], [`Position`], [`Move`]: the typed core; every value is
 //!   valid by construction. Positions are small `Copy` values; move lists are masks

@@ -15,7 +15,10 @@ use crate::exact;
 use crate::position::{Move, Position};
 use crate::search::{Scored, Scoring, hash, move_list, order, player};
 use crate::side::Side;
-use search_core::{Engine, EngineGame, Game, MoveList, Player as Turn, Strategy, Value};
+use search_core::{
+    games::Engine, games::EngineGame, games::Game, games::MoveList, games::Player as Turn,
+    games::Strategy, games::Value,
+};
 use std::time::{Duration, Instant};
 
 /// A position valued by the pattern evaluation, Max being `max`: the search-core game the
@@ -117,13 +120,13 @@ pub struct Choice {
 }
 
 /// The player as a search-core [`Strategy`] with one budget per move, so that it plays
-/// [`play_match`](search_core::play_match) against any other strategy over [`Scored`]
+/// [`play_match`](search_core::games::play_match) against any other strategy over [`Scored`]
 /// positions (the game's final value is then the margin in the [`Scoring`]'s terms).
 ///
 /// ```
 /// use reversi::{Margin, Position, Scored};
 /// use reversi::player::{Budget, Player, Timed};
-/// use search_core::{RandomPlayer, play_match};
+/// use search_core::{games::RandomPlayer, games::play_match};
 /// let start = Scored::new(Position::<8>::start(), Margin);
 /// let mut ours = Timed { player: Player::new(reversi::eval::Weights::builtin(), 16), budget: Budget::depth(2) };
 /// let result = play_match(&start, &mut ours, &mut RandomPlayer::new(1), &[Vec::new()]);

@@ -10,7 +10,7 @@ use crate::side::Side;
 use crate::solve::solve;
 use crate::square::Square;
 use proptest::prelude::*;
-use search_core::{Engine, Game, alpha_beta, minimax};
+use search_core::{games::Engine, games::Game, games::alpha_beta, games::minimax};
 
 /// A plain `N`x`N` array board: the reference implementation.
 #[derive(Clone, PartialEq, Eq, Debug)]

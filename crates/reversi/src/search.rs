@@ -4,10 +4,10 @@
 use crate::position::{Move, Position};
 use crate::side::Side;
 use crate::square::Square;
-use search_core::deepening::{Iteration, Observer, deepen};
+use search_core::games::deepening::{Iteration, Observer, deepen};
 use search_core::{
-    Engine, EngineGame, GOLDEN_GAMMA, Game, GameOutcome, MoveList, Player, Value, alpha_beta,
-    minimax, mix64,
+    games::Engine, games::EngineGame, games::GOLDEN_GAMMA, games::Game, games::GameOutcome,
+    games::MoveList, games::Player, games::Value, games::alpha_beta, games::minimax, games::mix64,
 };
 use std::time::Duration;
 
@@ -441,7 +441,7 @@ impl<const N: usize> Searcher<N> {
     /// ```
     /// use reversi::Position;
     /// use reversi::search::{Method, Searcher};
-    /// use search_core::deepening::{Iteration, Observer};
+    /// use search_core::games::deepening::{Iteration, Observer};
     /// struct Depths(Vec<u32>);
     /// impl<M> Observer<M> for Depths {
     ///     fn completed(&mut self, it: &Iteration<'_, M>) { self.0.push(it.depth); }

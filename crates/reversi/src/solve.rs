@@ -9,7 +9,10 @@ use crate::search::{Margin, Scored};
 use crate::side::Side;
 use crate::square::Square;
 use crate::stability;
-use search_core::{Engine, EngineGame, Game, INFINITY, MoveList, Player, Value};
+use search_core::{
+    games::Engine, games::EngineGame, games::Game, games::INFINITY, games::MoveList, games::Player,
+    games::Value,
+};
 
 /// The result of [`solve`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -304,7 +307,8 @@ mod tests {
     #[test]
     fn the_4x4_start_is_a_loss_for_black() {
         let solution = solve(&Position::<4>::start(), 12);
-        let exact = search_core::alpha_beta(&Scored::new(Position::<4>::start(), Margin), None);
+        let exact =
+            search_core::games::alpha_beta(&Scored::new(Position::<4>::start(), Margin), None);
         assert_eq!(solution.margin, exact.value);
         assert!(solution.margin < 0);
     }

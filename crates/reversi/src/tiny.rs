@@ -3,7 +3,7 @@
 use crate::format::tiny;
 use crate::position::{Move, Position};
 use crate::search::{Scored, WinLoss};
-use search_core::{GameOutcome, alpha_beta, minimax};
+use search_core::{games::GameOutcome, games::alpha_beta, games::minimax};
 use std::fmt::Write as _;
 
 /// What `Reversi FLAG player board` computes.

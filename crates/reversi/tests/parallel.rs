@@ -3,7 +3,7 @@
 
 use proptest::prelude::*;
 use reversi::{Position, RootScore, Scored};
-use search_core::{Engine, Game, ParallelEngine, alpha_beta};
+use search_core::{games::Engine, games::Game, games::ParallelEngine, games::alpha_beta};
 
 /// The position after playing the `picks`-th legal move (modulo their number) while the game
 /// lasts.

@@ -4,7 +4,7 @@
 
 use reversi::player::{Budget, Player, Timed};
 use reversi::{Margin, Move, Position, Scored, Square};
-use search_core::{AlphaBetaPlayer, Game, RandomPlayer, play_match};
+use search_core::{games::AlphaBetaPlayer, games::Game, games::RandomPlayer, games::play_match};
 
 fn openings() -> Vec<Vec<Move<8>>> {
     // d3, c4, f5, e6: (row, column) from the top left.

@@ -9,7 +9,10 @@
 //!
 //! Run with `cargo run -p search-core --example pig`.
 
-use search_core::{ChanceGame, MoveList, Outcomes, Player, Turn, expectiminimax, star1};
+use search_core::{
+    games::ChanceGame, games::MoveList, games::Outcomes, games::Player, games::Turn,
+    games::expectiminimax, games::star1,
+};
 use std::collections::HashMap;
 
 /// The winning score.

@@ -4,7 +4,10 @@
 //!
 //! Run with `cargo run --release -p search-core --example sudoku`.
 
-use search_core::{Csp, CspOptions, Inference, backtracking_search, count_solutions};
+use search_core::{
+    constraints::Csp, constraints::CspOptions, constraints::Inference,
+    constraints::backtracking_search, constraints::count_solutions,
+};
 use std::time::Instant;
 
 /// Two of the hardest published puzzles: Arto Inkala's (2012) and his "AI Escargot" (2006).
@@ -109,7 +112,10 @@ mod tests {
     fn verify_rejects_a_broken_grid() {
         let givens = super::PUZZLES[0].1;
         let csp = super::sudoku(givens);
-        let (grid, _) = search_core::backtracking_search(&csp, search_core::CspOptions::fast());
+        let (grid, _) = search_core::constraints::backtracking_search(
+            &csp,
+            search_core::constraints::CspOptions::fast(),
+        );
         let mut grid = grid.unwrap();
         assert!(super::verify(givens, &grid));
         grid.swap(1, 2);

@@ -8,7 +8,8 @@ mod board;
 
 pub use board::TicTacToe;
 use search_core::{
-    AlphaBetaPlayer, Engine, Mcts, MctsConfig, RandomPlayer, alpha_beta, minimax, play_match,
+    games::AlphaBetaPlayer, games::Engine, games::Mcts, games::MctsConfig, games::RandomPlayer,
+    games::alpha_beta, games::minimax, games::play_match,
 };
 
 fn main() {

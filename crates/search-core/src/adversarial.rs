@@ -41,7 +41,7 @@ pub struct GameOutcome<M> {
 /// Minimax: the exact value of `game` searched `depth` plies deep (`None`: to the end).
 ///
 /// ```
-/// use search_core::{minimax, Game, MoveList, Player, Value};
+/// use search_core::{games::minimax, games::Game, games::MoveList, games::Player, games::Value};
 /// /// Take 1 or 2 from a pile; taking the last one wins (+1 for Max).
 /// #[derive(Clone, Copy)]
 /// struct Nim { pile: u8, max_to_move: bool }

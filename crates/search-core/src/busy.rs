@@ -18,7 +18,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 /// arriving at the same node puts off the marked child and searches a sibling first.
 ///
 /// ```
-/// use search_core::{BusySet, busy_mark};
+/// use search_core::{games::BusySet, games::busy_mark};
 ///
 /// let busy = BusySet::new(10);
 /// let child = busy_mark(0xfeed, 7); // the child's key, searched 7 plies deep

@@ -1,7 +1,7 @@
 //! Games with chance moves (dice, shuffles): [`expectiminimax`] and its pruning variant
 //! [`star1`] (Ballard 1983), which needs bounds on every value.
 //!
-//! A [`ChanceGame`] position is either a player's turn (moves as in [`Game`](crate::Game)) or a
+//! A [`ChanceGame`] position is either a player's turn (moves as in [`Game`](crate::games::Game)) or a
 //! chance event with outcomes and their probabilities. Values are `f64` from Max's point of view:
 //! the value of a chance node is the probability-weighted mean of its outcomes. Both searches
 //! keep their path on an explicit stack, so deep games need no deep call stack.
@@ -69,7 +69,7 @@ pub struct ChanceOutcome<M> {
 /// Expectiminimax to `depth` plies (`None`: to the end; a chance event is a ply).
 ///
 /// ```
-/// use search_core::{expectiminimax, star1, ChanceGame, MoveList, Outcomes, Player, Turn};
+/// use search_core::{games::expectiminimax, games::star1, games::ChanceGame, games::MoveList, games::Outcomes, games::Player, games::Turn};
 /// /// Max either takes 0.5 or flips a coin worth 1 or 0... after which Min halves nothing.
 /// #[derive(Clone, Copy)]
 /// enum Bet { Choose, Flip, Done(f64) }

@@ -320,7 +320,7 @@ where
 /// ascent when `steepest` ([`hill_climbing`] and [`steepest_ascent`] on closures).
 ///
 /// ```
-/// use search_core::{hill_climbing_fn, LocalOptions, StopReason};
+/// use search_core::{local_search::hill_climbing_fn, local_search::LocalOptions, local_search::StopReason};
 /// let r = hill_climbing_fn(&0i32, |&x| [(x - 1, 1), (x + 1, 1)], |&x| (x - 4).abs(),
 ///     |&x| x == 4, LocalOptions::default(), false);
 /// assert_eq!((*r.path.last(), r.reason), (4, StopReason::Goal));
@@ -426,12 +426,12 @@ where
     )
 }
 
-/// Simulated annealing from `start` ([`simulated_annealing`](crate::simulated_annealing) on
+/// Simulated annealing from `start` ([`simulated_annealing`](crate::local_search::simulated_annealing) on
 /// closures): seeded by `rng`, cooled by `schedule`.
 ///
 /// ```
 /// use rand::{SeedableRng, rngs::StdRng};
-/// use search_core::{simulated_annealing_fn, ExpSchedule, LocalOptions, StopReason};
+/// use search_core::{local_search::simulated_annealing_fn, local_search::ExpSchedule, local_search::LocalOptions, local_search::StopReason};
 /// let schedule = ExpSchedule { k: 2.0, lam: 0.001, limit: 10_000 };
 /// let r = simulated_annealing_fn(&0i32, |&x| [(x - 1, 1), (x + 1, 1)], |&x| (x - 9).abs(),
 ///     |&x| x == 9, &schedule, &mut StdRng::seed_from_u64(1), LocalOptions::default());
@@ -453,9 +453,9 @@ where
     IN: IntoIterator<Item = (S, C)>,
     FH: FnMut(&S) -> C,
     FG: FnMut(&S) -> bool,
-    SC: crate::Schedule + ?Sized,
+    SC: crate::local::Schedule + ?Sized,
     R: rand::Rng + ?Sized,
 {
     let problem = FnProblem::new(start.clone(), successors, heuristic, is_goal);
-    crate::simulated_annealing(&problem, schedule, rng, options)
+    crate::local::simulated_annealing(&problem, schedule, rng, options)
 }

@@ -424,7 +424,7 @@ impl<'c, V: Clone, K: Constraint<V>> Solver<'c, V, K> {
 /// Backtracking search for the first solution (values per variable), with the counters.
 ///
 /// ```
-/// use search_core::{backtracking_search, Csp, CspOptions};
+/// use search_core::{constraints::backtracking_search, constraints::Csp, constraints::CspOptions};
 /// // Colour Australia's map with three colours (AIMA figure 6.1).
 /// let regions = ["WA", "NT", "SA", "Q", "NSW", "V", "T"];
 /// let mut csp = Csp::new(vec![vec!["red", "green", "blue"]; 7], |_, a: &&str, _, b: &&str| a != b);
@@ -453,7 +453,7 @@ pub fn backtracking_search<V: Clone, K: Constraint<V>>(
 /// until it returns false; the counters (`solutions` counts the calls).
 ///
 /// ```
-/// use search_core::{solve_all, Csp, CspOptions};
+/// use search_core::{constraints::solve_all, constraints::Csp, constraints::CspOptions};
 /// // Three variables in 1..=3, pairwise different: 3! solutions.
 /// let mut csp = Csp::new(vec![vec![1, 2, 3]; 3], |_, a: &i32, _, b: &i32| a != b);
 /// csp.constrain(0, 1);

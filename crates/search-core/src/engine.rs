@@ -1,7 +1,7 @@
 //! The engine search for real play: negamax alpha-beta with principal-variation (null-window)
 //! search, iterative deepening, move ordering and a transposition table.
 //!
-//! At a given depth the engine returns the same value as [`alpha_beta`](crate::alpha_beta):
+//! At a given depth the engine returns the same value as [`alpha_beta`](crate::games::alpha_beta):
 //! a table entry cuts the search only when it was stored for the same remaining depth (and
 //! unlimited depth is a depth of its own), and every other device only reorders moves. The
 //! chosen move achieves that value; among moves of equal value it may differ from alpha-beta's
@@ -29,7 +29,7 @@ pub(crate) const SPLIT_DEPTH: u32 = 3;
 /// A reusable search engine; keep one per game to reuse its table across moves.
 ///
 /// ```
-/// use search_core::{alpha_beta, Engine, EngineGame, Game, MoveList, Player, Value};
+/// use search_core::{games::alpha_beta, games::Engine, games::EngineGame, games::Game, games::MoveList, games::Player, games::Value};
 /// /// Take 1, 2 or 3 from a pile; taking the last one wins.
 /// #[derive(Clone, Copy)]
 /// struct Nim { pile: u8, max_to_move: bool }
@@ -124,7 +124,7 @@ impl<M: Copy + PartialEq> Engine<M> {
     /// completes, so a position with a legal move always gets one.
     ///
     /// ```
-    /// # use search_core::{Engine, EngineGame, Game, MoveList, Player, Value};
+    /// # use search_core::{games::Engine, games::EngineGame, games::Game, games::MoveList, games::Player, games::Value};
     /// # #[derive(Clone, Copy)]
     /// # struct Nim { pile: u8, max_to_move: bool }
     /// # impl Game for Nim {
@@ -190,7 +190,7 @@ impl<M: Copy + PartialEq> Engine<M> {
     /// and a move achieving it. The counters add up all the null-window searches.
     ///
     /// ```
-    /// # use search_core::{Engine, EngineGame, Game, MoveList, Player, Value};
+    /// # use search_core::{games::Engine, games::EngineGame, games::Game, games::MoveList, games::Player, games::Value};
     /// # #[derive(Clone, Copy)]
     /// # struct Nim { pile: u8, max_to_move: bool }
     /// # impl Game for Nim {
@@ -262,7 +262,7 @@ impl<M: Copy + PartialEq> Engine<M> {
     /// `v <= alpha` with Min to move); after a fail-low for the side to move it means nothing.
     ///
     /// ```
-    /// use search_core::{Engine, EngineGame, Game, MoveList, Player, Value, INFINITY};
+    /// use search_core::{games::Engine, games::EngineGame, games::Game, games::MoveList, games::Player, games::Value, games::INFINITY};
     /// #[derive(Clone, Copy)]
     /// struct Nim { pile: u8, max_to_move: bool }
     /// impl Game for Nim {

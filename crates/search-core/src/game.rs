@@ -74,7 +74,7 @@ pub trait Game: Clone {
     fn evaluate(&self) -> Value;
 }
 
-/// A game the [`Engine`](crate::Engine) can search: positions have a hash key, and moves can be
+/// A game the [`Engine`](crate::games::Engine) can search: positions have a hash key, and moves can be
 /// put in a promising order.
 pub trait EngineGame: Game {
     /// A hash of the position including the side to move (Zobrist keys or a perfect packing).

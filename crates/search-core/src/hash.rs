@@ -1,4 +1,4 @@
-//! Hashing helpers for position keys ([`EngineGame::key`](crate::EngineGame::key)): the
+//! Hashing helpers for position keys ([`EngineGame::key`](crate::games::EngineGame::key)): the
 //! splitmix64 finaliser, a bijective mixer for packed positions, and Zobrist keys drawn from the
 //! splitmix64 sequence for positions hashed square by square.
 
@@ -10,7 +10,7 @@ pub const GOLDEN_GAMMA: u64 = 0x9e37_79b9_7f4a_7c15;
 /// distinct key, and the low bits a table indexes by are well spread.
 ///
 /// ```
-/// use search_core::mix64;
+/// use search_core::games::mix64;
 /// assert_eq!(mix64(0), 0);
 /// assert_ne!(mix64(1), mix64(2));
 /// // Neighbouring inputs differ in about half of the output bits.
@@ -30,7 +30,7 @@ pub const fn mix64(mut x: u64) -> u64 {
 /// XOR the keys of the occupied (square, piece) pairs for a key updated move by move.
 ///
 /// ```
-/// use search_core::zobrist_keys;
+/// use search_core::games::zobrist_keys;
 /// /// One key per square and colour of a 3x3 board, and one for the side to move.
 /// const KEYS: [u64; 19] = zobrist_keys(7);
 /// let x_centre = KEYS[4];

@@ -1,11 +1,26 @@
 //! Generic search for classical AI: state-space search, local search, constraint satisfaction
 //! and repair, and adversarial game search. No domain code lives here.
 //!
+//! # The module tree
+//!
+//! | where | what |
+//! |---|---|
+//! | the crate root | paths from a start to a goal: the closure front door (`*_fn`), the [`SearchProblem`] trait and its algorithms, [`Path`], [`Stats`], [`Cost`], the reach iterators |
+//! | [`indexed`] | the same closure searches over states you can number (flat arrays, no hashing) |
+//! | [`policy`] | the graph-search loop with chosen frontier, tie, duplicate and successor-order policies (course platforms' variants) |
+//! | [`local_search`] | hill climbing, simulated annealing, min-conflicts repair |
+//! | [`constraints`] | constraint satisfaction problems and their backtracking solver |
+//! | [`games`] | two-player games: minimax, alpha-beta, the engine and its parallel form, strategies, MCTS, chance nodes |
+//! | [`prelude`] | `use search_core::prelude::*;` for the common names |
+//!
 //! # One call: closures
 //!
 //! Every state-space algorithm is a free function over a start value and closures, like the
-//! `pathfinding` crate's, returning the path and the node counters ([`Stats`]). Costs may be
-//! integers or floats (`f64` needs no `Ord` wrapper):
+//! `pathfinding` crate's, returning the path and the node counters ([`Stats`]). Closures are
+//! `FnMut`; costs may be integers, floats (`f64` needs no `Ord` wrapper), [`Wrapping`] or
+//! your own [`Cost`]:
+//!
+//! [`Wrapping`]: std::num::Wrapping
 //!
 //! ```
 //! use search_core::astar_fn;
@@ -23,17 +38,23 @@
 //! assert_eq!(result.stats.expanded, 3);
 //! ```
 //!
-//! | task | function |
-//! |---|---|
-//! | fewest steps | [`breadth_first_fn`], [`bidirectional_bfs_fn`], [`iterative_deepening_fn`] |
-//! | any path, depth-first | [`depth_first_fn`] |
-//! | cheapest path | [`uniform_cost_fn`], [`astar_fn`], [`idastar_fn`] (linear memory) |
-//! | a good path fast | [`weighted_astar_fn`], [`greedy_best_first_fn`], [`beam_search_fn`] |
-//! | every cheapest cost from a start | [`shortest_path_tree_fn`], [`reachable_fn`] |
-//! | the `k` cheapest loopless paths | [`k_shortest_paths_fn`] |
-//! | local search | [`hill_climbing_fn`], [`simulated_annealing_fn`] |
+//! # From `pathfinding`
 //!
-//! Each wraps its closures in an [`FnProblem`] and runs the trait version below, so the
+//! | `pathfinding` | search-core | what differs |
+//! |---|---|---|
+//! | `astar` | [`astar_fn`] | equal `f` broken deeper first as there (same successor calls); returns a [`SearchResult`]: the [`Path`] (states, step costs, cost) and counters |
+//! | `dijkstra` | [`uniform_cost_fn`] | the same; goal test when a state leaves the frontier |
+//! | `bfs`, `bfs_bidirectional` | [`breadth_first_fn`], [`bidirectional_bfs_fn`] | the goal is tested when a state leaves the queue (a few more expansions, exact textbook counters) |
+//! | `dfs`, `iddfs` | [`depth_first_fn`], [`iterative_deepening_fn`] | the start by reference, an optional depth limit |
+//! | `idastar` | [`idastar_fn`] | the same successor calls on `pathfinding`'s tests |
+//! | `yen` | [`k_shortest_paths_fn`] | |
+//! | `dijkstra_all` | [`shortest_path_tree_fn`] | a [`ShortestPathTree`] with `cost`, `parent`, `path_to` |
+//! | `bfs_reach`, `dfs_reach`, `dijkstra_reach` | [`bfs_reach`], [`dfs_reach`], [`dijkstra_reach`] | the same orders; items are [`Reached`] |
+//! | `strongly_connected_components`, `topological_sort`, `connected_components` | `graph_core::directed`, `graph_core::connected_components` | a cyclic graph's sort returns the whole cycle |
+//! | `Vec<N>` path, `path.len()` | [`Path::len`] (states), [`Path::steps`] (moves) | |
+//! | `fringe`, `astar_bag`, `count_paths`, `dijkstra_partial` | not yet | |
+//!
+//! Each `*_fn` wraps its closures in an [`FnProblem`] and runs the trait version below, so the
 //! counters are the same.
 //!
 //! # Problems as traits
@@ -41,28 +62,13 @@
 //! - [`SearchProblem`]: a start state, a goal test, successors in a fixed order with step costs
 //!   (integers or decimals) and an optional heuristic. Searched by [`breadth_first`],
 //!   [`depth_first`], [`iterative_deepening`], [`uniform_cost`], [`greedy_best_first`], [`astar`],
-//!   [`weighted_astar`], [`idastar`], [`beam_search`], [`shortest_path_tree`], [`reachable`],
-//!   [`k_shortest_paths`], [`hill_climbing`], [`steepest_ascent`] and [`simulated_annealing`].
-//!   Every search returns its path and [`Stats`]. Problems with dense state indices opt in
-//!   through [`DenseStates`] (bit-array closed sets).
-//!   [`policy::search_with`] runs the graph-search loop with chosen frontier, tie, duplicate and
-//!   successor-order policies and an observer of every pop (course platforms' variants, such as
-//!   the CS364 platform's methods in the `maze` crate).
-//! - [`Csp`]: variables with finite domains and binary constraints (AIMA chapter 6), solved by
-//!   [`backtracking_search`], [`solve_all`] and [`count_solutions`] with switchable MRV, degree,
-//!   least-constraining-value, forward-checking and AC-3 ([`CspOptions`]).
-//! - [`ConflictProblem`]: variables with values and O(1) conflict counts, repaired by
-//!   [`min_conflicts`] with seeded random tie-breaking and restarts.
-//! - [`Game`]: positions with a side to move, ordered legal moves and a static evaluation,
-//!   searched by [`minimax`], [`alpha_beta`] and, for real play, the [`Engine`] (iterative
-//!   deepening, move ordering, transposition table; same values as alpha-beta).
-//!
-//! Playing games: any [`Strategy`] (the searches above as [`MinimaxPlayer`],
-//! [`AlphaBetaPlayer`], [`EnginePlayer`] with a depth or a time budget, [`Mcts`] (UCT),
-//! [`RandomPlayer`]) meets another in [`play_match`]. [`ParallelEngine`] runs the engine on
-//! several threads (a [`SharedTable`], each node's moves split among the threads; the same
-//! values). Games with dice implement [`ChanceGame`] and are searched by [`expectiminimax`] and
-//! [`star1`]. [`mix64`] and [`zobrist_keys`] make position keys.
+//!   [`weighted_astar`], [`idastar`], [`beam_search`], [`shortest_path_tree`], [`reachable`] and
+//!   [`k_shortest_paths`]. Every search returns its path and [`Stats`]. Problems with dense
+//!   state indices opt in through [`DenseStates`] (flat arrays instead of hash tables).
+//! - [`constraints::Csp`]: variables with finite domains and binary constraints.
+//! - [`local_search::ConflictProblem`]: variables repaired by min-conflicts.
+//! - [`games::Game`]: positions with a side to move, ordered legal moves and a static
+//!   evaluation, searched by [`games::alpha_beta`], the [`games::Engine`] and friends.
 //!
 //! # Example
 //!
@@ -136,7 +142,6 @@ pub mod test_support;
 mod adversarial;
 mod busy;
 mod chance;
-pub mod deepening;
 mod engine;
 mod game;
 mod hash;
@@ -145,19 +150,14 @@ mod parallel;
 mod strategy;
 mod table;
 
-// State-space, local and constraint search.
+// The state-space front door: paths from a start to a goal (what most users need).
 pub use beam::beam_search;
 pub use bidirectional::bidirectional_bfs_fn;
 pub use closures::{
     FnProblem, astar_fn, beam_search_fn, breadth_first_fn, depth_first_fn, greedy_best_first_fn,
-    hill_climbing_fn, idastar_fn, iterative_deepening_fn, simulated_annealing_fn, uniform_cost_fn,
-    weighted_astar_fn,
+    idastar_fn, iterative_deepening_fn, uniform_cost_fn, weighted_astar_fn,
 };
 pub use cost::Cost;
-pub use csp::{
-    Constraint, Csp, CspOptions, CspStats, Inference, ValueOrder, VariableOrder,
-    backtracking_search, count_solutions, solve_all,
-};
 pub use depth_first::{depth_first, iterative_deepening};
 pub use error::Error;
 pub use graph_search::{
@@ -165,11 +165,6 @@ pub use graph_search::{
     weighted_astar,
 };
 pub use idastar::idastar;
-pub use local::{
-    ExpSchedule, LocalOptions, LocalResult, LocalResultOf, Schedule, StopReason, hill_climbing,
-    simulated_annealing, steepest_ascent,
-};
-pub use min_conflicts::{ConflictProblem, MinConflictsLimits, MinConflictsStats, min_conflicts};
 pub use problem::{DenseStates, Path, PathOf, ResultOf, SearchProblem, SearchResult, Stats};
 pub use reach::{BfsReach, DfsReach, DijkstraReach, Reached, bfs_reach, dfs_reach, dijkstra_reach};
 pub use tree::{
@@ -177,20 +172,67 @@ pub use tree::{
 };
 pub use yen::{k_shortest_paths, k_shortest_paths_fn};
 
-// Adversarial game search.
-pub use adversarial::{GameOutcome, GameStats, alpha_beta, minimax};
-pub use busy::{BusySet, busy_mark};
-pub use chance::{ChanceGame, ChanceOutcome, Outcomes, Turn, expectiminimax, star1};
-pub use engine::{Engine, Timed};
-pub use game::{EngineGame, Game, INFINITY, MoveList, Player, Value};
-pub use hash::{GOLDEN_GAMMA, mix64, zobrist_keys};
-pub use mcts::{Mcts, MctsConfig, MctsStats};
-pub use parallel::ParallelEngine;
-pub use strategy::{
-    AlphaBetaPlayer, EnginePlayer, GameRecord, Limit, MatchResult, MinimaxPlayer, RandomPlayer,
-    Strategy, play_match,
-};
-pub use table::{Bound, Entry, SharedTable, TranspositionTable, UNLIMITED};
+/// Local search: hill climbing, simulated annealing, and constraint repair by min-conflicts.
+pub mod local_search {
+    pub use crate::closures::{hill_climbing_fn, simulated_annealing_fn};
+    pub use crate::local::{
+        ExpSchedule, LocalOptions, LocalResult, LocalResultOf, Schedule, StopReason, hill_climbing,
+        simulated_annealing, steepest_ascent,
+    };
+    pub use crate::min_conflicts::{
+        ConflictProblem, MinConflictsLimits, MinConflictsStats, min_conflicts,
+    };
+}
+
+/// Constraint satisfaction (AIMA chapter 6): [`Csp`](constraints::Csp) solved by backtracking
+/// with MRV, degree, least-constraining-value, forward checking and AC-3.
+pub mod constraints {
+    pub use crate::csp::{
+        Constraint, Csp, CspOptions, CspStats, Inference, ValueOrder, VariableOrder,
+        backtracking_search, count_solutions, solve_all,
+    };
+}
+
+/// Adversarial game search: the [`Game`](games::Game) trait, minimax and alpha-beta, the
+/// [`Engine`](games::Engine) (iterative deepening, ordering, transposition table) and its
+/// parallel form, strategies and matches, Monte Carlo tree search, chance nodes, and position
+/// keys.
+pub mod games {
+    pub mod deepening;
+
+    pub use crate::adversarial::{GameOutcome, GameStats, alpha_beta, minimax};
+    pub use crate::busy::{BusySet, busy_mark};
+    pub use crate::chance::{ChanceGame, ChanceOutcome, Outcomes, Turn, expectiminimax, star1};
+    pub use crate::engine::{Engine, Timed};
+    pub use crate::game::{EngineGame, Game, INFINITY, MoveList, Player, Value};
+    pub use crate::hash::{GOLDEN_GAMMA, mix64, zobrist_keys};
+    pub use crate::mcts::{Mcts, MctsConfig, MctsStats};
+    pub use crate::parallel::ParallelEngine;
+    pub use crate::strategy::{
+        AlphaBetaPlayer, EnginePlayer, GameRecord, Limit, MatchResult, MinimaxPlayer, RandomPlayer,
+        Strategy, play_match,
+    };
+    pub use crate::table::{Bound, Entry, SharedTable, TranspositionTable, UNLIMITED};
+}
+
+/// The names most programs need, in one `use search_core::prelude::*;`: the state-space front
+/// door and its types (as `pathfinding`'s prelude gives its functions), and the game traits.
+///
+/// ```
+/// use search_core::prelude::*;
+/// // From 0 to 10 by +1 or *2: 0, 1, 2, 4, 5, 10.
+/// let path = astar_fn(&0u32, |&n| [(n + 1, 1u32), (n * 2, 1)], |_| 0, |&n| n == 10).path;
+/// assert_eq!(path.map(|p| (p.len(), p.steps())), Some((6, 5)));
+/// ```
+pub mod prelude {
+    pub use crate::games::{Game, Player, Value};
+    pub use crate::{
+        Cost, FnProblem, Path, SearchProblem, SearchResult, Stats, astar_fn, bfs_reach,
+        bidirectional_bfs_fn, breadth_first_fn, depth_first_fn, dfs_reach, dijkstra_reach,
+        idastar_fn, indexed, iterative_deepening_fn, k_shortest_paths_fn, reachable_fn,
+        shortest_path_tree_fn, uniform_cost_fn,
+    };
+}
 
 pub use smallvec;
 

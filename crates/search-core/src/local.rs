@@ -69,7 +69,7 @@ pub fn hill_climbing<P: SearchProblem>(problem: &P, options: LocalOptions) -> Lo
 /// one among equals) when it is strictly lower than the current one.
 ///
 /// ```
-/// use search_core::{steepest_ascent, LocalOptions, SearchProblem, StopReason};
+/// use search_core::{local_search::steepest_ascent, local_search::LocalOptions, SearchProblem, local_search::StopReason};
 /// // Walk on the integers towards h(x) = |x - 7|, starting at 0.
 /// struct Walk;
 /// impl SearchProblem for Walk {
@@ -212,7 +212,7 @@ impl<F: Fn(u64) -> f64> Schedule for F {
 ///
 /// ```
 /// use rand::{SeedableRng, rngs::StdRng};
-/// use search_core::{simulated_annealing, ExpSchedule, LocalOptions, SearchProblem, StopReason};
+/// use search_core::{local_search::simulated_annealing, local_search::ExpSchedule, local_search::LocalOptions, SearchProblem, local_search::StopReason};
 /// // A bumpy line: h has local minima at every multiple of 5, the global one at 40.
 /// struct Bumpy;
 /// impl SearchProblem for Bumpy {

@@ -72,7 +72,7 @@ struct TreeNode<G: Game> {
 /// children or grandchildren (our move, then the opponent's), that subtree becomes the new root.
 ///
 /// ```
-/// use search_core::{Game, Mcts, MctsConfig, MoveList, Player, Strategy, Value};
+/// use search_core::{games::Game, games::Mcts, games::MctsConfig, games::MoveList, games::Player, games::Strategy, games::Value};
 /// /// Take 1 or 2 from a pile; taking the last one wins.
 /// #[derive(Clone, Copy, Debug, PartialEq)]
 /// struct Nim { pile: u8, max_to_move: bool }

@@ -100,7 +100,7 @@ pub struct MinConflictsStats {
 ///
 /// ```
 /// use rand::{Rng, SeedableRng, rngs::StdRng};
-/// use search_core::{min_conflicts, ConflictProblem, MinConflictsLimits};
+/// use search_core::{local_search::min_conflicts, local_search::ConflictProblem, local_search::MinConflictsLimits};
 ///
 /// /// Colour a path of 5 vertices with 2 colours so that neighbours differ.
 /// struct PathColouring(Vec<u8>);

@@ -24,11 +24,11 @@ use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 /// Every thread still searches every move of a node (only the order changes), an entry cuts a
 /// search only at its own remaining depth, and an abandoned search stores nothing; so whichever
 /// thread completes the search returns the same value as the single-threaded
-/// [`Engine`](crate::Engine) at the same depth, and a move achieving it (among moves of equal
+/// [`Engine`](crate::games::Engine) at the same depth, and a move achieving it (among moves of equal
 /// value it may differ).
 ///
 /// ```
-/// use search_core::{alpha_beta, EngineGame, Game, MoveList, ParallelEngine, Player, Value};
+/// use search_core::{games::alpha_beta, games::EngineGame, games::Game, games::MoveList, games::ParallelEngine, games::Player, games::Value};
 /// /// Take 1, 2 or 3 from a pile; taking the last one wins.
 /// #[derive(Clone, Copy)]
 /// struct Nim { pile: u8, max_to_move: bool }
@@ -72,7 +72,7 @@ impl ParallelEngine {
     }
 
     /// The same engine with killer moves (the default) or not, as
-    /// [`Engine::with_killers`](crate::Engine::with_killers).
+    /// [`Engine::with_killers`](crate::games::Engine::with_killers).
     #[must_use]
     pub fn with_killers(mut self, on: bool) -> Self {
         self.use_killers = on;
@@ -98,7 +98,7 @@ impl ParallelEngine {
     }
 
     /// Iterative deepening to `depth` plies on all threads: the value of
-    /// [`Engine::search`](crate::Engine::search) at the same depth, and a move achieving it. The
+    /// [`Engine::search`](crate::games::Engine::search) at the same depth, and a move achieving it. The
     /// counters add up the nodes of every thread.
     pub fn search<G>(&mut self, game: &G, depth: u32) -> GameOutcome<G::Move>
     where
@@ -276,8 +276,8 @@ mod tests {
     use crate::busy::busy_mark;
     use crate::engine::SPLIT_DEPTH;
     use crate::game::{Game, MoveList, Player, Value};
+    use crate::games::{Engine, alpha_beta};
     use crate::hash::mix64;
-    use crate::{Engine, alpha_beta};
     use std::cell::RefCell;
 
     thread_local! {

@@ -2,7 +2,7 @@
 //!
 //! A [`Strategy`] is anything that picks a move in a position: [`MinimaxPlayer`],
 //! [`AlphaBetaPlayer`], [`EnginePlayer`] (depth- or time-limited), [`RandomPlayer`] and
-//! [`Mcts`](crate::Mcts). [`play_match`] plays two of them against each other from a list of
+//! [`Mcts`](crate::games::Mcts). [`play_match`] plays two of them against each other from a list of
 //! openings, each opening twice with the colours swapped.
 
 use crate::adversarial::{alpha_beta, minimax};
@@ -167,7 +167,7 @@ impl<G: Game> MatchResult<G> {
 /// that returns no move or an illegal one forfeits.
 ///
 /// ```
-/// use search_core::{play_match, AlphaBetaPlayer, Game, MoveList, Player, RandomPlayer, Value};
+/// use search_core::{games::play_match, games::AlphaBetaPlayer, games::Game, games::MoveList, games::Player, games::RandomPlayer, games::Value};
 /// /// Take 1 or 2 from a pile; taking the last one wins.
 /// #[derive(Clone, Copy, Debug, PartialEq)]
 /// struct Nim { pile: u8, max_to_move: bool }

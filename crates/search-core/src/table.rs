@@ -4,7 +4,7 @@
 //! Both keep two slots per index (adjacent, so one cache line): the first keeps the deeper
 //! search (among equal depths, the bigger subtree), the second takes whatever the first refuses.
 //! An entry names its best move by its index in the move list after
-//! [`EngineGame::order_moves`](crate::EngineGame::order_moves), which is the same list every time
+//! [`EngineGame::order_moves`](crate::games::EngineGame::order_moves), which is the same list every time
 //! the same position is searched; so a table needs no knowledge of the move type.
 
 use crate::busy::BusySet;
@@ -62,10 +62,10 @@ pub(crate) trait Table {
     }
 }
 
-/// The one-thread two-slot table of the [`Engine`](crate::Engine).
+/// The one-thread two-slot table of the [`Engine`](crate::games::Engine).
 ///
 /// ```
-/// use search_core::{Bound, Entry, TranspositionTable};
+/// use search_core::{games::Bound, games::Entry, games::TranspositionTable};
 /// let mut table = TranspositionTable::new(4);
 /// let entry = Entry { depth: 3, work: 10, value: 7, bound: Bound::Exact, best: Some(1) };
 /// table.store(0xfeed, entry);
@@ -146,7 +146,7 @@ impl Table for TranspositionTable {
 /// the work counter kept to about 0.4%.
 ///
 /// ```
-/// use search_core::{Bound, Entry, SharedTable};
+/// use search_core::{games::Bound, games::Entry, games::SharedTable};
 /// let table = SharedTable::new(4);
 /// let entry = Entry { depth: 3, work: 10, value: -7, bound: Bound::Lower, best: None };
 /// std::thread::scope(|s| {

@@ -119,11 +119,14 @@ impl SearchProblem for Digraph {
 
 /// N-Queens as a CSP: one variable per column, its row as the value; every pair of columns is
 /// constrained (different rows, different diagonals).
-pub fn queens_csp(n: usize) -> crate::Csp<usize, impl Fn(usize, &usize, usize, &usize) -> bool> {
+pub fn queens_csp(
+    n: usize,
+) -> crate::csp::Csp<usize, impl Fn(usize, &usize, usize, &usize) -> bool> {
     let rows: Vec<usize> = (0..n).collect();
-    let mut csp = crate::Csp::new(vec![rows; n], |x: usize, a: &usize, y: usize, b: &usize| {
-        a != b && a.abs_diff(*b) != x.abs_diff(y)
-    });
+    let mut csp =
+        crate::csp::Csp::new(vec![rows; n], |x: usize, a: &usize, y: usize, b: &usize| {
+            a != b && a.abs_diff(*b) != x.abs_diff(y)
+        });
     for x in 0..n {
         for y in x + 1..n {
             csp.constrain(x, y);

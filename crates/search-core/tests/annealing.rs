@@ -4,7 +4,8 @@ use proptest::prelude::*;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use search_core::{
-    ExpSchedule, LocalOptions, SearchProblem, StopReason, simulated_annealing, steepest_ascent,
+    SearchProblem, local_search::ExpSchedule, local_search::LocalOptions, local_search::StopReason,
+    local_search::simulated_annealing, local_search::steepest_ascent,
 };
 
 /// A line of integers with h = |x - target|, steps of 1 either way.
@@ -87,7 +88,7 @@ fn step_limit_and_aima_schedule() {
     );
     assert_eq!((r.reason, r.stats.expanded), (StopReason::Frozen, 100));
     assert_eq!(
-        search_core::Schedule::temperature(&ExpSchedule::default(), 0),
+        search_core::local_search::Schedule::temperature(&ExpSchedule::default(), 0),
         20.0
     );
 }

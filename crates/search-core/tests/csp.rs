@@ -4,8 +4,9 @@
 use proptest::prelude::*;
 use search_core::test_support::queens_csp as queens;
 use search_core::{
-    Csp, CspOptions, Inference, ValueOrder, VariableOrder, backtracking_search, count_solutions,
-    solve_all,
+    constraints::Csp, constraints::CspOptions, constraints::Inference, constraints::ValueOrder,
+    constraints::VariableOrder, constraints::backtracking_search, constraints::count_solutions,
+    constraints::solve_all,
 };
 
 /// A random binary CSP: per variable a domain of values `0..size`, per constrained pair a table

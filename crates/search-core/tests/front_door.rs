@@ -5,10 +5,11 @@ use rand::SeedableRng;
 use rand::rngs::StdRng;
 use search_core::test_support::Digraph;
 use search_core::{
-    ExpSchedule, LocalOptions, astar, astar_fn, breadth_first, breadth_first_fn, depth_first,
-    depth_first_fn, greedy_best_first, greedy_best_first_fn, hill_climbing, hill_climbing_fn,
-    iterative_deepening, iterative_deepening_fn, simulated_annealing, simulated_annealing_fn,
-    uniform_cost, uniform_cost_fn,
+    astar, astar_fn, breadth_first, breadth_first_fn, depth_first, depth_first_fn,
+    greedy_best_first, greedy_best_first_fn, iterative_deepening, iterative_deepening_fn,
+    local_search::ExpSchedule, local_search::LocalOptions, local_search::hill_climbing,
+    local_search::hill_climbing_fn, local_search::simulated_annealing,
+    local_search::simulated_annealing_fn, uniform_cost, uniform_cost_fn,
 };
 
 fn digraph() -> impl Strategy<Value = Digraph> {

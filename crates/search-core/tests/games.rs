@@ -4,7 +4,9 @@ mod common;
 
 use common::{Node, Tree, oracle_minimax};
 use proptest::prelude::*;
-use search_core::{Engine, ParallelEngine, Value, alpha_beta, minimax};
+use search_core::{
+    games::Engine, games::ParallelEngine, games::Value, games::alpha_beta, games::minimax,
+};
 
 /// A random tree of at most `max_nodes` nodes with random Max/Min labels (a side may move twice).
 fn random_tree() -> impl Strategy<Value = Tree> {

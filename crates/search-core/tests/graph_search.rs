@@ -5,8 +5,9 @@ mod common;
 use common::Graph;
 use proptest::prelude::*;
 use search_core::{
-    LocalOptions, SearchProblem, StopReason, astar, breadth_first, depth_first, greedy_best_first,
-    hill_climbing, iterative_deepening, steepest_ascent, uniform_cost,
+    SearchProblem, astar, breadth_first, depth_first, greedy_best_first, iterative_deepening,
+    local_search::LocalOptions, local_search::StopReason, local_search::hill_climbing,
+    local_search::steepest_ascent, uniform_cost,
 };
 
 /// S=0, A=1, B=2, G=3. Roads: S-A 1, S-B 4, A-B 2, A-G 6, B-G 1 (both directions, in this order).

@@ -4,7 +4,8 @@
 mod tic_tac_toe;
 
 use search_core::{
-    AlphaBetaPlayer, Game, Mcts, MctsConfig, RandomPlayer, Strategy, alpha_beta, play_match,
+    games::AlphaBetaPlayer, games::Game, games::Mcts, games::MctsConfig, games::RandomPlayer,
+    games::Strategy, games::alpha_beta, games::play_match,
 };
 use std::time::Duration;
 use tic_tac_toe::TicTacToe;

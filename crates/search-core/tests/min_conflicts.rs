@@ -5,7 +5,10 @@ use proptest::prelude::*;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use search_core::test_support::queens_csp;
-use search_core::{ConflictProblem, CspOptions, MinConflictsLimits, min_conflicts, solve_all};
+use search_core::{
+    constraints::CspOptions, constraints::solve_all, local_search::ConflictProblem,
+    local_search::MinConflictsLimits, local_search::min_conflicts,
+};
 
 /// One queen per column; `rows[c]` is its row. Counters per row and per diagonal give O(1)
 /// conflict counts. `REPORT`: whether repairs report the queens they attack.

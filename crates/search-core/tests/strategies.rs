@@ -4,8 +4,9 @@
 mod tic_tac_toe;
 
 use search_core::{
-    AlphaBetaPlayer, Engine, EnginePlayer, Game, Limit, MinimaxPlayer, Player, RandomPlayer,
-    Strategy, alpha_beta, play_match,
+    games::AlphaBetaPlayer, games::Engine, games::EnginePlayer, games::Game, games::Limit,
+    games::MinimaxPlayer, games::Player, games::RandomPlayer, games::Strategy, games::alpha_beta,
+    games::play_match,
 };
 use std::time::Duration;
 use tic_tac_toe::TicTacToe;

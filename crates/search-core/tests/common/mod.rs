@@ -1,7 +1,7 @@
 //! Test problems shared by the integration tests.
 #![allow(dead_code)]
 
-use search_core::{EngineGame, Game, MoveList, Player, Value};
+use search_core::{games::EngineGame, games::Game, games::MoveList, games::Player, games::Value};
 
 /// The shared explicit weighted digraph (unused by some test binaries).
 #[allow(unused_imports)]

@@ -1,6 +1,6 @@
 //! Tic-tac-toe, shared by the `tic_tac_toe` example and the game tests.
 
-use search_core::{EngineGame, Game, MoveList, Player, Value};
+use search_core::{games::EngineGame, games::Game, games::MoveList, games::Player, games::Value};
 
 /// A position: X's and O's squares as 9-bit masks; X (Max) moves first.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]

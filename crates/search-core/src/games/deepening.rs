@@ -6,8 +6,8 @@
 //! budget runs out, like [`Engine::search_timed`].
 //!
 //! ```
-//! use search_core::{Engine, EngineGame, Game, GameOutcome, MoveList, Player, Value};
-//! use search_core::deepening::{deepen, Iteration, Observer};
+//! use search_core::{games::Engine, games::EngineGame, games::Game, games::GameOutcome, games::MoveList, games::Player, games::Value};
+//! use search_core::games::deepening::{deepen, Iteration, Observer};
 //! #[derive(Clone, Copy)]
 //! struct Nim { pile: u8, max_to_move: bool }
 //! impl Game for Nim {
