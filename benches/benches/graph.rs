@@ -120,8 +120,9 @@ fn powergrid_scale(c: &mut Criterion) {
 }
 
 /// Runs `f` on a thread with a 1 GiB stack: pathfinding's strongly connected components and
-/// topological sort recurse once per vertex of a path and overflow the main thread's stack on
-/// these graphs (graph-core's do not recurse). The thread costs microseconds per run.
+/// topological sort, and petgraph's `tarjan_scc`, recurse once per vertex of a path and
+/// overflow the main thread's stack on these graphs (graph-core's do not recurse). The thread
+/// costs microseconds per run.
 fn big_stack<T: Send>(f: impl FnOnce() -> T + Send) -> T {
     std::thread::scope(|s| {
         std::thread::Builder::new()
@@ -178,7 +179,7 @@ fn directed(c: &mut Criterion) {
         })
     });
     group.bench_function("scc/petgraph", |b| {
-        b.iter(|| black_box(petgraph::algo::tarjan_scc(&pg).len()))
+        b.iter(|| big_stack(|| black_box(petgraph::algo::tarjan_scc(&pg).len())))
     });
     group.bench_function("toposort/graph_core", |b| {
         b.iter(|| black_box(topological_sort(&d).map(|o| o.len())))
