@@ -41,7 +41,7 @@ struct Cli {
     /// A time budget per computer move in seconds: the search deepens towards DEPTH and plays
     /// the move of the deepest depth completed in time (at least 1 ply). Without it a large
     /// DEPTH can take minutes or hours a move.
-    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, conflicts_with = "sample_compatible")]
+    #[arg(long, value_name = "SECONDS", value_parser = cli_support::positive_seconds, conflicts_with = "sample_compatible")]
     time: Option<std::time::Duration>,
     /// The endgame database cache folder for --perfect (see `kalah solve --help`).
     #[arg(long, value_name = "DIR")]
@@ -116,7 +116,7 @@ struct SolveArgs {
     threads: Option<u16>,
     /// Give up the search after SECONDS (counted from the start, database build included; a
     /// build is finished, never cut short) and print the bounds on the value proved by then.
-    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, allow_hyphen_values = true)]
+    #[arg(long, value_name = "SECONDS", value_parser = cli_support::positive_seconds, allow_hyphen_values = true)]
     time: Option<std::time::Duration>,
     /// MTD(f)'s first guess at the first player's value (skips the depth-bounded searches
     /// that give it otherwise); the first probe asks whether the value is at least this.
@@ -147,14 +147,6 @@ enum End {
     EitherSideEmpty,
     /// The game ends when the side to move has no stones.
     MoverSideEmpty,
-}
-
-/// A positive, finite number of seconds.
-fn parse_seconds(text: &str) -> Result<std::time::Duration, String> {
-    match text.parse::<f64>() {
-        Ok(s) if s > 0.0 && s < 1e9 => Ok(std::time::Duration::from_secs_f64(s)),
-        _ => Err(format!("{text:?} is not a positive number of seconds")),
-    }
 }
 
 /// Reads a Kalah position file (`kalah solve --position`).
@@ -251,13 +243,13 @@ fn solve_command(args: SolveArgs) -> ExitCode {
 /// The interactive game against the computer.
 fn play(cli: Cli) -> ExitCode {
     let strategy = if cli.sample_compatible {
-        kalah::Strategy::SampleCompatible
+        kalah::PlayStyle::SampleCompatible
     } else if cli.perfect {
-        kalah::Strategy::Perfect {
+        kalah::PlayStyle::Perfect {
             nodes: cli.perfect_nodes,
         }
     } else {
-        kalah::Strategy::Chains
+        kalah::PlayStyle::Chains
     };
     let db = if cli.perfect {
         let dir = cli.db_dir.unwrap_or_else(db::default_dir);

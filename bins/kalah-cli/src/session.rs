@@ -6,7 +6,7 @@ use kalah::format::{
     self, GAME_OVER, GREETING, I_GO_FIRST, INITIAL_BOARD, MY_TURN, PROGRAM, TITLE, WHO_FIRST,
     YOU_GO_FIRST,
 };
-use kalah::{Board, Chain, Computer, EndgameDb, Player, Rules, Strategy};
+use kalah::{Board, Chain, Computer, EndgameDb, PlayStyle, Player, Rules};
 use std::error::Error;
 use std::io::{self, BufRead, BufWriter, IsTerminal, Write};
 use std::time::Duration;
@@ -24,7 +24,7 @@ pub enum Ended {
 /// `db` is the perfect player's endgame database, `time` the computer's budget per move.
 pub fn run(
     depth: u32,
-    strategy: Strategy,
+    strategy: PlayStyle,
     db: Option<EndgameDb>,
     time: Option<Duration>,
 ) -> Result<(), Box<dyn Error>> {

@@ -41,7 +41,7 @@ struct Cli {
     stats: bool,
     /// Time budget of each computer move in seconds: the search stops when it is spent and plays
     /// the move of the last depth it completed (at least depth 1).
-    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    #[arg(long, value_name = "SECONDS", value_parser = cli_support::positive_seconds)]
     time: Option<Duration>,
     /// `one-move` or `interactive`.
     mode: String,
@@ -54,14 +54,6 @@ struct Cli {
     /// that remain.
     #[arg(value_parser = clap::value_parser!(u32).range(1..=42))]
     depth: u32,
-}
-
-/// A positive, finite number of seconds.
-fn parse_seconds(text: &str) -> Result<Duration, String> {
-    match text.parse::<f64>() {
-        Ok(s) if s > 0.0 && s <= 1e9 => Ok(Duration::from_secs_f64(s)),
-        _ => Err(format!("`{text}` is not a number of seconds above 0")),
-    }
 }
 
 fn main() -> ExitCode {

@@ -41,15 +41,8 @@ pub struct MatchArgs {
     #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..=42))]
     depth: u32,
     /// Seconds a program may take for one move before it forfeits.
-    #[arg(long, value_name = "S", default_value_t = 10.0, value_parser = parse_seconds)]
-    time_limit: f64,
-}
-
-fn parse_seconds(text: &str) -> Result<f64, String> {
-    match text.parse::<f64>() {
-        Ok(s) if s > 0.0 && s.is_finite() => Ok(s),
-        _ => Err(format!("`{text}` is not a positive number of seconds")),
-    }
+    #[arg(long, value_name = "S", default_value = "10", value_parser = cli_support::positive_seconds)]
+    time_limit: Duration,
 }
 
 /// Runs `maxconnect4 match ...` (the arguments after the program name, `match` included).
@@ -153,7 +146,7 @@ impl Referee {
             dir,
             commands: [args.a.clone(), args.b.clone()],
             depth: args.depth,
-            limit: Duration::from_secs_f64(args.time_limit),
+            limit: args.time_limit,
             forfeits: 0,
             live: io::stderr().is_terminal(),
         })
@@ -384,7 +377,10 @@ fn outcome(record: &GameRecord) -> String {
 fn results_table(args: &MatchArgs, records: &[GameRecord]) -> String {
     let mut out = format!(
         "A: {}\nB: {}\ndepth {}, time limit {} s per move\n\n",
-        args.a, args.b, args.depth, args.time_limit
+        args.a,
+        args.b,
+        args.depth,
+        args.time_limit.as_secs_f64()
     );
     out.push_str(
         "| game | player 1 | player 2 | score (1-2) | result |\n|---:|:---:|:---:|:---:|---|\n",

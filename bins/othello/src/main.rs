@@ -40,7 +40,7 @@ enum Command {
         search: SearchKind,
         /// A time budget in seconds: the engine deepens from 1 ply towards K and prints
         /// bestMove(d) for the deepest d it completed (said on stderr when d < K).
-        #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, conflicts_with = "search")]
+        #[arg(long, value_name = "SECONDS", value_parser = cli_support::positive_seconds, conflicts_with = "search")]
         time: Option<Duration>,
     },
     /// fullGame(K): both sides play bestMove(K) until neither can move.
@@ -55,7 +55,7 @@ enum Command {
         search: SearchKind,
         /// A time budget in seconds per move: each move is bestMove(d) for the deepest d <= K
         /// the engine completed in time (the shallowest d is said on stderr when below K).
-        #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, conflicts_with = "search")]
+        #[arg(long, value_name = "SECONDS", value_parser = cli_support::positive_seconds, conflicts_with = "search")]
         time: Option<Duration>,
     },
     /// The number of move sequences of DEPTH plies from the start (a pass is a ply; a finished
@@ -77,10 +77,10 @@ enum Command {
     /// Plays 8x8 Othello over the Go Text Protocol on stdin/stdout (default: 1 s per move).
     Gtp {
         /// Thinking time per move in seconds.
-        #[arg(long, value_name = "S", value_parser = parse_seconds, conflicts_with = "time_per_game")]
+        #[arg(long, value_name = "S", value_parser = cli_support::positive_seconds, conflicts_with = "time_per_game")]
         time_per_move: Option<Duration>,
         /// Thinking time per game in seconds (GTP `time_settings`/`time_left` override it).
-        #[arg(long, value_name = "S", value_parser = parse_seconds)]
+        #[arg(long, value_name = "S", value_parser = cli_support::positive_seconds)]
         time_per_game: Option<Duration>,
         /// Deepest search in plies (with no time given: a fixed-depth, repeatable player).
         #[arg(long, value_parser = clap::value_parser!(u32).range(1..=60))]
@@ -102,22 +102,15 @@ enum Command {
         #[arg(long, default_value_t = 40, value_parser = clap::value_parser!(u32).range(1..=100_000))]
         games: u32,
         /// Thinking time per game and engine in seconds, told to the engines and enforced.
-        #[arg(long, value_name = "S", value_parser = parse_seconds)]
+        #[arg(long, value_name = "S", value_parser = cli_support::positive_seconds)]
         time_per_game: Option<Duration>,
         /// Longest wait for any one reply before the engine forfeits, in seconds.
-        #[arg(long, value_name = "S", default_value = "60", value_parser = parse_seconds)]
+        #[arg(long, value_name = "S", default_value = "60", value_parser = cli_support::positive_seconds)]
         move_timeout: Duration,
         /// Write each game's moves here (one line per game; the whole file at the end).
         #[arg(long)]
         out: Option<PathBuf>,
     },
-}
-
-fn parse_seconds(text: &str) -> Result<Duration, String> {
-    match text.parse::<f64>() {
-        Ok(s) if s > 0.0 && s < 1e9 => Ok(Duration::from_secs_f64(s)),
-        _ => Err(format!("{text:?} is not a positive number of seconds")),
-    }
 }
 
 fn parse_perft_size(text: &str) -> Result<u8, String> {

@@ -180,6 +180,38 @@ pub fn print_result(text: &str) -> ExitCode {
     }
 }
 
+/// A command-line time budget that is not a positive number of seconds.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{text:?} is not a positive number of seconds")]
+pub struct NotSeconds {
+    /// The text given.
+    pub text: String,
+}
+
+/// A command-line time budget: a positive number of seconds below 10^9
+/// ([`text_input::parse_seconds`] without 0), as a clap `value_parser`; the message is the same
+/// in every program.
+///
+/// ```
+/// use std::time::Duration;
+/// assert_eq!(cli_support::positive_seconds("2"), Ok(Duration::from_secs(2)));
+/// assert_eq!(
+///     cli_support::positive_seconds("0").unwrap_err().to_string(),
+///     "\"0\" is not a positive number of seconds"
+/// );
+/// ```
+///
+/// # Errors
+/// [`NotSeconds`] for anything else.
+pub fn positive_seconds(text: &str) -> Result<std::time::Duration, NotSeconds> {
+    match text_input::parse_seconds(text) {
+        Some(d) if !d.is_zero() => Ok(d),
+        _ => Err(NotSeconds {
+            text: text.to_owned(),
+        }),
+    }
+}
+
 /// Prints `warning: <message>` on stderr.
 pub fn warn(message: impl Display) {
     eprintln!("warning: {message}");

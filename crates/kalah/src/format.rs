@@ -84,29 +84,44 @@ pub fn parse_int(line: &str) -> Option<i32> {
     line.parse().ok()
 }
 
+/// A rejected answer at a prompt; it displays as the sample program's reply.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum BadAnswer {
+    /// "Who goes first?" answered with something that is not an integer ([`HOWS_THAT`]).
+    #[error("{}", HOWS_THAT)]
+    NotFirst,
+    /// A move that is not an integer ([`WHAT_IS_THAT`]).
+    #[error("{}", WHAT_IS_THAT)]
+    NotAMove,
+    /// A move that is not a legal pot ([`NOT_LEGAL`]).
+    #[error("{}", NOT_LEGAL)]
+    NotLegal,
+}
+
 /// The "who goes first" answer: `0` is the computer (Max), any other integer the human (Min).
 ///
 /// # Errors
-/// [`HOWS_THAT`] when the line is not an integer.
-pub fn parse_first(line: &str) -> Result<Player, String> {
+/// [`BadAnswer::NotFirst`] when the line is not an integer.
+pub fn parse_first(line: &str) -> Result<Player, BadAnswer> {
     match parse_int(line) {
         Some(0) => Ok(Player::Max),
         Some(_) => Ok(Player::Min),
-        None => Err(HOWS_THAT.to_owned()),
+        None => Err(BadAnswer::NotFirst),
     }
 }
 
 /// A human's move: a legal pot of the side to move.
 ///
 /// # Errors
-/// [`WHAT_IS_THAT`] when the line is not an integer, [`NOT_LEGAL`] when it is not a legal pot.
-pub fn parse_move(line: &str, board: &Board) -> Result<usize, String> {
+/// [`BadAnswer::NotAMove`] when the line is not an integer, [`BadAnswer::NotLegal`] when it is
+/// not a legal pot.
+pub fn parse_move(line: &str, board: &Board) -> Result<usize, BadAnswer> {
     let Some(n) = parse_int(line) else {
-        return Err(WHAT_IS_THAT.to_owned());
+        return Err(BadAnswer::NotAMove);
     };
     match usize::try_from(n) {
         Ok(pot) if board.is_legal(pot) => Ok(pot),
-        _ => Err(NOT_LEGAL.to_owned()),
+        _ => Err(BadAnswer::NotLegal),
     }
 }
 
@@ -114,6 +129,13 @@ pub fn parse_move(line: &str, board: &Board) -> Result<usize, String> {
 mod tests {
     use super::*;
     use crate::rules::Rules;
+
+    #[test]
+    fn bad_answers_say_what_the_sample_program_says() {
+        assert_eq!(BadAnswer::NotFirst.to_string(), HOWS_THAT);
+        assert_eq!(BadAnswer::NotAMove.to_string(), WHAT_IS_THAT);
+        assert_eq!(BadAnswer::NotLegal.to_string(), NOT_LEGAL);
+    }
 
     #[test]
     fn initial_board_text() {
@@ -150,19 +172,19 @@ mod tests {
         assert_eq!(parse_first("1"), Ok(Player::Min));
         assert_eq!(parse_first("7"), Ok(Player::Min));
         for bad in ["", " 0", "abc", "0 ", "1.5", "99999999999"] {
-            assert_eq!(parse_first(bad), Err(HOWS_THAT.to_owned()), "{bad:?}");
+            assert_eq!(parse_first(bad), Err(BadAnswer::NotFirst), "{bad:?}");
         }
         assert_eq!(parse_move("3", &b), Ok(3));
         assert_eq!(parse_move("+3", &b), Ok(3));
         for bad in ["x", "", " 2", "2 ", "1.5"] {
-            assert_eq!(parse_move(bad, &b), Err(WHAT_IS_THAT.to_owned()), "{bad:?}");
+            assert_eq!(parse_move(bad, &b), Err(BadAnswer::NotAMove), "{bad:?}");
         }
         for bad in ["9", "-3", "6", "2147483647"] {
-            assert_eq!(parse_move(bad, &b), Err(NOT_LEGAL.to_owned()), "{bad:?}");
+            assert_eq!(parse_move(bad, &b), Err(BadAnswer::NotLegal), "{bad:?}");
         }
         let emptied = b.play_pot(2);
         assert_eq!(emptied.to_move(), Player::Min);
-        assert_eq!(parse_move("2", &emptied), Err(NOT_LEGAL.to_owned()));
+        assert_eq!(parse_move("2", &emptied), Err(BadAnswer::NotLegal));
     }
 
     #[test]

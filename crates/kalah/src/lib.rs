@@ -15,7 +15,7 @@
 //! # Example
 //!
 //! ```
-//! use kalah::{Board, Rules, Computer, Strategy};
+//! use kalah::{Board, Rules, Computer, PlayStyle};
 //! use search_core::{games::alpha_beta, games::Engine, games::Player};
 //!
 //! let start = Board::new(Rules::default(), Player::Max);
@@ -26,7 +26,7 @@
 //! let mut engine = Engine::new(16);
 //! assert_eq!(engine.search(&board, 6).value, alpha_beta(&board, Some(6)).value);
 //! // The computer's choice in the chain model is a legal chain.
-//! let decision = Computer::new(Strategy::Chains, 6).choose(&board).unwrap();
+//! let decision = Computer::new(PlayStyle::Chains, 6).choose(&board).unwrap();
 //! assert!(board.is_legal(decision.chain.first().unwrap()));
 //! print!("{}", kalah::format::board_block(&board.play_chain(decision.chain)));
 //! ```
@@ -56,7 +56,7 @@ pub use exact::{Position, Step};
 pub use game::chains;
 pub use position_text::Setup;
 pub use rules::{CaptureRule, EndRule, MAX_POTS, MAX_STONES, Rules};
-pub use search::{Computer, Decision, Solution, Strategy, solve, solve_deepening};
+pub use search::{Computer, Decision, PlayStyle, Solution, solve, solve_deepening};
 pub use search_core::games::Player;
 pub use solver::{Exact, ExactSolver, Probe, Progress, Snapshot};
 

@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 /// How the computer chooses its moves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Strategy {
+pub enum PlayStyle {
     /// The chain model searched by search-core's engine: a free-turn chain is one move.
     Chains,
     /// The assignment's sample solution (see [`sample`](crate::sample)): single pots, free
@@ -46,7 +46,7 @@ pub struct Decision {
 /// A computer player with a depth bound; keeps its engine (and its table) between moves.
 #[derive(Debug, Clone)]
 pub struct Computer {
-    strategy: Strategy,
+    strategy: PlayStyle,
     depth: u32,
     engine: Engine<Chain>,
     db: Option<EndgameDb>,
@@ -55,10 +55,10 @@ pub struct Computer {
 
 impl Computer {
     /// A player searching `depth` plies (at least 1) with `strategy`.
-    pub fn new(strategy: Strategy, depth: u32) -> Self {
+    pub fn new(strategy: PlayStyle, depth: u32) -> Self {
         let table_bits = match strategy {
-            Strategy::Chains | Strategy::Perfect { .. } => 20,
-            Strategy::SampleCompatible => 0,
+            PlayStyle::Chains | PlayStyle::Perfect { .. } => 20,
+            PlayStyle::SampleCompatible => 0,
         };
         Self {
             strategy,
@@ -79,7 +79,7 @@ impl Computer {
     }
 
     /// The same player with an endgame database for perfect play (used only by
-    /// [`Strategy::Perfect`], and only when built for the game's board size and rules).
+    /// [`PlayStyle::Perfect`], and only when built for the game's board size and rules).
     #[must_use]
     pub fn with_database(mut self, db: EndgameDb) -> Self {
         self.db = Some(db);
@@ -166,7 +166,7 @@ impl Computer {
     /// solves of perfect play report nothing.
     ///
     /// ```
-    /// use kalah::{Board, Chain, Computer, Rules, Strategy};
+    /// use kalah::{Board, Chain, Computer, Rules, PlayStyle};
     /// use search_core::games::Player;
     /// use search_core::games::deepening::{Iteration, Observer};
     /// struct Count(u32);
@@ -175,9 +175,9 @@ impl Computer {
     /// }
     /// let board = Board::new(Rules::default(), Player::Max);
     /// let mut count = Count(0);
-    /// let seen = Computer::new(Strategy::Chains, 4).choose_observed(&board, &mut count);
+    /// let seen = Computer::new(PlayStyle::Chains, 4).choose_observed(&board, &mut count);
     /// assert_eq!(count.0, 4);
-    /// assert_eq!(seen, Computer::new(Strategy::Chains, 4).choose(&board));
+    /// assert_eq!(seen, Computer::new(PlayStyle::Chains, 4).choose(&board));
     /// ```
     pub fn choose_observed(
         &mut self,
@@ -188,7 +188,7 @@ impl Computer {
             return None;
         }
         match self.strategy {
-            Strategy::SampleCompatible => {
+            PlayStyle::SampleCompatible => {
                 let pot = sample_choice(board, self.depth)?;
                 Some(Decision {
                     chain: Chain::single(pot),
@@ -196,8 +196,8 @@ impl Computer {
                     nodes: 0,
                 })
             }
-            Strategy::Chains => self.chain_choice(board, self.time, observer),
-            Strategy::Perfect { nodes } => self.perfect_choice(board, nodes, observer),
+            PlayStyle::Chains => self.chain_choice(board, self.time, observer),
+            PlayStyle::Perfect { nodes } => self.perfect_choice(board, nodes, observer),
         }
     }
 }
@@ -289,9 +289,9 @@ mod tests {
     fn computer_moves_are_legal() {
         let start = Board::new(Rules::default(), Player::Max);
         for strategy in [
-            Strategy::Chains,
-            Strategy::SampleCompatible,
-            Strategy::Perfect { nodes: 1000 },
+            PlayStyle::Chains,
+            PlayStyle::SampleCompatible,
+            PlayStyle::Perfect { nodes: 1000 },
         ] {
             let mut computer = Computer::new(strategy, 3);
             let decision = computer.choose(&start).unwrap();
@@ -321,7 +321,7 @@ mod perfect_tests {
         let db = EndgameDb::build(rules, 16, &mut |_, _| {});
         let start = Board::new(rules, Player::Max);
         let mut computer =
-            Computer::new(Strategy::Perfect { nodes: u64::MAX }, 2).with_database(db.clone());
+            Computer::new(PlayStyle::Perfect { nodes: u64::MAX }, 2).with_database(db.clone());
         let decision = computer.choose(&start).unwrap();
         let exact = solve(rules, 16).value;
         assert_eq!(decision.value, Some(exact));
@@ -329,7 +329,7 @@ mod perfect_tests {
         let mut solver = ExactSolver::new(rules, 12, Some(&db));
         assert_eq!(solver.solve_board(&after).unwrap().0, exact);
         // A budget of one node falls back to the chain model, still a legal chain.
-        let mut starved = Computer::new(Strategy::Perfect { nodes: 1 }, 2);
+        let mut starved = Computer::new(PlayStyle::Perfect { nodes: 1 }, 2);
         let chain = starved.choose(&start).unwrap().chain;
         assert!(start.is_legal(chain.first().unwrap()));
     }
@@ -341,7 +341,7 @@ mod perfect_tests {
     fn perfect_player_keeps_to_its_time() {
         let start = Board::new(Rules::new(6, 6).unwrap(), Player::Max);
         let time = Duration::from_millis(200);
-        let mut hurried = Computer::new(Strategy::Perfect { nodes: u64::MAX }, 30).with_time(time);
+        let mut hurried = Computer::new(PlayStyle::Perfect { nodes: u64::MAX }, 30).with_time(time);
         let began = Instant::now();
         let decision = hurried.choose(&start).unwrap();
         assert!(
@@ -354,7 +354,7 @@ mod perfect_tests {
 
         let rules = Rules::new(4, 2).unwrap();
         let small = Board::new(rules, Player::Max);
-        let mut patient = Computer::new(Strategy::Perfect { nodes: u64::MAX }, 2)
+        let mut patient = Computer::new(PlayStyle::Perfect { nodes: u64::MAX }, 2)
             .with_time(Duration::from_secs(600));
         assert_eq!(
             patient.choose(&small).unwrap().value,

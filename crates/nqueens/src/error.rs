@@ -26,7 +26,7 @@ pub enum Error {
         /// The board size.
         n: usize,
         /// The first violation found.
-        reason: String,
+        reason: crate::verify::Violation,
     },
 }
 

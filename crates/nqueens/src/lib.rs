@@ -44,7 +44,7 @@ pub use solve::{
     DEFAULT_SEED, MAX_ATTEMPTS, REBUILD_AFTER, SolveStats, limits_for, seeded_rng, solve,
     solve_seeded, solve_unchecked,
 };
-pub use verify::verify;
+pub use verify::{Violation, verify};
 
 /// The README's example, compiled and run as a doctest.
 #[cfg(doctest)]

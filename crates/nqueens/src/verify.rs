@@ -1,38 +1,58 @@
 //! The O(n) check every answer passes before it is written.
 
+/// The first rule a board breaks (columns and rows 1-based).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum Violation {
+    /// A queen's row is outside the board.
+    #[error("column {column} has row {row}, outside 1..={n}")]
+    RowOutside {
+        /// The queen's column.
+        column: usize,
+        /// Its row.
+        row: usize,
+        /// The board size.
+        n: usize,
+    },
+    /// Two queens share a row.
+    #[error("row {row} holds two queens (one in column {column})")]
+    SharedRow {
+        /// The row.
+        row: usize,
+        /// The column of the later queen.
+        column: usize,
+    },
+    /// Two queens share a diagonal.
+    #[error("the queen in column {column} row {row} shares a diagonal with an earlier one")]
+    SharedDiagonal {
+        /// The later queen's column.
+        column: usize,
+        /// Its row.
+        row: usize,
+    },
+}
+
 /// Checks that `rows` (the 0-based row of the queen in each column) places `rows.len()` queens
 /// with no two on a row or a diagonal. Columns are distinct by construction. Uses bit sets: about
 /// 5 bits per queen.
 ///
 /// # Errors
-/// A description of the first violation found (1-based columns and rows).
-pub fn verify(rows: &[u32]) -> Result<(), String> {
+/// The first [`Violation`] found.
+pub fn verify(rows: &[u32]) -> Result<(), Violation> {
     let n = rows.len();
     let mut per_row = BitSet::new(n);
     let mut sum = BitSet::new(2 * n);
     let mut diff = BitSet::new(2 * n);
     for (col, &row) in rows.iter().enumerate() {
         let r = row as usize;
+        let (column, row) = (col + 1, r + 1);
         if r >= n {
-            return Err(format!(
-                "column {} has row {}, outside 1..={n}",
-                col + 1,
-                r + 1
-            ));
+            return Err(Violation::RowOutside { column, row, n });
         }
         if !per_row.insert(r) {
-            return Err(format!(
-                "row {} holds two queens (one in column {})",
-                r + 1,
-                col + 1
-            ));
+            return Err(Violation::SharedRow { row, column });
         }
         if !sum.insert(col + r) || !diff.insert(col + n - 1 - r) {
-            return Err(format!(
-                "the queen in column {} row {} shares a diagonal with an earlier one",
-                col + 1,
-                r + 1
-            ));
+            return Err(Violation::SharedDiagonal { column, row });
         }
     }
     Ok(())
@@ -64,23 +84,17 @@ mod tests {
         assert_eq!(verify(&[1, 3, 0, 2]), Ok(()));
         assert_eq!(verify(&[0]), Ok(()));
         assert_eq!(verify(&[]), Ok(()));
+        let outside = verify(&[1, 3, 0, 4]).unwrap_err();
+        assert_eq!(outside.to_string(), "column 4 has row 5, outside 1..=4");
+        let row = verify(&[1, 3, 1, 2]).unwrap_err();
+        assert_eq!(row.to_string(), "row 2 holds two queens (one in column 3)");
         assert_eq!(
-            verify(&[1, 3, 0, 4]).unwrap_err(),
-            "column 4 has row 5, outside 1..=4"
+            verify(&[0, 1, 2, 3]).unwrap_err(),
+            Violation::SharedDiagonal { column: 2, row: 2 }
         );
         assert_eq!(
-            verify(&[1, 3, 1, 2]).unwrap_err(),
-            "row 2 holds two queens (one in column 3)"
-        );
-        assert!(
-            verify(&[0, 1, 2, 3])
-                .unwrap_err()
-                .contains("column 2 row 2")
-        );
-        assert!(
-            verify(&[3, 2, 1, 0])
-                .unwrap_err()
-                .contains("column 2 row 3")
+            verify(&[3, 2, 1, 0]).unwrap_err(),
+            Violation::SharedDiagonal { column: 2, row: 3 }
         );
     }
 }

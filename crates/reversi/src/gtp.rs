@@ -306,8 +306,8 @@ impl<C: Chooser> Gtp<C> {
         let [main, byo_time, byo_stones] = args else {
             return Err(SYNTAX);
         };
-        let main = parse_seconds(main).ok_or(SYNTAX)?;
-        parse_seconds(byo_time).ok_or(SYNTAX)?;
+        let main = text_input::parse_seconds(main).ok_or(SYNTAX)?;
+        text_input::parse_seconds(byo_time).ok_or(SYNTAX)?;
         byo_stones.parse::<u32>().map_err(|_| SYNTAX)?;
         if main > Duration::ZERO {
             self.limits.per_game = Some(main);
@@ -320,7 +320,7 @@ impl<C: Chooser> Gtp<C> {
             return Err(SYNTAX);
         };
         let side = parse_color(color).ok_or(SYNTAX)?;
-        let time = parse_seconds(time).ok_or(SYNTAX)?;
+        let time = text_input::parse_seconds(time).ok_or(SYNTAX)?;
         stones.parse::<u32>().map_err(|_| SYNTAX)?;
         self.time_left[usize::from(side == Side::White)] = Some(time);
         Ok(String::new())
@@ -335,11 +335,6 @@ fn clean(line: &[u8]) -> String {
     text.chars()
         .map(|c| if c.is_control() { ' ' } else { c })
         .collect()
-}
-
-fn parse_seconds(text: &str) -> Option<Duration> {
-    let s: f64 = text.parse().ok()?;
-    (0.0..1e9).contains(&s).then(|| Duration::from_secs_f64(s))
 }
 
 /// `b`/`black`/`w`/`white`, any case.

@@ -137,6 +137,28 @@ pub fn shorten(text: &str, max: usize) -> String {
     }
 }
 
+/// A number of seconds as a time budget: a finite decimal number, at least 0 and below 10^9
+/// (`"1.5"`, `"0"`, `"60"`); `None` for anything else (`"-1"`, `"inf"`, `"NaN"`, `"1e10"`,
+/// `"x"`). The one parser of durations in the workspace: command-line flags take it through
+/// `cli_support::positive_seconds` (which also refuses 0), protocols (GTP's `time_settings`)
+/// directly.
+///
+/// ```
+/// use std::time::Duration;
+/// assert_eq!(text_input::parse_seconds("1.5"), Some(Duration::from_millis(1500)));
+/// assert_eq!(text_input::parse_seconds("0"), Some(Duration::ZERO));
+/// assert_eq!(text_input::parse_seconds("-1"), None);
+/// assert_eq!(text_input::parse_seconds("NaN"), None);
+/// assert_eq!(text_input::parse_seconds("1e9"), None);
+/// ```
+#[must_use]
+pub fn parse_seconds(text: &str) -> Option<std::time::Duration> {
+    let seconds: f64 = text.trim().parse().ok()?;
+    (0.0..1e9)
+        .contains(&seconds)
+        .then(|| std::time::Duration::from_secs_f64(seconds))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
