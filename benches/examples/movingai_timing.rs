@@ -5,7 +5,7 @@
 //! `cargo run --release -p benches --example movingai_timing [ROUNDS [QUERIES]]`
 
 use benches::movingai::{MAPS, Map};
-use search_core::{astar_fn, bidirectional_bfs_fn, breadth_first_fn, uniform_cost_fn};
+use search_core::{astar_fn, bidirectional_bfs_fn, breadth_first_fn, indexed, uniform_cost_fn};
 use std::cell::Cell;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -74,6 +74,47 @@ fn main() {
                     |&c| c == g,
                 )
                 .map(|p| u64::from(p.1))
+            },
+            &queries,
+            rounds,
+        );
+        let (n, index) = (m.cells(), |&c: &(usize, usize)| m.index(c));
+        compare(
+            "indexed::astar_fn / astar",
+            &|&(s, g)| {
+                indexed::astar_fn(
+                    &s,
+                    n,
+                    index,
+                    |&c| m.octile_moves(c),
+                    |&c| Map::octile(c, g),
+                    |&c| c == g,
+                )
+                .path
+                .map(|p| u64::from(p.cost))
+            },
+            &|&(s, g)| {
+                pathfinding::prelude::astar(
+                    &s,
+                    |&c| m.octile_moves(c),
+                    |&c| Map::octile(c, g),
+                    |&c| c == g,
+                )
+                .map(|p| u64::from(p.1))
+            },
+            &queries,
+            rounds,
+        );
+        compare(
+            "indexed::breadth_first_fn / bfs",
+            &|&(s, g)| {
+                indexed::breadth_first_fn(&s, n, index, |&c| m.four_moves(c), |&c| c == g)
+                    .path
+                    .map(|p| p.states.len() as u64)
+            },
+            &|&(s, g)| {
+                pathfinding::prelude::bfs(&s, |&c| m.four_moves(c), |&c| c == g)
+                    .map(|p| p.len() as u64)
             },
             &queries,
             rounds,
