@@ -58,6 +58,7 @@ pub fn beam_search<P: SearchProblem>(problem: &P, priority: Priority, width: usi
             stats.popped += 1;
             if problem.is_goal(&nodes[index as usize].state) {
                 return SearchResult {
+                    cut_off: false,
                     path: Some(rebuild(&nodes, index)),
                     stats,
                 };
@@ -94,7 +95,11 @@ pub fn beam_search<P: SearchProblem>(problem: &P, priority: Priority, width: usi
         }
         candidates.clear();
     }
-    SearchResult { path: None, stats }
+    SearchResult {
+        cut_off: false,
+        path: None,
+        stats,
+    }
 }
 
 fn rebuild<S: Clone, A: Clone, C: Cost>(nodes: &[Node<S, A, C>], index: u32) -> Path<S, A, C> {

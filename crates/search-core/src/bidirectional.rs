@@ -116,6 +116,7 @@ where
     if start == goal {
         stats.generated = 1;
         return SearchResult {
+            cut_off: false,
             path: Some(Path::single(start.clone())),
             stats,
         };
@@ -132,7 +133,11 @@ where
             return found(&forward, &backward, &f, &b, stats);
         }
     }
-    SearchResult { path: None, stats }
+    SearchResult {
+        cut_off: false,
+        path: None,
+        stats,
+    }
 }
 
 /// The path through the meeting edge `f -> b`.
@@ -148,6 +153,7 @@ fn found<S: Clone + Eq + Hash>(
     states.extend(backward.chain(b));
     let steps = states.len() - 1;
     SearchResult {
+        cut_off: false,
         path: Some(Path {
             states,
             actions: vec![(); steps],

@@ -37,11 +37,12 @@ struct Frame<S, A, C> {
 /// }
 /// let path = depth_first(&Ring, None).path.unwrap();
 /// assert_eq!(path.states, [0, 2]);
-/// assert!(depth_first(&Ring, Some(0)).path.is_none());
+/// let limited = depth_first(&Ring, Some(0));
+/// assert!(limited.path.is_none() && limited.cut_off); // not within 0 steps, not "no path"
+///
 /// ```
 pub fn depth_first<P: SearchProblem>(problem: &P, depth_limit: Option<usize>) -> ResultOf<P> {
-    let (result, _cut_off) = depth_limited(problem, depth_limit);
-    result
+    DepthFirst::new(problem, depth_limit).run()
 }
 
 /// Iterative deepening: depth-limited searches with limits 0, 1, ... up to `max_depth`
@@ -51,21 +52,13 @@ pub fn iterative_deepening<P: SearchProblem>(problem: &P, max_depth: Option<usiz
     let mut stats = Stats::default();
     let mut limit = 0;
     loop {
-        let (result, cut_off) = depth_limited(problem, Some(limit));
+        let result = DepthFirst::new(problem, Some(limit)).run();
         stats += result.stats;
-        if result.path.is_some() || !cut_off || max_depth.is_some_and(|m| limit >= m) {
-            return SearchResult {
-                path: result.path,
-                stats,
-            };
+        if result.path.is_some() || !result.cut_off || max_depth.is_some_and(|m| limit >= m) {
+            return SearchResult { stats, ..result };
         }
         limit += 1;
     }
-}
-
-/// The shared depth-first loop; also says whether the depth limit cut off any node.
-fn depth_limited<P: SearchProblem>(problem: &P, limit: Option<usize>) -> (ResultOf<P>, bool) {
-    DepthFirst::new(problem, limit).run()
 }
 
 /// One depth-limited search: the current path, the stack of its successor lists and the
@@ -101,7 +94,8 @@ impl<'p, P: SearchProblem> DepthFirst<'p, P> {
         }
     }
 
-    fn run(mut self) -> (ResultOf<P>, bool) {
+    /// The search; `cut_off` says whether the limit left nodes unexpanded when no path was found.
+    fn run(mut self) -> ResultOf<P> {
         let start = self.path.states[0].clone();
         if self.problem.is_goal(&start) {
             return self.found();
@@ -137,22 +131,20 @@ impl<'p, P: SearchProblem> DepthFirst<'p, P> {
                 None => self.retreat(),
             }
         }
-        (
-            SearchResult {
-                path: None,
-                stats: self.stats,
-            },
-            self.cut_off,
-        )
+        SearchResult {
+            cut_off: self.cut_off,
+            path: None,
+            stats: self.stats,
+        }
     }
 
     /// The result with the current path as the solution.
-    fn found(self) -> (ResultOf<P>, bool) {
-        let result = SearchResult {
+    fn found(self) -> ResultOf<P> {
+        SearchResult {
+            cut_off: false,
             path: Some(self.path),
             stats: self.stats,
-        };
-        (result, self.cut_off)
+        }
     }
 
     /// The successors of `state`, entered at `depth`, or `None` at the depth limit.

@@ -57,6 +57,7 @@ where
         if problem.is_goal(state) {
             stats.popped = node.seq + 1;
             return SearchResult {
+                cut_off: false,
                 path: Some(rebuild(&table, at)),
                 stats,
             };
@@ -75,7 +76,11 @@ where
         });
     }
     stats.popped = stats.generated;
-    SearchResult { path: None, stats }
+    SearchResult {
+        cut_off: false,
+        path: None,
+        stats,
+    }
 }
 
 /// The path to the state at `last`; its cost is the step costs added from the start.

@@ -160,6 +160,7 @@ pub fn idastar<P: SearchProblem>(problem: &P) -> ResultOf<P> {
         match ida.iteration(bound) {
             Iteration::Found => {
                 return SearchResult {
+                    cut_off: false,
                     path: Some(ida.path),
                     stats: ida.stats,
                 };
@@ -167,6 +168,7 @@ pub fn idastar<P: SearchProblem>(problem: &P) -> ResultOf<P> {
             Iteration::Exceeded(Some(next)) => bound = next,
             Iteration::Exceeded(None) => {
                 return SearchResult {
+                    cut_off: false,
                     path: None,
                     stats: ida.stats,
                 };

@@ -252,6 +252,7 @@ where
             search.stats.popped += before;
             let path = rebuild(&search.table, item);
             return Some(SearchResult {
+                cut_off: false,
                 path: Some(path),
                 stats: search.stats,
             });
@@ -262,6 +263,7 @@ where
     }
     search.stats.popped += search.stale.all();
     Some(SearchResult {
+        cut_off: false,
         path: None,
         stats: search.stats,
     })

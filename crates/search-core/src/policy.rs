@@ -185,6 +185,7 @@ impl<S, A, C> SearchReport<S, A, C> {
     /// The path and counters alone.
     pub fn into_result(self) -> SearchResult<S, A, C> {
         SearchResult {
+            cut_off: false,
             path: self.path,
             stats: self.stats,
         }

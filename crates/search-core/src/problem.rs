@@ -230,6 +230,11 @@ pub struct SearchResult<S, A, C> {
     pub path: Option<Path<S, A, C>>,
     /// The counters.
     pub stats: Stats,
+    /// Whether a limit stopped the search before it could rule a path out: `true` only when
+    /// [`path`](Self::path) is `None` and a depth limit (of [`depth_first`](crate::depth_first),
+    /// or [`iterative_deepening`](crate::iterative_deepening)'s maximum) left nodes unexpanded.
+    /// `None` with `cut_off == false` means there is no path at all.
+    pub cut_off: bool,
 }
 
 /// The result type of a problem.

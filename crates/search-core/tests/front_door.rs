@@ -78,3 +78,27 @@ proptest! {
         prop_assert_eq!(int.path.map(|p| f64::from(p.cost)), float.path.map(|p| p.cost));
     }
 }
+
+/// Depth-limited search says "not within the limit" (`cut_off`) apart from "no path at all"
+/// (AIMA's `cutoff` and `failure`); iterative deepening up to a maximum likewise.
+#[test]
+fn a_depth_limit_cut_off_is_not_a_missing_path() {
+    use search_core::{depth_first_fn, iterative_deepening_fn};
+    // A chain 0 -> 1 -> ... -> 5, goal 5.
+    let next = |&n: &u8| if n < 5 { vec![n + 1] } else { vec![] };
+    let short = depth_first_fn(&0, next, |&n| n == 5, Some(3));
+    assert!(short.path.is_none() && short.cut_off);
+    let enough = depth_first_fn(&0, next, |&n| n == 5, Some(5));
+    assert!(enough.path.is_some() && !enough.cut_off);
+    let nowhere = depth_first_fn(&0, next, |&n| n == 9, Some(10));
+    assert!(
+        nowhere.path.is_none() && !nowhere.cut_off,
+        "the chain ends: no path"
+    );
+    let unbounded = depth_first_fn(&0, next, |&n| n == 9, None);
+    assert!(!unbounded.cut_off);
+    let deepening = iterative_deepening_fn(&0, next, |&n| n == 5, Some(2));
+    assert!(deepening.path.is_none() && deepening.cut_off);
+    let exhausted = iterative_deepening_fn(&0, next, |&n| n == 9, Some(20));
+    assert!(exhausted.path.is_none() && !exhausted.cut_off);
+}
