@@ -52,7 +52,9 @@
 //! | `bfs_reach`, `dfs_reach`, `dijkstra_reach` | [`bfs_reach`], [`dfs_reach`], [`dijkstra_reach`] | the same orders; items are [`Reached`] |
 //! | `strongly_connected_components`, `topological_sort`, `connected_components` | `graph_core::directed`, `graph_core::connected_components` | a cyclic graph's sort returns the whole cycle |
 //! | `Vec<N>` path, `path.len()` | [`Path::len`] (states), [`Path::steps`] (moves) | |
-//! | `fringe`, `astar_bag`, `count_paths`, `dijkstra_partial` | not yet | |
+//! | `count_paths` | [`count_paths`] | iterative (no stack overflow on deep graphs); `None` on a cycle instead of overflowing |
+//! | `dijkstra_partial` | [`dijkstra_partial`] | the settled states in cost order, as [`Reached`] items |
+//! | `fringe`, `astar_bag` | not yet | |
 //!
 //! Each `*_fn` wraps its closures in an [`FnProblem`] and runs the trait version below, so the
 //! counters are the same.
@@ -166,7 +168,10 @@ pub use graph_search::{
 };
 pub use idastar::idastar;
 pub use problem::{DenseStates, Path, PathOf, ResultOf, SearchProblem, SearchResult, Stats};
-pub use reach::{BfsReach, DfsReach, DijkstraReach, Reached, bfs_reach, dfs_reach, dijkstra_reach};
+pub use reach::{
+    BfsReach, DfsReach, DijkstraReach, Reached, bfs_reach, count_paths, dfs_reach,
+    dijkstra_partial, dijkstra_reach,
+};
 pub use tree::{
     ShortestPathTree, reachable, reachable_fn, shortest_path_tree, shortest_path_tree_fn,
 };

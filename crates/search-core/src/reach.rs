@@ -266,3 +266,120 @@ where
     IN: IntoIterator<Item = (S, C)>,
 {
 }
+
+/// Dijkstra from `start` until a state where `stop` holds is reached: every state settled
+/// before it (cheapest first, with parent and cost, as [`dijkstra_reach`] yields them), and
+/// that state (`None` when the reachable states ran out first). The stopping state is the last
+/// of the list.
+///
+/// ```
+/// use search_core::dijkstra_partial;
+/// let (settled, stop) = dijkstra_partial(1u32, |&n| [(n + 1, 1u32), (n * 3, 1)], |&n| n >= 9);
+/// assert_eq!(stop, Some(9));
+/// let nine = settled.last().unwrap();
+/// assert_eq!((nine.node, nine.parent, nine.total_cost), (9, Some(3), 2));
+/// ```
+pub fn dijkstra_partial<S, C, FN, IN, FS>(
+    start: S,
+    successors: FN,
+    mut stop: FS,
+) -> (Vec<Reached<S, C>>, Option<S>)
+where
+    S: Clone + Eq + Hash,
+    C: Cost,
+    FN: FnMut(&S) -> IN,
+    IN: IntoIterator<Item = (S, C)>,
+    FS: FnMut(&S) -> bool,
+{
+    let mut settled = Vec::new();
+    for reached in dijkstra_reach(start, successors) {
+        let stopped = stop(&reached.node).then(|| reached.node.clone());
+        settled.push(reached);
+        if stopped.is_some() {
+            return (settled, stopped);
+        }
+    }
+    (settled, None)
+}
+
+/// The number of distinct paths from `start` to a state where `is_goal` holds, in a graph
+/// without cycles (a goal ends a path: its successors are not followed). Each state's count is
+/// computed once (memoised), with an explicit stack; `None` when a cycle is met or the count
+/// does not fit a `usize`.
+///
+/// ```
+/// use search_core::count_paths;
+/// // Monotone lattice paths across an 8x8 board: C(14, 7).
+/// let right_or_up = |&(x, y): &(u8, u8)| {
+///     [(x + 1, y), (x, y + 1)].into_iter().filter(|&(x, y)| x < 8 && y < 8)
+/// };
+/// assert_eq!(count_paths((0, 0), right_or_up, |&c| c == (7, 7)), Some(3432));
+/// assert_eq!(count_paths(0u8, |&n| [(n + 1) % 3], |&n| n == 9), None); // a cycle
+/// ```
+pub fn count_paths<S, FN, IN, FG>(start: S, mut successors: FN, mut is_goal: FG) -> Option<usize>
+where
+    S: Clone + Eq + Hash,
+    FN: FnMut(&S) -> IN,
+    IN: IntoIterator<Item = S>,
+    FG: FnMut(&S) -> bool,
+{
+    /// A state being counted: its successors, the next to look at, the count so far.
+    struct Frame<S> {
+        state: S,
+        children: Vec<S>,
+        next: usize,
+        count: usize,
+    }
+    let mut memo: crate::state_hash::FxHashMap<S, usize> = Default::default();
+    let mut on_path = FxHashSet::default();
+    let mut stack: Vec<Frame<S>> = Vec::new();
+    // The count of `state` when known at once (memoised or a goal), else its frame.
+    let mut open = |state: S, memo: &crate::state_hash::FxHashMap<S, usize>| {
+        if let Some(&n) = memo.get(&state) {
+            return Ok(n);
+        }
+        if is_goal(&state) {
+            return Ok(1);
+        }
+        let children = successors(&state).into_iter().collect();
+        Err(Frame {
+            state,
+            children,
+            next: 0,
+            count: 0,
+        })
+    };
+    let mut done = match open(start, &memo) {
+        Ok(n) => return Some(n),
+        Err(frame) => {
+            on_path.insert(frame.state.clone());
+            stack.push(frame);
+            None
+        }
+    };
+    while let Some(top) = stack.last_mut() {
+        if let Some(n) = done.take() {
+            top.count = top.count.checked_add(n)?;
+        }
+        if top.next == top.children.len() {
+            let frame = stack.pop().expect("a frame");
+            on_path.remove(&frame.state);
+            memo.insert(frame.state, frame.count);
+            done = Some(frame.count);
+            continue;
+        }
+        let child = top.children[top.next].clone();
+        top.next += 1;
+        if on_path.contains(&child) {
+            return None;
+        }
+        match open(child, &memo) {
+            Ok(n) => done = Some(n),
+            Err(frame) => {
+                on_path.insert(frame.state.clone());
+                stack.push(frame);
+            }
+        }
+    }
+    done
+}

@@ -376,3 +376,73 @@ mod reach {
         );
     }
 }
+
+mod counting {
+    use proptest::prelude::*;
+    use search_core::{count_paths, dijkstra_partial};
+
+    /// pathfinding's tests/count_paths.rs.
+    #[test]
+    fn grid() {
+        let n = count_paths(
+            (0, 0),
+            |&(x, y)| {
+                [(x + 1, y), (x, y + 1)]
+                    .into_iter()
+                    .filter(|&(x, y)| x < 8 && y < 8)
+            },
+            |&c| c == (7, 7),
+        );
+        assert_eq!(n, Some(3432));
+    }
+
+    #[test]
+    fn a_deep_dag_needs_no_recursion() {
+        // 200,000 states in a line with a shortcut at each: 2 paths per pair of steps.
+        let next = |&n: &u32| {
+            if n < 200_000 {
+                vec![n + 1, n + 2]
+            } else {
+                vec![]
+            }
+        };
+        let paths = count_paths(0, next, |&n| n >= 200_000);
+        assert!(paths.is_none(), "the count overflows usize: None");
+        let small = count_paths(
+            0u32,
+            |&n| if n < 20 { vec![n + 1, n + 2] } else { vec![] },
+            |&n| n >= 20,
+        );
+        // Ways to reach 20 by steps of 1 or 2 (Fibonacci 21), and to jump from 19 to 21 (Fibonacci 20).
+        assert_eq!(small, Some(10946 + 6765));
+    }
+
+    proptest! {
+        #[test]
+        fn count_paths_matches_pathfinding(n in 2usize..14, arcs in prop::collection::vec((0usize..14, 0usize..14), 0..40)) {
+            let mut adj = vec![Vec::new(); n];
+            for (a, b) in arcs {
+                let (a, b) = (a % n, b % n);
+                if a < b { adj[a].push(b); }
+            }
+            let ours = count_paths(0, |&v| adj[v].clone(), |&v| v == n - 1);
+            let theirs = pathfinding::prelude::count_paths(0, |&v| adj[v].clone(), |&v| v == n - 1);
+            prop_assert_eq!(ours, Some(theirs));
+        }
+
+        #[test]
+        fn dijkstra_partial_settles_as_pathfinding_costs(n in 2usize..14, arcs in prop::collection::vec((0usize..14, 0usize..14, 1u32..9), 0..40), stop in 0usize..14) {
+            let mut adj = vec![Vec::new(); n];
+            for (a, b, w) in arcs { adj[a % n].push((b % n, w)); }
+            let stop = stop % n;
+            let (settled, stopped) = dijkstra_partial(0, |&v| adj[v].clone(), |&v| v == stop);
+            let all = pathfinding::prelude::dijkstra_all(&0, |&v| adj[v].clone());
+            for r in &settled {
+                let expected = if r.node == 0 { 0 } else { all[&r.node].1 };
+                prop_assert_eq!(r.total_cost, expected);
+            }
+            prop_assert!(settled.windows(2).all(|w| w[0].total_cost <= w[1].total_cost));
+            prop_assert_eq!(stopped.is_some(), stop == 0 || all.contains_key(&stop));
+        }
+    }
+}
