@@ -54,7 +54,8 @@
 //! | `Vec<N>` path, `path.len()` | [`Path::len`] (states), [`Path::steps`] (moves) | |
 //! | `count_paths` | [`count_paths`] | iterative (no stack overflow on deep graphs); `None` on a cycle instead of overflowing |
 //! | `dijkstra_partial` | [`dijkstra_partial`] | the settled states in cost order, as [`Reached`] items |
-//! | `fringe`, `astar_bag` | not yet | |
+//! | `fringe` | [`fringe_fn`] | the same successor calls on `pathfinding`'s tests |
+//! | `astar_bag` | not yet | |
 //!
 //! Each `*_fn` wraps its closures in an [`FnProblem`] and runs the trait version below, so the
 //! counters are the same.
@@ -119,6 +120,7 @@ mod csp;
 mod depth_first;
 mod error;
 mod fifo;
+mod fringe;
 mod frontier;
 mod graph_search;
 mod idastar;
@@ -162,6 +164,7 @@ pub use closures::{
 pub use cost::Cost;
 pub use depth_first::{depth_first, iterative_deepening};
 pub use error::Error;
+pub use fringe::fringe_fn;
 pub use graph_search::{
     Priority, Weight, astar, best_first, breadth_first, greedy_best_first, uniform_cost,
     weighted_astar,

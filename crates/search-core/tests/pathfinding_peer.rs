@@ -10,7 +10,7 @@
 
 use search_core::{
     Reached, astar_fn, bfs_reach, bidirectional_bfs_fn, breadth_first_fn, depth_first_fn,
-    dfs_reach, dijkstra_reach, idastar_fn, iterative_deepening_fn, uniform_cost_fn,
+    dfs_reach, dijkstra_reach, fringe_fn, idastar_fn, iterative_deepening_fn, uniform_cost_fn,
 };
 
 mod ex1 {
@@ -50,6 +50,14 @@ mod ex1 {
     fn dijkstra_ok() {
         for target in 0..9 {
             let r = uniform_cost_fn(&1, successors, |&node| node == target);
+            assert_eq!(r.path.map(|p| (p.states, p.cost)), expected(target));
+        }
+    }
+
+    #[test]
+    fn fringe_ok() {
+        for target in 0..9 {
+            let r = fringe_fn(&1, successors, |_| 0, |&node| node == target);
             assert_eq!(r.path.map(|p| (p.states, p.cost)), expected(target));
         }
     }
@@ -312,8 +320,27 @@ mod ex2 {
     }
 
     #[test]
-    #[ignore = "not yet in search-core: fringe search (pathfinding calls the closure 14 times)"]
-    fn fringe_path_ok() {}
+    fn fringe_path_ok() {
+        let open = open();
+        let mut counter = 0;
+        let r = fringe_fn(
+            &(2, 3),
+            |n| {
+                counter += 1;
+                successors(&open, n)
+            },
+            |n| distance(n, &GOAL),
+            |n| n == &GOAL,
+        );
+        let path = r.path.expect("path not found");
+        assert_eq!(path.cost, 8);
+        assert!(path.states.iter().all(|&(nx, ny)| open[ny][nx]));
+        assert_eq!(counter, 14);
+        let goal = (1, 1);
+        let h = |n: &(usize, usize)| distance(n, &goal);
+        let none = fringe_fn(&(2, 3), |n| successors(&open, n), h, |n| n == &goal);
+        assert!(none.path.is_none());
+    }
 
     #[test]
     #[ignore = "not yet in search-core: astar_bag (pathfinding calls the closure 15 and 18 times)"]
@@ -428,6 +455,23 @@ mod counting {
             let ours = count_paths(0, |&v| adj[v].clone(), |&v| v == n - 1);
             let theirs = pathfinding::prelude::count_paths(0, |&v| adj[v].clone(), |&v| v == n - 1);
             prop_assert_eq!(ours, Some(theirs));
+        }
+
+        #[test]
+        fn fringe_finds_pathfindings_cheapest_cost(n in 2usize..14, arcs in prop::collection::vec((0usize..14, 0usize..14, 1u32..9), 0..40), goal in 0usize..14) {
+            let mut adj = vec![Vec::new(); n];
+            for (a, b, w) in arcs { adj[a % n].push((b % n, w)); }
+            let goal = goal % n;
+            let ours = search_core::fringe_fn(&0, |&v| adj[v].clone(), |_| 0, |&v| v == goal);
+            let theirs = pathfinding::prelude::dijkstra(&0, |&v| adj[v].clone(), |&v| v == goal);
+            prop_assert_eq!(ours.path.as_ref().map(|p| p.cost), theirs.map(|t| t.1));
+            if let Some(p) = ours.path {
+                let steps: u32 = p.step_costs.iter().sum();
+                prop_assert_eq!(steps, p.cost);
+                for (w, c) in p.states.windows(2).zip(&p.step_costs) {
+                    prop_assert!(adj[w[0]].contains(&(w[1], *c)));
+                }
+            }
         }
 
         #[test]

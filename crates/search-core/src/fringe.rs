@@ -1,0 +1,152 @@
+//! Fringe search (Björnsson, Enzenberger, Holte and Schaeffer 2005): IDA*'s thresholds without
+//! its repeated descents. The states under the current threshold are visited from a `now` list,
+//! those above it wait in a `later` list for the next threshold, and a state's children are
+//! visited right after it.
+
+use crate::cost::Cost;
+use crate::problem::{Path, SearchResult, Stats};
+use crate::state_hash::FxHasher;
+use indexmap::IndexMap;
+use indexmap::map::Entry;
+use std::collections::VecDeque;
+use std::hash::{BuildHasherDefault, Hash};
+
+/// What fringe search knows of a state.
+#[derive(Clone, Copy)]
+struct Known<C> {
+    /// The parent's position (`usize::MAX` for the start).
+    parent: usize,
+    /// The cheapest cost found.
+    g: C,
+    /// The step from the parent.
+    step: C,
+    /// The stamp of the state's live list entry (an entry with an older stamp was moved).
+    stamp: u32,
+}
+
+/// Fringe search from `start` with a consistent `heuristic`: a cheapest path to a state where
+/// `is_goal` holds, in memory linear in the states met. Children are visited in the reverse of
+/// the order `successors` gives them, right after their parent (as in `pathfinding`'s `fringe`,
+/// whose successor-call counts it shares).
+///
+/// Counters: `popped` counts every visit of a state from the `now` list (a state above the
+/// threshold is visited again under the next one), `expanded` every call of `successors`,
+/// `generated` the start and every successor reported.
+///
+/// ```
+/// use search_core::fringe_fn;
+/// let next = |&n: &u32| vec![(n + 1, 1u32), (n * 2, 1)];
+/// let r = fringe_fn(&1, next, |&n| u32::from(n < 10), |&n| n == 10);
+/// assert_eq!(r.path.unwrap().states, [1, 2, 4, 5, 10]);
+/// ```
+pub fn fringe_fn<S, C, FN, IN, FH, FG>(
+    start: &S,
+    mut successors: FN,
+    mut heuristic: FH,
+    mut is_goal: FG,
+) -> SearchResult<S, (), C>
+where
+    S: Clone + Eq + Hash,
+    C: Cost,
+    FN: FnMut(&S) -> IN,
+    IN: IntoIterator<Item = (S, C)>,
+    FH: FnMut(&S) -> C,
+    FG: FnMut(&S) -> bool,
+{
+    let mut stats = Stats {
+        generated: 1,
+        ..Stats::default()
+    };
+    let mut known: IndexMap<S, Known<C>, BuildHasherDefault<FxHasher>> = IndexMap::default();
+    let root = Known {
+        parent: usize::MAX,
+        g: C::ZERO,
+        step: C::ZERO,
+        stamp: 0,
+    };
+    known.insert(start.clone(), root);
+    let (mut now, mut later) = (VecDeque::from([(0, 0u32)]), VecDeque::new());
+    let mut limit = heuristic(start);
+    while !now.is_empty() {
+        let mut next_limit: Option<C> = None;
+        while let Some((i, stamp)) = now.pop_front() {
+            let (state, &Known { g, stamp: live, .. }) = known.get_index(i).expect("a known state");
+            if stamp != live {
+                continue;
+            }
+            stats.popped += 1;
+            let f = g + heuristic(state);
+            if f.total_order(&limit).is_gt() {
+                if next_limit.is_none_or(|m| f.total_order(&m).is_lt()) {
+                    next_limit = Some(f);
+                }
+                later.push_back((i, stamp));
+                continue;
+            }
+            if is_goal(state) {
+                let path = rebuild(&known, i);
+                return SearchResult {
+                    path: Some(path),
+                    stats,
+                    cut_off: false,
+                };
+            }
+            stats.expanded += 1;
+            for (child, step) in successors(state) {
+                stats.generated += 1;
+                let g_child = g + step;
+                let at = match known.entry(child) {
+                    Entry::Vacant(e) => {
+                        let at = e.index();
+                        e.insert(Known {
+                            parent: i,
+                            g: g_child,
+                            step,
+                            stamp: 0,
+                        });
+                        at
+                    }
+                    Entry::Occupied(mut e) => {
+                        let k = e.get_mut();
+                        if !g_child.total_order(&k.g).is_lt() {
+                            continue;
+                        }
+                        *k = Known {
+                            parent: i,
+                            g: g_child,
+                            step,
+                            stamp: k.stamp.wrapping_add(1),
+                        };
+                        e.index()
+                    }
+                };
+                now.push_front((at, known[at].stamp));
+            }
+        }
+        std::mem::swap(&mut now, &mut later);
+        match next_limit {
+            Some(m) => limit = m,
+            None => break,
+        }
+    }
+    SearchResult {
+        path: None,
+        stats,
+        cut_off: false,
+    }
+}
+
+/// The path to the state at `last`, from the parent links.
+fn rebuild<S: Clone, C: Cost>(
+    known: &IndexMap<S, Known<C>, BuildHasherDefault<FxHasher>>,
+    last: usize,
+) -> Path<S, (), C> {
+    let link = |i: u32| {
+        let (state, k) = known.get_index(i as usize).expect("a known state");
+        let parent = u32::try_from(k.parent).unwrap_or(u32::MAX);
+        let arrival = (k.parent != usize::MAX).then_some((&(), k.step));
+        (state, arrival, parent)
+    };
+    let cost = known[last].g;
+    Path::from_parent_links(link(last as u32), cost, link)
+}
