@@ -55,7 +55,7 @@
 //! | `count_paths` | [`count_paths`] | iterative (no stack overflow on deep graphs); `None` on a cycle instead of overflowing |
 //! | `dijkstra_partial` | [`dijkstra_partial`] | the settled states in cost order, as [`Reached`] items |
 //! | `fringe` | [`fringe_fn`] | the same successor calls on `pathfinding`'s tests |
-//! | `astar_bag` | not yet | |
+//! | `astar_bag`, `astar_bag_collect` | [`astar_bag_fn`] (`.collect()` the paths) | the same successor calls on `pathfinding`'s tests |
 //!
 //! Each `*_fn` wraps its closures in an [`FnProblem`] and runs the trait version below, so the
 //! counters are the same.
@@ -111,6 +111,7 @@
 //! ```
 
 // State-space, local and constraint search.
+mod bag;
 mod beam;
 mod bidirectional;
 mod closed;
@@ -155,6 +156,7 @@ mod strategy;
 mod table;
 
 // The state-space front door: paths from a start to a goal (what most users need).
+pub use bag::{AllPaths, astar_bag_fn};
 pub use beam::beam_search;
 pub use bidirectional::bidirectional_bfs_fn;
 pub use closures::{

@@ -9,8 +9,9 @@
 //!   limit (`None`: none).
 
 use search_core::{
-    Reached, astar_fn, bfs_reach, bidirectional_bfs_fn, breadth_first_fn, depth_first_fn,
-    dfs_reach, dijkstra_reach, fringe_fn, idastar_fn, iterative_deepening_fn, uniform_cost_fn,
+    Reached, astar_bag_fn, astar_fn, bfs_reach, bidirectional_bfs_fn, breadth_first_fn,
+    depth_first_fn, dfs_reach, dijkstra_reach, fringe_fn, idastar_fn, iterative_deepening_fn,
+    uniform_cost_fn,
 };
 
 mod ex1 {
@@ -342,9 +343,57 @@ mod ex2 {
         assert!(none.path.is_none());
     }
 
+    fn bag(goal: (usize, usize)) -> (Vec<Vec<(usize, usize)>>, usize, usize) {
+        let open = open();
+        let mut counter = 0;
+        let (paths, cost) = astar_bag_fn(
+            &(2, 3),
+            |n| {
+                counter += 1;
+                successors(&open, n)
+            },
+            |n| distance(n, &goal),
+            |n| n == &goal,
+        )
+        .expect("a path");
+        let paths: Vec<_> = paths.collect();
+        for path in &paths {
+            assert!(path.iter().all(|&(nx, ny)| open[ny][nx]));
+            assert_eq!(path.len(), cost + 1);
+        }
+        (paths, cost, counter)
+    }
+
     #[test]
-    #[ignore = "not yet in search-core: astar_bag (pathfinding calls the closure 15 and 18 times)"]
-    fn astar_bag_paths_ok() {}
+    fn astar_bag_path_single_ok() {
+        let (paths, cost, counter) = bag(GOAL);
+        assert_eq!((paths.len(), cost, counter), (1, 8, 15));
+    }
+
+    #[test]
+    fn astar_bag_path_multiple_ok() {
+        let (paths, cost, counter) = bag((7, 3));
+        assert_eq!((paths.len(), cost, counter), (3, 9, 18));
+    }
+
+    #[test]
+    fn astar_bag_iter_is_fused() {
+        let open = open();
+        let goal = (7, 3);
+        let (mut it, _) = astar_bag_fn(
+            &(2, 3),
+            |n| successors(&open, n),
+            |n| distance(n, &goal),
+            |n| n == &goal,
+        )
+        .unwrap();
+        for _ in 0..3 {
+            assert!(it.next().is_some());
+        }
+        for _ in 0..3 {
+            assert!(it.next().is_none());
+        }
+    }
 }
 
 mod reach {
@@ -488,5 +537,57 @@ mod counting {
             prop_assert!(settled.windows(2).all(|w| w[0].total_cost <= w[1].total_cost));
             prop_assert_eq!(stopped.is_some(), stop == 0 || all.contains_key(&stop));
         }
+    }
+}
+
+/// pathfinding's tests/astar_bag.rs.
+mod bags {
+    use search_core::astar_bag_fn;
+
+    #[test]
+    fn multiple_sinks() {
+        let (solutions, cost) = astar_bag_fn(
+            &1,
+            |&n| match n {
+                1 => vec![(2, 1), (3, 1)],
+                2 | 3 => vec![(4, 3), (5, 1)],
+                5 => vec![(6, 1)],
+                6 => vec![(7, 1)],
+                _ => vec![],
+            },
+            |_| 0,
+            |&n| n == 4 || n == 7,
+        )
+        .unwrap();
+        assert_eq!(cost, 4);
+        let mut solutions: Vec<_> = solutions.collect();
+        solutions.sort();
+        assert_eq!(
+            solutions,
+            [
+                vec![1, 2, 4],
+                vec![1, 2, 5, 6, 7],
+                vec![1, 3, 4],
+                vec![1, 3, 5, 6, 7]
+            ]
+        );
+    }
+
+    #[test]
+    fn numerous_solutions() {
+        const N: usize = 10;
+        const GOAL: usize = 3 * N;
+        let (solutions, cost) = astar_bag_fn(
+            &0,
+            |&n| match n {
+                x if x % 3 == 2 => vec![(x + 1, 1)],
+                x => vec![(x + 1, 1), (x + 2, 1)],
+            },
+            |&n| GOAL.saturating_sub(n) / 2,
+            |&n| n == GOAL,
+        )
+        .unwrap();
+        assert_eq!(cost, N * 2);
+        assert_eq!(solutions.count(), 1 << N);
     }
 }
