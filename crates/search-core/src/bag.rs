@@ -141,10 +141,7 @@ impl<S> AllPaths<S> {
                 self.walk.push((sink, 0));
             } else if self.started {
                 // Backtrack: the last step's next parent.
-                loop {
-                    let Some(&mut (at, ref mut next)) = self.walk.last_mut() else {
-                        break;
-                    };
+                while let Some(&mut (at, ref mut next)) = self.walk.last_mut() {
                     *next += 1;
                     if *next < self.parents[at].len() {
                         break;
