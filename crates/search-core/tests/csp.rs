@@ -208,3 +208,43 @@ fn inference_saves_assignments_on_queens() {
     assert!(mac.assignments <= fc.assignments, "{mac:?} {fc:?}");
     assert!(plain.backtracks > 0);
 }
+
+/// `constrain` records each pair once, both ways, and never a variable with itself.
+#[test]
+fn neighbours_are_recorded_once_and_both_ways() {
+    let mut csp = Csp::new(vec![vec![0u8]; 3], |_, _: &u8, _, _: &u8| true);
+    csp.constrain(0, 1);
+    csp.constrain(1, 2);
+    csp.constrain(1, 0);
+    csp.constrain(2, 2);
+    assert_eq!(csp.neighbors(0), [1]);
+    assert_eq!(csp.neighbors(1), [0, 2]);
+    assert_eq!(csp.neighbors(2), [1]);
+}
+
+/// Least-constraining value: the value that rules out fewer of an unassigned neighbour's
+/// values is tried first. `A = 'x'` leaves B only 1; `A = 'y'` leaves B all three.
+#[test]
+fn least_constraining_value_comes_first() {
+    let mut csp = Csp::new(
+        vec![vec!['x', 'y'], vec!['1', '2', '3']],
+        |x, a: &char, _, b: &char| {
+            let (a, b) = if x == 0 { (*a, *b) } else { (*b, *a) };
+            a == 'y' || b == '1'
+        },
+    );
+    csp.constrain(0, 1);
+    for (values, first) in [
+        (ValueOrder::InOrder, 'x'),
+        (ValueOrder::LeastConstraining, 'y'),
+    ] {
+        let options = CspOptions {
+            variables: VariableOrder::InOrder,
+            values,
+            inference: Inference::None,
+            ac3_first: false,
+        };
+        let (solution, _) = backtracking_search(&csp, options);
+        assert_eq!(solution.expect("solvable")[0], first, "{values:?}");
+    }
+}
