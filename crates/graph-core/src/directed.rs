@@ -16,7 +16,7 @@
 //! ```
 
 use crate::Error;
-use crate::multigraph::{NONE, check_count};
+use crate::multigraph::{NONE, check_count, check_endpoints};
 use std::collections::HashMap;
 use std::hash::Hash;
 
@@ -38,17 +38,9 @@ impl DiGraph {
     pub fn from_edges(vertex_count: usize, edges: &[(usize, usize)]) -> Result<Self, Error> {
         check_count("vertices", vertex_count)?;
         check_count("edges", edges.len())?;
+        check_endpoints(vertex_count, edges)?;
         let mut offsets = vec![0u32; vertex_count + 1];
-        for (edge, &(u, v)) in edges.iter().enumerate() {
-            for vertex in [u, v] {
-                if vertex >= vertex_count {
-                    return Err(Error::VertexOutOfRange {
-                        edge,
-                        vertex,
-                        vertex_count,
-                    });
-                }
-            }
+        for &(u, _) in edges {
             offsets[u + 1] += 1;
         }
         for v in 0..vertex_count {

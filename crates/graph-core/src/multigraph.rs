@@ -33,19 +33,8 @@ impl MultiGraph {
     pub fn from_edges(vertex_count: usize, edges: &[(usize, usize)]) -> Result<Self, Error> {
         check_count("vertices", vertex_count)?;
         check_count("edges", edges.len().saturating_mul(2))?;
-        let mut compact = Vec::with_capacity(edges.len());
-        for (edge, &(u, v)) in edges.iter().enumerate() {
-            for vertex in [u, v] {
-                if vertex >= vertex_count {
-                    return Err(Error::VertexOutOfRange {
-                        edge,
-                        vertex,
-                        vertex_count,
-                    });
-                }
-            }
-            compact.push((u as u32, v as u32));
-        }
+        check_endpoints(vertex_count, edges)?;
+        let compact = edges.iter().map(|&(u, v)| (u as u32, v as u32)).collect();
         Ok(Self::from_compact(vertex_count, compact))
     }
 
@@ -140,6 +129,22 @@ impl MultiGraph {
     pub(crate) fn csr(&self) -> (&[u32], &[(u32, u32)]) {
         (&self.offsets, &self.incidences)
     }
+}
+
+/// Every endpoint below `vertex_count`, or the first that is not.
+pub(crate) fn check_endpoints(vertex_count: usize, edges: &[(usize, usize)]) -> Result<(), Error> {
+    for (edge, &(u, v)) in edges.iter().enumerate() {
+        for vertex in [u, v] {
+            if vertex >= vertex_count {
+                return Err(Error::VertexOutOfRange {
+                    edge,
+                    vertex,
+                    vertex_count,
+                });
+            }
+        }
+    }
+    Ok(())
 }
 
 pub(crate) fn check_count(what: &'static str, count: usize) -> Result<(), Error> {

@@ -10,7 +10,7 @@
 //! each state: the [`NodeTable`]'s positions are the queue.
 
 use crate::cost::Cost;
-use crate::node_table::{Hashed, Indexed, NONE, NodeTable};
+use crate::node_table::{Hashed, Indexed, NONE, NodeTable, ParentLink, path_to};
 use crate::problem::{DenseStates, Path, ResultOf, SearchProblem, SearchResult, Stats};
 
 /// The first node of a state: its parent's position, its generation number (the root is 0),
@@ -83,17 +83,18 @@ where
     }
 }
 
+impl<A, C: Copy> ParentLink<A, C> for First<A, C> {
+    fn link(&self) -> (Option<(&A, C)>, u32) {
+        (self.action.as_ref().map(|a| (a, self.step)), self.parent)
+    }
+}
+
 /// The path to the state at `last`; its cost is the step costs added from the start.
 fn rebuild<S: Clone, A: Clone, C: Cost>(
     table: &impl NodeTable<S, First<A, C>>,
     last: u32,
 ) -> Path<S, A, C> {
-    let link = |i: u32| {
-        let (state, node) = table.get(i);
-        let arrival = node.action.as_ref().map(|a| (a, node.step));
-        (state, arrival, node.parent)
-    };
-    let mut path = Path::from_parent_links(link(last), C::ZERO, link);
+    let mut path = path_to(table, last, C::ZERO);
     path.cost = path.step_costs.iter().fold(C::ZERO, |sum, &c| sum + c);
     path
 }

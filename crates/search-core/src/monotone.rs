@@ -24,7 +24,7 @@
 
 use crate::cost::Cost;
 use crate::min_entry::MinEntry;
-use crate::node_table::{Hashed, Indexed, NONE, NodeTable};
+use crate::node_table::{Hashed, Indexed, NONE, NodeTable, ParentLink, path_to};
 use crate::problem::{DenseStates, Path, ResultOf, SearchProblem, SearchResult, Stats};
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
@@ -390,17 +390,18 @@ where
     }
 }
 
+impl<A, C: Copy> ParentLink<A, C> for Info<A, C> {
+    fn link(&self) -> (Option<(&A, C)>, u32) {
+        (self.action.as_ref().map(|a| (a, self.step)), self.parent)
+    }
+}
+
 /// The path to the state at `last`, from the parent links.
 fn rebuild<S: Clone, A: Clone, C: Cost>(
     table: &impl NodeTable<S, Info<A, C>>,
     last: u32,
 ) -> Path<S, A, C> {
-    let link = |i: u32| {
-        let (state, node) = table.get(i);
-        let arrival = node.action.as_ref().map(|a| (a, node.step));
-        (state, arrival, node.parent)
-    };
-    Path::from_parent_links(link(last), table.get(last).1.g, link)
+    path_to(table, last, table.get(last).1.g)
 }
 
 #[cfg(test)]

@@ -6,6 +6,8 @@
 //! as its value, so a child costs one probe of one table, and a child that was reached before
 //! is dropped without a clone.
 
+use crate::cost::Cost;
+use crate::problem::Path;
 use crate::state_hash::FxHasher;
 use indexmap::IndexMap;
 use indexmap::map::Entry;
@@ -118,4 +120,25 @@ impl<S, V, F: Fn(&S) -> usize> NodeTable<S, V> for Indexed<S, V, F> {
     fn len(&self) -> usize {
         self.entries.len()
     }
+}
+
+/// How a table's value links its state to the parent: the arrival (action and step cost, `None`
+/// for the start) and the parent's position.
+pub(crate) trait ParentLink<A, C> {
+    /// `(arrival, parent position)`.
+    fn link(&self) -> (Option<(&A, C)>, u32);
+}
+
+/// The path to the state at `last` whose cost is `cost`, following the values' parent links.
+pub(crate) fn path_to<S: Clone, A: Clone, C: Cost, V: ParentLink<A, C>>(
+    table: &impl NodeTable<S, V>,
+    last: u32,
+    cost: C,
+) -> Path<S, A, C> {
+    let link = |i: u32| {
+        let (state, value) = table.get(i);
+        let (arrival, parent) = value.link();
+        (state, arrival, parent)
+    };
+    Path::from_parent_links(link(last), cost, link)
 }
