@@ -52,35 +52,21 @@ pub fn connected_components(graph: &MultiGraph) -> Vec<Vec<usize>> {
 /// let groups = connected_components_fn(&[1, 3, 5, 6], double);
 /// assert_eq!(groups, [vec![1, 2, 4, 8, 16], vec![3, 6, 12], vec![5, 10]]);
 /// ```
-pub fn connected_components_fn<N, FN, IN>(starts: &[N], mut neighbours: FN) -> Vec<Vec<N>>
+pub fn connected_components_fn<N, FN, IN>(starts: &[N], neighbours: FN) -> Vec<Vec<N>>
 where
     N: Clone + Eq + Hash,
     FN: FnMut(&N) -> IN,
     IN: IntoIterator<Item = N>,
 {
-    let mut ids: HashMap<N, usize> = HashMap::new();
-    let mut nodes: Vec<N> = Vec::new();
-    let mut parent: Vec<usize> = Vec::new();
-    let mut id_of = |node: N, nodes: &mut Vec<N>, parent: &mut Vec<usize>| {
-        *ids.entry(node.clone()).or_insert_with(|| {
-            nodes.push(node);
-            parent.push(parent.len());
-            nodes.len() - 1
-        })
-    };
-    for s in starts {
-        id_of(s.clone(), &mut nodes, &mut parent);
-    }
-    let mut next = 0;
-    while next < nodes.len() {
-        for w in neighbours(&nodes[next]) {
-            let j = id_of(w, &mut nodes, &mut parent);
-            let (a, b) = (find(&mut parent, next), find(&mut parent, j));
+    let (nodes, graph) = crate::directed::explore(starts, neighbours);
+    let mut parent: Vec<usize> = (0..nodes.len()).collect();
+    for v in 0..nodes.len() {
+        for w in graph.successors(v) {
+            let (a, b) = (find(&mut parent, v), find(&mut parent, w));
             if a != b {
                 parent[a.max(b)] = a.min(b);
             }
         }
-        next += 1;
     }
     let mut group_of: HashMap<usize, usize> = HashMap::new();
     let mut out: Vec<Vec<N>> = Vec::new();

@@ -190,7 +190,7 @@ pub fn has_cycle(graph: &DiGraph) -> bool {
 
 /// The graph of everything reachable from `roots` through `successors`, its nodes numbered in
 /// the order first met: `(nodes, graph)`.
-fn explore<N, FN, IN>(roots: &[N], mut successors: FN) -> (Vec<N>, DiGraph)
+pub(crate) fn explore<N, FN, IN>(roots: &[N], mut successors: FN) -> (Vec<N>, DiGraph)
 where
     N: Clone + Eq + Hash,
     FN: FnMut(&N) -> IN,
