@@ -35,14 +35,7 @@ struct Args {
 }
 
 fn main() -> ExitCode {
-    let args: Args = match cli_support::parse_args() {
-        Ok(args) => args,
-        Err(code) => return code,
-    };
-    match run(&args) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => cli_support::fail(e),
-    }
+    cli_support::run_main(|args: &Args| run(args).map(|()| ExitCode::SUCCESS))
 }
 
 fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {

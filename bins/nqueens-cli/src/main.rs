@@ -38,14 +38,7 @@ struct Args {
 }
 
 fn main() -> ExitCode {
-    let args: Args = match cli_support::parse_args() {
-        Ok(args) => args,
-        Err(code) => return code,
-    };
-    match run(&args) {
-        Ok(code) => code,
-        Err(e) => cli_support::fail(e),
-    }
+    cli_support::run_main(run)
 }
 
 fn run(args: &Args) -> Result<ExitCode, Box<dyn std::error::Error>> {

@@ -115,6 +115,42 @@ pub const EXIT_FAILURE: u8 = 1;
 /// Exit status for a usage error (the same that clap uses).
 pub const EXIT_USAGE: u8 = 2;
 
+/// The whole `main` of a program whose work is one fallible function: parse the arguments
+/// (usage errors and `--help` as [`parse_args`] answers them), run, and report a failure with
+/// [`fail`]. `run` returns the exit status it chose (`ExitCode::SUCCESS`, or a failure it
+/// reported itself).
+///
+/// ```no_run
+/// use clap::Parser;
+/// use std::process::ExitCode;
+/// /// Prints a file.
+/// #[derive(Parser)]
+/// struct Args {
+///     /// The file.
+///     file: std::path::PathBuf,
+/// }
+/// fn main() -> ExitCode {
+///     cli_support::run_main(|args: &Args| -> Result<ExitCode, cli_support::Error> {
+///         cli_support::print_out(&cli_support::read_text(&args.file)?)?;
+///         Ok(ExitCode::SUCCESS)
+///     })
+/// }
+/// ```
+pub fn run_main<A, E>(run: impl FnOnce(&A) -> Result<ExitCode, E>) -> ExitCode
+where
+    A: clap::Parser,
+    E: Into<Box<dyn std::error::Error>>,
+{
+    let args: A = match parse_args() {
+        Ok(args) => args,
+        Err(code) => return code,
+    };
+    match run(&args) {
+        Ok(code) => code,
+        Err(e) => fail(e),
+    }
+}
+
 /// Exit status for output whose reader has gone (`| head -1`): 141, what a shell reports for a
 /// program ended by `SIGPIPE`, as coreutils' programs are.
 pub const EXIT_CLOSED_PIPE: u8 = 141;
