@@ -166,6 +166,37 @@ where
     breadth_first(&unit_problem(start, successors, is_goal))
 }
 
+/// [`breadth_first_fn`] from several starts at once: the path with the fewest steps from any
+/// of them (the first given among equally short ones) to a goal. Counters: every start is
+/// generated.
+///
+/// ```
+/// use search_core::breadth_first_from_fn;
+/// // A chain a -> b -> c -> d -> e; from a or b to d or e.
+/// let next = |&c: &char| if c < 'e' { vec![(c as u8 + 1) as char] } else { vec![] };
+/// let r = breadth_first_from_fn(['a', 'b'], next, |&c| c == 'd' || c == 'e');
+/// assert_eq!(r.path.unwrap().states, ['b', 'c', 'd']);
+/// ```
+///
+/// # Panics
+/// When `starts` is empty: a search needs somewhere to start.
+pub fn breadth_first_from_fn<S, FN, IN, FG>(
+    starts: impl IntoIterator<Item = S>,
+    successors: FN,
+    is_goal: FG,
+) -> SearchResult<S, (), usize>
+where
+    S: Clone + Eq + Hash,
+    FN: FnMut(&S) -> IN,
+    IN: IntoIterator<Item = S>,
+    FG: FnMut(&S) -> bool,
+{
+    let mut starts = starts.into_iter().peekable();
+    let first = starts.peek().expect("at least one start").clone();
+    let problem = unit_problem(&first, successors, is_goal);
+    crate::fifo::run_from(&problem, crate::node_table::Hashed::default(), starts)
+}
+
 /// Depth-first search from `start` with an optional depth limit ([`depth_first`] on closures).
 ///
 /// ```

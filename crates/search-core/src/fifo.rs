@@ -34,21 +34,36 @@ pub(crate) fn search<P: SearchProblem>(problem: &P) -> ResultOf<P> {
 }
 
 /// The loop over the table `table`.
-pub(crate) fn run<P, T>(problem: &P, mut table: T) -> ResultOf<P>
+pub(crate) fn run<P, T>(problem: &P, table: T) -> ResultOf<P>
 where
     P: SearchProblem,
     T: NodeTable<P::State, First<P::Action, P::Cost>>,
 {
-    let mut stats = Stats {
-        generated: 1,
-        ..Stats::default()
-    };
-    table.reach(problem.start(), |_| First {
-        parent: NONE,
-        seq: 0,
-        step: P::Cost::ZERO,
-        action: None,
-    });
+    run_from(problem, table, [problem.start()])
+}
+
+/// The loop from several starts at once: each is a root (generated, in the order given; a
+/// repeated start counts once as reached, as a repeated child does).
+pub(crate) fn run_from<P, T>(
+    problem: &P,
+    mut table: T,
+    starts: impl IntoIterator<Item = P::State>,
+) -> ResultOf<P>
+where
+    P: SearchProblem,
+    T: NodeTable<P::State, First<P::Action, P::Cost>>,
+{
+    let mut stats = Stats::default();
+    for start in starts {
+        let seq = stats.generated;
+        stats.generated += 1;
+        table.reach(start, |_| First {
+            parent: NONE,
+            seq,
+            step: P::Cost::ZERO,
+            action: None,
+        });
+    }
     let mut next = 0;
     while next < table.len() {
         let at = next as u32;

@@ -44,6 +44,7 @@
 //! |---|---|---|
 //! | `astar` | [`astar_fn`] | equal `f` broken deeper first as there (same successor calls); returns a [`SearchResult`]: the [`Path`] (states, step costs, cost) and counters |
 //! | `dijkstra` | [`uniform_cost_fn`] | the same; goal test when a state leaves the frontier |
+//! | `bfs` from `NodeRefs` (several starts) | [`breadth_first_from_fn`] | |
 //! | `bfs`, `bfs_bidirectional` | [`breadth_first_fn`], [`bidirectional_bfs_fn`] | the goal is tested when a state leaves the queue (a few more expansions, exact textbook counters) |
 //! | `dfs`, `iddfs` | [`depth_first_fn`], [`iterative_deepening_fn`] | the start by reference, an optional depth limit |
 //! | `idastar` | [`idastar_fn`] | the same successor calls on `pathfinding`'s tests |
@@ -160,8 +161,8 @@ pub use bag::{AllPaths, astar_bag_fn};
 pub use beam::beam_search;
 pub use bidirectional::bidirectional_bfs_fn;
 pub use closures::{
-    FnProblem, astar_fn, beam_search_fn, breadth_first_fn, depth_first_fn, greedy_best_first_fn,
-    idastar_fn, iterative_deepening_fn, uniform_cost_fn, weighted_astar_fn,
+    FnProblem, astar_fn, beam_search_fn, breadth_first_fn, breadth_first_from_fn, depth_first_fn,
+    greedy_best_first_fn, idastar_fn, iterative_deepening_fn, uniform_cost_fn, weighted_astar_fn,
 };
 pub use cost::Cost;
 pub use depth_first::{depth_first, iterative_deepening};

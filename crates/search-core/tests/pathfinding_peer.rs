@@ -591,3 +591,49 @@ mod bags {
         assert_eq!(solutions.count(), 1 << N);
     }
 }
+
+/// pathfinding's tests/test_bfs_multiple_starts.rs (its `NodeRefs` start set is our
+/// `breadth_first_from_fn`; the goal set is the goal test).
+mod multiple_starts {
+    use proptest::prelude::*;
+    use search_core::{breadth_first_fn, breadth_first_from_fn};
+
+    #[test]
+    fn bfs_multiple_starts() {
+        let next = |&c: &char| {
+            if c < 'e' {
+                vec![(c as u8 + 1) as char]
+            } else {
+                vec![]
+            }
+        };
+        let single = breadth_first_fn(&'a', next, |&c| c == 'e');
+        assert_eq!(single.path.unwrap().states, ['a', 'b', 'c', 'd', 'e']);
+        let multiple = breadth_first_from_fn(['a', 'b'], next, |&c| c == 'd' || c == 'e');
+        assert_eq!(multiple.path.unwrap().states, ['b', 'c', 'd']);
+    }
+
+    proptest! {
+        #[test]
+        fn several_starts_find_the_shortest_from_any(n in 2usize..12, arcs in prop::collection::vec((0usize..12, 0usize..12), 0..30), starts in prop::collection::vec(0usize..12, 1..4), goal in 0usize..12) {
+            let mut adj = vec![Vec::new(); n];
+            for (a, b) in arcs { adj[a % n].push(b % n); }
+            let starts: Vec<usize> = starts.into_iter().map(|s| s % n).collect();
+            let goal = goal % n;
+            let best = starts
+                .iter()
+                .filter_map(|s| breadth_first_fn(s, |&v| adj[v].clone(), |&v| v == goal).path)
+                .map(|p| p.len())
+                .min();
+            let multi = breadth_first_from_fn(starts.clone(), |&v| adj[v].clone(), |&v| v == goal);
+            prop_assert_eq!(multi.path.as_ref().map(|p| p.len()), best);
+            if let Some(p) = multi.path {
+                prop_assert!(starts.contains(&p.states[0]));
+                prop_assert_eq!(*p.last(), goal);
+                for w in p.states.windows(2) {
+                    prop_assert!(adj[w[0]].contains(&w[1]));
+                }
+            }
+        }
+    }
+}
