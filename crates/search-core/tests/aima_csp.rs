@@ -30,17 +30,15 @@ fn parse_neighbors(text: &str) -> (Vec<String>, Vec<(usize, usize)>) {
     (names, pairs)
 }
 
-/// aima's `MapColoringCSP(colors, neighbors)`: neighbouring regions differ.
-fn map_colouring(
-    colours: &str,
-    neighbours: &str,
-) -> (
-    Csp<char, impl Fn(usize, &char, usize, &char) -> bool>,
-    Vec<(usize, usize)>,
-) {
+/// A map-colouring CSP: neighbouring regions differ.
+type Colouring = Csp<char, fn(usize, &char, usize, &char) -> bool>;
+
+/// aima's `MapColoringCSP(colors, neighbors)`, and its neighbouring pairs.
+fn map_colouring(colours: &str, neighbours: &str) -> (Colouring, Vec<(usize, usize)>) {
     let (names, pairs) = parse_neighbors(neighbours);
     let domains = vec![colours.chars().collect::<Vec<_>>(); names.len()];
-    let mut csp = Csp::new(domains, |_, a: &char, _, b: &char| a != b);
+    let differ: fn(usize, &char, usize, &char) -> bool = |_, a, _, b| a != b;
+    let mut csp = Csp::new(domains, differ);
     for &(a, b) in &pairs {
         csp.constrain(a, b);
     }
