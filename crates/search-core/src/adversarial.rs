@@ -91,14 +91,17 @@ fn enter<G: Game>(
     stats: &mut GameStats,
 ) -> Option<Value> {
     stats.nodes += 1;
-    if remaining == Some(0) || position.is_terminal() {
+    if remaining == Some(0) {
         stats.leaves += 1;
         return Some(position.evaluate());
     }
+    // No legal move is the end of the game (the `Game` contract): one call where
+    // `is_terminal` and then `legal_moves` would test the end twice.
     let moves = position.legal_moves();
-    debug_assert!(
-        !moves.is_empty(),
-        "Game contract: a position that is not terminal has a legal move"
+    debug_assert_eq!(
+        moves.is_empty(),
+        position.is_terminal(),
+        "Game contract: is_terminal agrees with legal_moves"
     );
     if moves.is_empty() {
         stats.leaves += 1;

@@ -217,7 +217,7 @@ pub mod games {
     pub use crate::engine::{Engine, Timed};
     pub use crate::game::{EngineGame, Game, INFINITY, MoveList, Player, Value};
     pub use crate::hash::{GOLDEN_GAMMA, mix64, zobrist_keys};
-    pub use crate::mcts::{Mcts, MctsConfig, MctsStats};
+    pub use crate::mcts::{Mcts, MctsConfig, MctsStats, Playout};
     pub use crate::parallel::ParallelEngine;
     pub use crate::strategy::{
         AlphaBetaPlayer, EnginePlayer, GameRecord, Limit, MatchResult, MinimaxPlayer, RandomPlayer,
