@@ -1,9 +1,18 @@
-//! Monte Carlo tree search with the UCT selection rule (Kocsis and Szepesvári 2006).
+//! Monte Carlo tree search with the UCT selection rule (Kocsis and Szepesvári 2006), proofs
+//! (MCTS-Solver, `proof`), decisive playouts (`playout`) and RAVE (`rave`).
+
+mod playout;
+mod proof;
+mod rave;
+
+pub use playout::Playout;
 
 use crate::game::{Game, MoveList, Player, Value};
 use crate::strategy::Strategy;
+use proof::{Proof, best_for, moves_to_try};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
+use rave::Amaf;
 use std::time::{Duration, Instant};
 
 /// The settings of [`Mcts`].
@@ -37,19 +46,6 @@ pub struct MctsConfig {
     pub safe_moves_only: bool,
 }
 
-/// How a playout chooses its moves.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub enum Playout {
-    /// Uniformly random legal moves.
-    Random,
-    /// Decisive and anti-decisive moves (Teytaud and Teytaud 2010): a move that wins at once is
-    /// played; otherwise a random move after which the opponent cannot win at once, when there
-    /// is one. A step costs about `b` times a random step (`b` legal moves), and in games that a
-    /// single move decides (Connect Four, tic-tac-toe) the playouts say far more.
-    #[default]
-    Decisive,
-}
-
 impl Default for MctsConfig {
     /// Exploration 0.7, 10,000 iterations, no time limit, seed 0, decisive playouts, no RAVE,
     /// every move tried.
@@ -81,26 +77,6 @@ pub struct MctsStats {
     pub proven: Option<Value>,
 }
 
-/// A proven result.
-#[derive(Debug, Clone, Copy, PartialEq)]
-struct Proof {
-    /// The reward for Max: 1, 1/2 or 0.
-    reward: f64,
-    /// Plies to the end of the game along the proof: for the winner, through the first winning
-    /// move found; for the loser (or a draw), the longest of its moves.
-    plies: u32,
-}
-
-impl Proof {
-    /// A finished game.
-    fn over<G: Game>(position: &G) -> Self {
-        Self {
-            reward: reward(position),
-            plies: 0,
-        }
-    }
-}
-
 /// No parent (the root).
 const NONE: u32 = u32::MAX;
 
@@ -120,14 +96,6 @@ struct TreeNode<G: Game> {
     solved: Option<Proof>,
     /// RAVE's statistics of this node's move at the parent.
     amaf: Amaf,
-}
-
-/// The simulations through a node in which a move was played later by the side to move there
-/// (RAVE's "all moves as first"), and the sum of their rewards for Max.
-#[derive(Debug, Clone, Copy, Default, PartialEq)]
-struct Amaf {
-    visits: u64,
-    reward: f64,
 }
 
 /// A UCT player that proves wins and losses (MCTS-Solver, Winands, Björnsson and Saito 2008).
@@ -368,98 +336,6 @@ impl<G: Game + PartialEq> Mcts<G> {
         }
     }
 
-    /// RAVE's backup: from `leaf` up, credits `result` to every child of each node on the path that the side to move there played later in this simulation (the playout's
-    /// moves are already in the trail; the tree's are added on the way up).
-    fn update_amaf(&mut self, leaf: u32, result: f64) {
-        let mut node = leaf;
-        loop {
-            self.credit_moves(node, result);
-            let n = &self.nodes[node as usize];
-            if n.parent == NONE {
-                return;
-            }
-            let side = self.nodes[n.parent as usize].position.to_move();
-            self.trail.push((side, n.mv.expect("a child has a move")));
-            node = n.parent;
-        }
-    }
-
-    /// Credits `result` to the children of `node` whose moves are on the trail with its side to
-    /// move.
-    fn credit_moves(&mut self, node: u32, result: f64) {
-        let side = self.nodes[node as usize].position.to_move();
-        let trail = &self.trail;
-        let played = |mv: G::Move| trail.contains(&(side, mv));
-        let credit = |amaf: &mut Amaf| {
-            amaf.visits += 1;
-            amaf.reward += result;
-        };
-        for k in 0..self.nodes[node as usize].children.len() {
-            let c = self.nodes[node as usize].children[k] as usize;
-            if self.nodes[c].mv.is_some_and(played) {
-                credit(&mut self.nodes[c].amaf);
-            }
-        }
-    }
-
-    /// MCTS-Solver's backup: `node` has just been solved; solves its parent when one child now
-    /// wins for the side to move there, or when every move is expanded and solved (the best of
-    /// them for that side), and so on up while parents are solved.
-    fn prove_ancestors(&mut self, mut node: u32) {
-        loop {
-            let parent = self.nodes[node as usize].parent;
-            if parent == NONE {
-                return;
-            }
-            let p = &self.nodes[parent as usize];
-            if p.solved.is_some() {
-                return;
-            }
-            let best = best_for(p.position.to_move());
-            let child = self.nodes[node as usize].solved.expect("a solved child");
-            let proof = if child.reward == best {
-                Some(Proof {
-                    reward: best,
-                    plies: child.plies + 1,
-                })
-            } else if p.untried.is_empty() {
-                self.best_if_all_solved(parent)
-            } else {
-                None
-            };
-            match proof {
-                Some(proof) => self.nodes[parent as usize].solved = Some(proof),
-                None => return,
-            }
-            node = parent;
-        }
-    }
-
-    /// The proof of `node` from its children when every one is solved: the best reward among them
-    /// for the side to move there, over the longest of the children that get it.
-    fn best_if_all_solved(&self, node: u32) -> Option<Proof> {
-        let n = &self.nodes[node as usize];
-        let sign = if n.position.to_move() == Player::Max {
-            1.0
-        } else {
-            -1.0
-        };
-        let mut best: Option<Proof> = None;
-        for &c in &n.children {
-            let p = self.nodes[c as usize].solved?;
-            let better = best.is_none_or(|b| {
-                sign * p.reward > sign * b.reward || (p.reward == b.reward && p.plies > b.plies)
-            });
-            if better {
-                best = Some(p);
-            }
-        }
-        best.map(|b| Proof {
-            reward: b.reward,
-            plies: b.plies + 1,
-        })
-    }
-
     /// Expands a random untried move of `node` and returns the new child.
     fn expand(&mut self, node: u32) -> u32 {
         let n = &mut self.nodes[node as usize];
@@ -496,144 +372,6 @@ impl<G: Game + PartialEq> Mcts<G> {
             }
         }
         best.1
-    }
-
-    /// The mean reward for Max of a visited, unsolved child; with RAVE, blended with its
-    /// all-moves-as-first mean.
-    fn blended_mean(&self, child: &TreeNode<G>) -> f64 {
-        let visits = child.visits.max(1) as f64;
-        let mean = child.max_reward / visits;
-        match self.config.rave {
-            Some(k) if child.amaf.visits > 0 => {
-                let beta = (k / (3.0 * visits + k)).sqrt();
-                let amaf = child.amaf.reward / child.amaf.visits as f64;
-                (1.0 - beta) * mean + beta * amaf
-            }
-            _ => mean,
-        }
-    }
-
-    /// A game from `node` to the end under the configured [`Playout`]; the reward for Max. With
-    /// RAVE its moves go on the trail.
-    fn playout(&mut self, node: u32) -> f64 {
-        let mut position = self.nodes[node as usize].position.clone();
-        loop {
-            let moves = position.legal_moves();
-            if moves.is_empty() {
-                return reward(&position);
-            }
-            let side = position.to_move();
-            let (mv, wins) = match self.config.playout {
-                Playout::Random => (moves[self.rng.random_range(0..moves.len())], false),
-                Playout::Decisive => self.decisive_step(&position, moves),
-            };
-            if self.config.rave.is_some() {
-                self.trail.push((side, mv));
-            }
-            if wins {
-                return best_for(side);
-            }
-            position = position.play(mv);
-        }
-    }
-
-    /// One step of [`Playout::Decisive`] from `position` (not over, with these legal `moves`):
-    /// a move that wins at once (and `true`), else a random move that does not let the opponent
-    /// win at once (any random move when every one does).
-    fn decisive_step(&mut self, position: &G, mut moves: MoveList<G::Move>) -> (G::Move, bool) {
-        let best = best_for(position.to_move());
-        if let Some(&mv) = moves.iter().find(|&&mv| wins_at_once(position, mv, best)) {
-            return (mv, true);
-        }
-        let mut fallback = None;
-        while !moves.is_empty() {
-            let mv = moves.swap_remove(self.rng.random_range(0..moves.len()));
-            if !hands_over_a_win(position, mv) {
-                return (mv, false);
-            }
-            fallback.get_or_insert(mv);
-        }
-        (fallback.expect("a legal move"), false)
-    }
-}
-
-/// The moves to try at `position` (not over), and its proof: a move that wins at once alone,
-/// proving the position, when there is one. Else, when `safe_only`, the moves after which the
-/// opponent cannot win at once (dropping a lost move leaves the value as it is), or, when there
-/// is none, one move and the position proven lost. Else every legal move, unproven.
-fn moves_to_try<G: Game>(position: &G, safe_only: bool) -> (MoveList<G::Move>, Option<Proof>) {
-    let moves = position.legal_moves();
-    let best = best_for(position.to_move());
-    if let Some(&mv) = moves.iter().find(|&&mv| wins_at_once(position, mv, best)) {
-        let proof = Proof {
-            reward: best,
-            plies: 1,
-        };
-        return (std::iter::once(mv).collect(), Some(proof));
-    }
-    if !safe_only {
-        return (moves, None);
-    }
-    let safe: MoveList<G::Move> = moves
-        .iter()
-        .copied()
-        .filter(|&mv| !hands_over_a_win(position, mv))
-        .collect();
-    if safe.is_empty() {
-        let proof = Proof {
-            reward: 1.0 - best,
-            plies: 2,
-        };
-        (moves[..1].iter().copied().collect(), Some(proof))
-    } else {
-        (safe, None)
-    }
-}
-
-/// Whether after `mv` at `position` the game is lost for the side to move at `position`, or the
-/// opponent is to move and can win at once.
-fn hands_over_a_win<G: Game>(position: &G, mv: G::Move) -> bool {
-    let side = position.to_move();
-    let next = position.play(mv);
-    let worst = 1.0 - best_for(side);
-    if next.is_terminal() {
-        return reward(&next) == worst;
-    }
-    next.to_move() != side && loses_at_once(&next, worst)
-}
-
-/// Whether `mv` ends the game at `position` with reward `wanted`.
-fn wins_at_once<G: Game>(position: &G, mv: G::Move, wanted: f64) -> bool {
-    let next = position.play(mv);
-    next.is_terminal() && reward(&next) == wanted
-}
-
-/// Whether `position` is lost (reward `worst`) or its side to move can end the game at once with
-/// reward `worst`.
-fn loses_at_once<G: Game>(position: &G, worst: f64) -> bool {
-    let moves = position.legal_moves();
-    if moves.is_empty() {
-        return reward(position) == worst;
-    }
-    moves
-        .iter()
-        .any(|&reply| wins_at_once(position, reply, worst))
-}
-
-/// The reward `side` wants most: 1 for Max, 0 for Min.
-fn best_for(side: Player) -> f64 {
-    match side {
-        Player::Max => 1.0,
-        Player::Min => 0.0,
-    }
-}
-
-/// The reward for Max at a finished game: 1 for a win, 1/2 for a draw, 0 for a loss.
-fn reward<G: Game>(position: &G) -> f64 {
-    match position.evaluate().signum() {
-        1 => 1.0,
-        0 => 0.5,
-        _ => 0.0,
     }
 }
 

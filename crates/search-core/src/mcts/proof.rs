@@ -1,0 +1,168 @@
+//! MCTS-Solver: proven results, how a proof climbs the tree, and the one-move lookahead that
+//! proves a node when it is created (and that the decisive playouts use).
+
+use super::{Mcts, NONE};
+use crate::game::{Game, MoveList, Player};
+
+/// A proven result.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(super) struct Proof {
+    /// The reward for Max: 1, 1/2 or 0.
+    pub(super) reward: f64,
+    /// Plies to the end of the game along the proof: for the winner, through the first winning
+    /// move found; for the loser (or a draw), the longest of its moves.
+    pub(super) plies: u32,
+}
+
+impl Proof {
+    /// A finished game.
+    pub(super) fn over<G: Game>(position: &G) -> Self {
+        Self {
+            reward: reward(position),
+            plies: 0,
+        }
+    }
+}
+
+impl<G: Game + PartialEq> Mcts<G> {
+    /// MCTS-Solver's backup: `node` has just been solved; solves its parent when one child now
+    /// wins for the side to move there, or when every move is expanded and solved (the best of
+    /// them for that side), and so on up while parents are solved.
+    pub(super) fn prove_ancestors(&mut self, mut node: u32) {
+        loop {
+            let parent = self.nodes[node as usize].parent;
+            if parent == NONE {
+                return;
+            }
+            let p = &self.nodes[parent as usize];
+            if p.solved.is_some() {
+                return;
+            }
+            let best = best_for(p.position.to_move());
+            let child = self.nodes[node as usize].solved.expect("a solved child");
+            let proof = if child.reward == best {
+                Some(Proof {
+                    reward: best,
+                    plies: child.plies + 1,
+                })
+            } else if p.untried.is_empty() {
+                self.best_if_all_solved(parent)
+            } else {
+                None
+            };
+            match proof {
+                Some(proof) => self.nodes[parent as usize].solved = Some(proof),
+                None => return,
+            }
+            node = parent;
+        }
+    }
+
+    /// The proof of `node` from its children when every one is solved: the best reward among them
+    /// for the side to move there, over the longest of the children that get it.
+    pub(super) fn best_if_all_solved(&self, node: u32) -> Option<Proof> {
+        let n = &self.nodes[node as usize];
+        let sign = if n.position.to_move() == Player::Max {
+            1.0
+        } else {
+            -1.0
+        };
+        let mut best: Option<Proof> = None;
+        for &c in &n.children {
+            let p = self.nodes[c as usize].solved?;
+            let better = best.is_none_or(|b| {
+                sign * p.reward > sign * b.reward || (p.reward == b.reward && p.plies > b.plies)
+            });
+            if better {
+                best = Some(p);
+            }
+        }
+        best.map(|b| Proof {
+            reward: b.reward,
+            plies: b.plies + 1,
+        })
+    }
+}
+
+/// The moves to try at `position` (not over), and its proof: a move that wins at once alone,
+/// proving the position, when there is one. Else, when `safe_only`, the moves after which the
+/// opponent cannot win at once (dropping a lost move leaves the value as it is), or, when there
+/// is none, one move and the position proven lost. Else every legal move, unproven.
+pub(super) fn moves_to_try<G: Game>(
+    position: &G,
+    safe_only: bool,
+) -> (MoveList<G::Move>, Option<Proof>) {
+    let moves = position.legal_moves();
+    let best = best_for(position.to_move());
+    if let Some(&mv) = moves.iter().find(|&&mv| wins_at_once(position, mv, best)) {
+        let proof = Proof {
+            reward: best,
+            plies: 1,
+        };
+        return (std::iter::once(mv).collect(), Some(proof));
+    }
+    if !safe_only {
+        return (moves, None);
+    }
+    let safe: MoveList<G::Move> = moves
+        .iter()
+        .copied()
+        .filter(|&mv| !hands_over_a_win(position, mv))
+        .collect();
+    if safe.is_empty() {
+        let proof = Proof {
+            reward: 1.0 - best,
+            plies: 2,
+        };
+        (moves[..1].iter().copied().collect(), Some(proof))
+    } else {
+        (safe, None)
+    }
+}
+
+/// Whether after `mv` at `position` the game is lost for the side to move at `position`, or the
+/// opponent is to move and can win at once.
+pub(super) fn hands_over_a_win<G: Game>(position: &G, mv: G::Move) -> bool {
+    let side = position.to_move();
+    let next = position.play(mv);
+    let worst = 1.0 - best_for(side);
+    if next.is_terminal() {
+        return reward(&next) == worst;
+    }
+    next.to_move() != side && loses_at_once(&next, worst)
+}
+
+/// Whether `mv` ends the game at `position` with reward `wanted`.
+pub(super) fn wins_at_once<G: Game>(position: &G, mv: G::Move, wanted: f64) -> bool {
+    let next = position.play(mv);
+    next.is_terminal() && reward(&next) == wanted
+}
+
+/// Whether `position` is lost (reward `worst`) or its side to move can end the game at once with
+/// reward `worst`.
+pub(super) fn loses_at_once<G: Game>(position: &G, worst: f64) -> bool {
+    let moves = position.legal_moves();
+    if moves.is_empty() {
+        return reward(position) == worst;
+    }
+    moves
+        .iter()
+        .any(|&reply| wins_at_once(position, reply, worst))
+}
+
+/// The reward `side` wants most: 1 for Max, 0 for Min.
+pub(super) fn best_for(side: Player) -> f64 {
+    match side {
+        Player::Max => 1.0,
+        Player::Min => 0.0,
+    }
+}
+
+/// The reward for Max at a finished game: 1 for a win, 1/2 for a draw, 0 for a loss.
+pub(super) fn reward<G: Game>(position: &G) -> f64 {
+    match position.evaluate().signum() {
+        1 => 1.0,
+        0 => 0.5,
+        _ => 0.0,
+    }
+}
