@@ -2,9 +2,12 @@
 
 use crate::db;
 use kalah::{
-    Board, CaptureRule, EndRule, Exact, ExactSolver, Player, Position, Probe, Progress, Rules,
+    Board, CaptureRule, Chain, EndRule, Exact, ExactSolver, Player, Position, Probe, Progress,
+    Rules,
 };
-use search_core::games::Engine;
+use search_core::games::deepening::{EachIteration, Iteration, Step, iterate};
+use search_core::games::{Engine, GameStats};
+use std::cell::RefCell;
 use std::error::Error;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
@@ -117,21 +120,30 @@ fn deepen(rules: Rules, options: &Options, started: Instant) -> Result<i32, cli_
         let high = engine.search_once(&start, Some(d + 1)).value;
         return Ok((low + high).div_euclid(2));
     }
-    let mut guess = 0;
-    for depth in 1..=options.deepen_to {
-        let outcome = engine.search_once(&start, Some(depth));
-        guess = outcome.value;
-        cli_support::print_out(&format!(
-            "depth {depth}: value {:+}, best {}, nodes {}, elapsed {:.3} s\n",
-            outcome.value,
-            outcome
-                .best_move
-                .map_or_else(String::new, |c| c.to_string()),
-            outcome.stats.nodes,
-            started.elapsed().as_secs_f64()
-        ))?;
-    }
-    Ok(guess)
+    // A failed write (a closed pipe) stops the deepening at the next depth.
+    let printed = RefCell::new(Ok(()));
+    let mut print = EachIteration(|it: &Iteration<'_, Chain>| {
+        if printed.borrow().is_ok() {
+            *printed.borrow_mut() = cli_support::print_out(&format!(
+                "depth {}: value {:+}, best {}, nodes {}, elapsed {:.3} s\n",
+                it.depth,
+                it.outcome.value,
+                it.outcome
+                    .best_move
+                    .map_or_else(String::new, |c| c.to_string()),
+                it.outcome.stats.nodes,
+                started.elapsed().as_secs_f64()
+            ));
+        }
+    });
+    let deepened = iterate(1..=options.deepen_to, None, &mut print, |depth| {
+        if printed.borrow().is_err() {
+            return Step::Interrupted(GameStats::default());
+        }
+        Step::Completed(engine.search_once(&start, Some(depth)))
+    });
+    printed.into_inner()?;
+    Ok(deepened.deepest.map_or(0, |(_, outcome)| outcome.value))
 }
 
 /// Solves the variant and prints the value, the rules, a best first move, the counters, the

@@ -5,7 +5,7 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use reversi::Square;
 use reversi::eval::Weights;
-use reversi::gtp::{Chooser, Gtp, Limits, MoveRequest};
+use reversi::gtp::{Chooser, Gtp, MoveRequest, TimeControl};
 use reversi::player::Player;
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
@@ -51,7 +51,7 @@ fn read_line(input: &mut impl BufRead, line: &mut Vec<u8>) -> io::Result<bool> {
 /// Runs a session on `input`/`output` until `quit` or the end of input.
 pub fn serve<C: Chooser>(
     chooser: C,
-    limits: Limits,
+    limits: TimeControl,
     input: &mut impl BufRead,
     output: &mut impl Write,
 ) -> io::Result<()> {
@@ -69,7 +69,7 @@ pub fn serve<C: Chooser>(
 }
 
 /// `othello gtp`: our engine (or the random player) on stdin/stdout.
-pub fn run(limits: Limits, random: Option<u64>) -> ExitCode {
+pub fn run(limits: TimeControl, random: Option<u64>) -> ExitCode {
     let stdin = io::stdin();
     let mut input = stdin.lock();
     let mut output = io::stdout().lock();

@@ -250,7 +250,7 @@ fn main() -> ExitCode {
             random,
             seed,
         } => {
-            let limits = reversi::gtp::Limits {
+            let limits = reversi::gtp::TimeControl {
                 per_move: time_per_move.or(if time_per_game.is_none() && depth.is_none() {
                     Some(Duration::from_secs(1))
                 } else {

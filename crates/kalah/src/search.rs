@@ -6,7 +6,7 @@ use crate::endgame::EndgameDb;
 use crate::rules::Rules;
 use crate::sample::sample_choice;
 use crate::solver::ExactSolver;
-use search_core::games::deepening::{Observer, deepen};
+use search_core::games::deepening::{EachIteration, Iteration, Observer, Step, deepen, iterate};
 use search_core::{games::Engine, games::GameStats, games::Player, games::Value};
 use std::time::{Duration, Instant};
 
@@ -240,23 +240,20 @@ pub fn solve_deepening(
     }
     let start = Board::new(rules, Player::Max);
     let mut engine = Engine::new(table_bits);
-    let mut stats = GameStats::default();
-    for depth in 1..=deepen_to {
-        let outcome = engine.search_once(&start, Some(depth));
-        stats.nodes += outcome.stats.nodes;
-        stats.leaves += outcome.stats.leaves;
-        report(
-            depth,
-            &Decision {
-                chain: outcome.best_move.unwrap_or(Chain::EMPTY),
-                value: Some(outcome.value),
-                nodes: outcome.stats.nodes,
-            },
-        );
-    }
+    let mut each = EachIteration(|it: &Iteration<'_, Chain>| {
+        let decision = Decision {
+            chain: it.outcome.best_move.unwrap_or(Chain::EMPTY),
+            value: Some(it.outcome.value),
+            nodes: it.outcome.stats.nodes,
+        };
+        report(it.depth, &decision);
+    });
+    let deepened = iterate(1..=deepen_to, None, &mut each, |depth| {
+        Step::Completed(engine.search_once(&start, Some(depth)))
+    });
+    let mut stats = deepened.stats;
     let outcome = engine.search_once(&start, None);
-    stats.nodes += outcome.stats.nodes;
-    stats.leaves += outcome.stats.leaves;
+    stats.add(&outcome.stats);
     Solution {
         value: outcome.value,
         best: outcome.best_move,

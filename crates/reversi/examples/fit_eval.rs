@@ -18,8 +18,9 @@
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use reversi::eval::{self, ONE_DISC, PATTERNS, SCALARS, STAGES, Weights, table_size};
-use reversi::player::{Budget, Player, search_value};
+use reversi::player::{Player, search_value};
 use reversi::{Move, Position};
+use search_core::games::Budget;
 use std::time::Instant;
 
 /// The command line.

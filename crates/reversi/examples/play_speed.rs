@@ -3,7 +3,8 @@
 //! (milliseconds per move, default 50).
 
 use reversi::Position;
-use reversi::player::{Budget, Player};
+use reversi::player::Player;
+use search_core::games::Budget;
 use std::time::{Duration, Instant};
 
 fn main() {

@@ -4,8 +4,9 @@
 //!
 //! `cargo run --release -p reversi --example self_play [D]` (default 4) prints the tally.
 
-use reversi::player::{Budget, Player, Timed};
+use reversi::player::{Player, Timed};
 use reversi::{Margin, Move, Position, Scored, Square};
+use search_core::games::Budget;
 use search_core::{games::AlphaBetaPlayer, games::play_match};
 
 fn main() {

@@ -15,7 +15,8 @@
 //! # Example
 //!
 //! ```
-//! use reversi::exact::{self, Budget, Solver};
+//! use reversi::exact::{self, Solver};
+//! use search_core::games::Budget;
 //! use reversi::{Move, obf};
 //!
 //! // FForum #1: Black to move wins by 18 with G8.
@@ -27,7 +28,7 @@
 //!
 //! // The same with a reusable table: a budget too small gives up, win/loss/draw is cheaper.
 //! let mut solver = Solver::new(16);
-//! let tiny = Budget { nodes: Some(10), deadline: None };
+//! let tiny = Budget::nodes(10);
 //! assert_eq!(solver.solve_within(&position, tiny), None);
 //! let verdict = solver.win_loss_draw(&position, Budget::default()).unwrap();
 //! assert_eq!(verdict.margin, 1); // a win
@@ -38,11 +39,10 @@ mod table;
 #[cfg(test)]
 mod tests;
 
-pub use search::Budget;
-
 use crate::position::{Move, Position};
 use crate::square::Square;
 use search::{Candidate, Search};
+use search_core::games::Budget;
 use table::Table;
 
 /// The answer of a solve.
@@ -100,6 +100,12 @@ impl Solver {
         budget: Budget,
     ) -> Option<Solved<N>> {
         self.table.new_search();
+        // One clock for every test.
+        let budget = Budget {
+            deadline: budget.stop_at(std::time::Instant::now()),
+            time: None,
+            ..budget
+        };
         let squares = (N * N) as i32;
         let (mut lower, mut upper) = (-squares, squares);
         let (mut guess, mut nodes) = (1, 0);

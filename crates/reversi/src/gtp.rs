@@ -28,6 +28,7 @@ use crate::eval::final_margin_black;
 use crate::position::Position;
 use crate::side::Side;
 use crate::square::Square;
+use search_core::games::Budget;
 use std::fmt::Write as _;
 use std::time::{Duration, Instant};
 
@@ -36,10 +37,8 @@ use std::time::{Duration, Instant};
 pub struct MoveRequest<'a> {
     /// The position (the side to move has a placement).
     pub position: &'a Position<8>,
-    /// The thinking time for this move, if any.
-    pub time: Option<Duration>,
-    /// The depth limit, if any.
-    pub depth: Option<u32>,
+    /// What this move may cost: its share of the clock and the depth limit, if any.
+    pub budget: Budget,
 }
 
 /// The engine behind `genmove`.
@@ -51,9 +50,11 @@ pub trait Chooser {
     fn new_game(&mut self) {}
 }
 
-/// How thinking time is budgeted.
+/// The session's time control, from which each move's [`Budget`] is worked out: a time per
+/// move, a time per game shared out over the moves left (GTP's `time_settings` and `time_left`
+/// set and correct it), a depth limit.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct Limits {
+pub struct TimeControl {
     /// A fixed time per move.
     pub per_move: Option<Duration>,
     /// A time for all of this side's moves of a game (overridden by `time_left`).
@@ -95,7 +96,7 @@ pub const COMMANDS: &[&str] = &[
 #[derive(Debug)]
 pub struct Gtp<C> {
     chooser: C,
-    limits: Limits,
+    limits: TimeControl,
     position: Position<8>,
     history: Vec<Position<8>>,
     /// Thinking time used by `genmove` since the game started.
@@ -112,7 +113,7 @@ const ILLEGAL: &str = "illegal move";
 
 impl<C: Chooser> Gtp<C> {
     /// A session at the start position.
-    pub fn new(chooser: C, limits: Limits) -> Self {
+    pub fn new(chooser: C, limits: TimeControl) -> Self {
         Self {
             chooser,
             limits,
@@ -266,8 +267,11 @@ impl<C: Chooser> Gtp<C> {
         };
         let request = MoveRequest {
             position: &at,
-            time: self.move_time(side, &at),
-            depth: self.limits.depth,
+            budget: Budget {
+                time: self.move_time(side, &at),
+                depth: self.limits.depth,
+                ..Budget::default()
+            },
         };
         let started = Instant::now();
         let chosen = self.chooser.choose(request);
@@ -439,7 +443,7 @@ mod tests {
     }
 
     fn session() -> Gtp<First> {
-        Gtp::new(First, Limits::default())
+        Gtp::new(First, TimeControl::default())
     }
 
     #[test]
@@ -525,9 +529,9 @@ mod tests {
 
     #[test]
     fn the_clock_shares_the_time_left() {
-        let limits = Limits {
+        let limits = TimeControl {
             per_game: Some(Duration::from_secs(60)),
-            ..Limits::default()
+            ..TimeControl::default()
         };
         let gtp = Gtp::new(First, limits);
         let start = Position::start();

@@ -3,7 +3,8 @@
 //! empty.
 //!
 //! ```
-//! use reversi::{Position, player::{Budget, Player}};
+//! use reversi::{Position, player::Player};
+//! use search_core::games::Budget;
 //! let mut player = Player::new(reversi::eval::Weights::builtin(), 16);
 //! let choice = player.choose(&Position::<8>::start(), Budget::depth(4));
 //! assert!(choice.best.is_some());
@@ -15,11 +16,13 @@ use crate::exact;
 use crate::position::{Move, Position};
 use crate::search::{Scored, Scoring, hash, move_list, order, player};
 use crate::side::Side;
+use search_core::games::Budget;
+use search_core::games::deepening::{Pace, Step, iterate};
 use search_core::{
     games::Engine, games::EngineGame, games::Game, games::MoveList, games::Player as Turn,
     games::Strategy, games::Value,
 };
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// A position valued by the pattern evaluation, Max being `max`: the search-core game the
 /// player searches.
@@ -75,35 +78,6 @@ impl EngineGame for Evaluated {
     }
 }
 
-/// What one move may cost: thinking time and/or a depth limit (both `None`: depth 60).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct Budget {
-    /// Thinking time for this move.
-    pub time: Option<Duration>,
-    /// The deepest iteration.
-    pub depth: Option<u32>,
-}
-
-impl Budget {
-    /// A fixed depth, no clock (repeatable).
-    #[must_use]
-    pub fn depth(depth: u32) -> Self {
-        Self {
-            time: None,
-            depth: Some(depth),
-        }
-    }
-
-    /// A time budget, no depth limit.
-    #[must_use]
-    pub fn time(time: Duration) -> Self {
-        Self {
-            time: Some(time),
-            depth: None,
-        }
-    }
-}
-
 /// The player's answer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Choice {
@@ -125,7 +99,8 @@ pub struct Choice {
 ///
 /// ```
 /// use reversi::{Margin, Position, Scored};
-/// use reversi::player::{Budget, Player, Timed};
+/// use reversi::player::{Player, Timed};
+/// use search_core::games::Budget;
 /// use search_core::{games::RandomPlayer, games::play_match};
 /// let start = Scored::new(Position::<8>::start(), Margin);
 /// let mut ours = Timed { player: Player::new(reversi::eval::Weights::builtin(), 16), budget: Budget::depth(2) };
@@ -253,9 +228,9 @@ impl Player {
             .time
             .filter(|_| empties > ALWAYS_EXACT)
             .map(|time| Instant::now() + time / 2);
-        let limits = exact::Budget {
-            nodes: None,
+        let limits = Budget {
             deadline,
+            ..Budget::default()
         };
         let solved = self.solver.solve_within(position, limits)?;
         Some(Choice {
@@ -267,52 +242,37 @@ impl Player {
         })
     }
 
-    /// Iterative deepening under `budget`.
+    /// Iterative deepening under `budget` (depth 60 when it has no depth), paced by its time.
     fn deepen(&mut self, position: &Position<8>, budget: Budget) -> Choice {
-        let started = Instant::now();
         let game = Evaluated {
             position: *position,
             max: position.to_move(),
             weights: self.weights,
         };
-        let max_depth = budget.depth.unwrap_or(60).max(1);
-        let mut choice = Choice {
-            best: None,
-            value: 0,
-            depth: 0,
-            exact: false,
-            nodes: 0,
-        };
-        let mut last = Duration::ZERO;
-        for depth in 1..=max_depth {
-            let outcome = self.engine.search_once(&game, Some(depth));
-            choice.nodes += outcome.stats.nodes;
-            if outcome.best_move.is_some() {
-                choice.best = outcome.best_move;
-                choice.value = outcome.value;
-                choice.depth = depth;
-            }
-            let elapsed = started.elapsed();
-            let took = elapsed - last.min(elapsed);
-            if let Some(time) = budget.time {
-                // The next iteration costs a few times this one; start it only when it likely
-                // ends within the budget (a small overrun is repaid by later moves' shares).
-                let ratio = took.as_secs_f64() / last.as_secs_f64().max(1e-6);
-                let growth = if last.is_zero() {
-                    4.0
+        let empties = position.board().empties().len() as u32;
+        let pace = budget.time.map(|target| Pace { target });
+        let engine = &mut self.engine;
+        let found = iterate(
+            1..=budget.depth.unwrap_or(60).max(1),
+            pace,
+            &mut (),
+            |depth| {
+                let outcome = engine.search_once(&game, Some(depth));
+                if depth >= empties {
+                    Step::Final(outcome)
                 } else {
-                    ratio.clamp(2.0, 6.0)
-                };
-                if elapsed + took.mul_f64(growth) > time.mul_f64(1.3) {
-                    break;
+                    Step::Completed(outcome)
                 }
-            }
-            last = took;
-            if depth as usize >= position.board().empties().len() {
-                break;
-            }
+            },
+        );
+        let (depth, outcome) = found.deepest.expect("depth 1 always completes");
+        Choice {
+            best: outcome.best_move,
+            value: outcome.value,
+            depth,
+            exact: false,
+            nodes: found.stats.nodes,
         }
-        choice
     }
 }
 
@@ -330,11 +290,7 @@ pub fn search_value(weights: &'static Weights, position: &Position<8>, depth: u3
 
 impl crate::gtp::Chooser for Player {
     fn choose(&mut self, request: crate::gtp::MoveRequest<'_>) -> Option<crate::square::Square<8>> {
-        let budget = Budget {
-            time: request.time,
-            depth: request.depth,
-        };
-        match Player::choose(self, request.position, budget).best {
+        match Player::choose(self, request.position, request.budget).best {
             Some(Move::Place(square)) => Some(square),
             _ => None,
         }

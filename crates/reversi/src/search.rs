@@ -4,7 +4,7 @@
 use crate::position::{Move, Position};
 use crate::side::Side;
 use crate::square::Square;
-use search_core::games::deepening::{Iteration, Observer, deepen};
+use search_core::games::deepening::{Observer, Step, deepen, iterate};
 use search_core::{
     games::Engine, games::EngineGame, games::GOLDEN_GAMMA, games::Game, games::GameOutcome,
     games::MoveList, games::Player, games::Value, games::alpha_beta, games::minimax, games::mix64,
@@ -474,25 +474,13 @@ impl<const N: usize> Searcher<N> {
             (Method::Engine, None) if wants => self.deepen(position, k, None, observer),
             (_, Some(_)) => self.deepen(position, k, budget, observer),
             (method, None) => {
-                observer.started();
                 // Without an observer only depth k is searched.
                 let first = if wants { 1 } else { k };
-                let mut nodes = 0;
-                let mut found = self.fixed_depth(method, position, first);
-                for depth in first..=k {
-                    if depth > first {
-                        found = self.fixed_depth(method, position, depth);
-                    }
-                    nodes += found.stats.nodes;
-                    let (of, outcome) = (k, &found);
-                    observer.completed(&Iteration {
-                        depth,
-                        of,
-                        outcome,
-                        nodes,
-                    });
-                }
-                (found, k)
+                let found = iterate(first..=k, None, observer, |depth| {
+                    Step::Completed(self.fixed_depth(method, position, depth))
+                });
+                let (depth, outcome) = found.deepest.expect("depth k completes");
+                (outcome, depth)
             }
         };
         match found.best_move {

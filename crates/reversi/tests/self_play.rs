@@ -2,8 +2,9 @@
 //! play and plain alpha-beta on the disc count at the same depth, from the four first moves
 //! with both colours, and every game ends properly.
 
-use reversi::player::{Budget, Player, Timed};
+use reversi::player::{Player, Timed};
 use reversi::{Margin, Move, Position, Scored, Square};
+use search_core::games::Budget;
 use search_core::{games::AlphaBetaPlayer, games::Game, games::RandomPlayer, games::play_match};
 
 fn openings() -> Vec<Vec<Move<8>>> {

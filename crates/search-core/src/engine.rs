@@ -104,18 +104,7 @@ impl<M: Copy + PartialEq> Engine<M> {
     /// Iterative deepening to `depth` plies. The value and move are those of the last iteration
     /// (depth `depth`); the counters add up all iterations.
     pub fn search<G: EngineGame<Move = M>>(&mut self, game: &G, depth: u32) -> GameOutcome<M> {
-        let mut total = GameStats::default();
-        let mut outcome = self.search_once(game, Some(0));
-        total.add(&outcome.stats);
-        for d in 1..=depth {
-            outcome = self.search_once(game, Some(d));
-            total.add(&outcome.stats);
-            if game.is_terminal() {
-                break;
-            }
-        }
-        outcome.stats = total;
-        outcome
+        crate::games::deepening::deepen(self, game, depth, None, &mut ()).outcome
     }
 
     /// Iterative deepening to at most `max_depth` plies within about `budget` of wall-clock
@@ -151,28 +140,7 @@ impl<M: Copy + PartialEq> Engine<M> {
         max_depth: u32,
         budget: Duration,
     ) -> Timed<M> {
-        let stop = Stop {
-            deadline: Instant::now().checked_add(budget),
-            ..Stop::NEVER
-        };
-        let mut outcome = self.search_once(game, Some(0));
-        let mut total = outcome.stats;
-        let mut depth = 0;
-        for d in 1..=max_depth {
-            let stop = if d == 1 { Stop::NEVER } else { stop };
-            let (done, stats) = self.run(game, Some(d), (-INFINITY, INFINITY), stop);
-            total.add(&stats);
-            let Some(done) = done else {
-                break;
-            };
-            outcome = done;
-            depth = d;
-            if game.is_terminal() {
-                break;
-            }
-        }
-        outcome.stats = total;
-        Timed { outcome, depth }
+        crate::games::deepening::deepen(self, game, max_depth, Some(budget), &mut ())
     }
 
     /// The exact value with perfect play (unlimited depth), after a short iterative deepening
@@ -296,7 +264,7 @@ impl<M: Copy + PartialEq> Engine<M> {
     }
 
     /// One search with this engine's table and killers; `None` when stopped.
-    fn run<G: EngineGame<Move = M>>(
+    pub(crate) fn run<G: EngineGame<Move = M>>(
         &mut self,
         game: &G,
         depth: Option<u32>,

@@ -146,6 +146,7 @@ pub mod test_support;
 
 // Adversarial game search: strategies, MCTS, chance nodes, tables, the parallel engine.
 mod adversarial;
+mod budget;
 mod busy;
 mod chance;
 mod engine;
@@ -212,6 +213,7 @@ pub mod games {
     pub mod deepening;
 
     pub use crate::adversarial::{GameOutcome, GameStats, alpha_beta, minimax};
+    pub use crate::budget::Budget;
     pub use crate::busy::{BusySet, busy_mark};
     pub use crate::chance::{ChanceGame, ChanceOutcome, Outcomes, Turn, expectiminimax, star1};
     pub use crate::engine::{Engine, Timed};

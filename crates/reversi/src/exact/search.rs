@@ -16,6 +16,7 @@ use crate::board::Board;
 use crate::rules;
 use crate::search::Masks;
 use crate::stability;
+use search_core::games::Budget;
 use std::time::Instant;
 
 /// At most this many empty squares: the parity-ordered search without table.
@@ -27,21 +28,14 @@ const ETC_EMPTIES: u32 = TABLE_EMPTIES;
 /// From this many empty squares on, the stability cut-off is tried.
 const STABILITY_EMPTIES: u32 = 5;
 
-/// Limits on one search; it stops (and its result is thrown away) past either.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Budget {
-    /// About this many positions (both limits are checked every 4096 positions, so a search
-    /// may go a little past them before it stops).
-    pub nodes: Option<u64>,
-    /// At the latest at about this instant.
-    pub deadline: Option<Instant>,
-}
-
 /// The state of one search.
 pub(super) struct Search<'a, const N: usize> {
     pub(super) table: &'a mut Table,
     pub(super) nodes: u64,
-    budget: Budget,
+    /// About this many positions at most.
+    max_nodes: Option<u64>,
+    /// The instant to stop by.
+    deadline: Option<Instant>,
     next_check: u64,
     pub(super) stopped: bool,
 }
@@ -112,12 +106,15 @@ fn odd_quadrants<const N: usize>(empties: u64) -> u64 {
 }
 
 impl<'a, const N: usize> Search<'a, N> {
-    /// A search with `table` under `budget`.
+    /// A search with `table` under `budget` (its node count and its time or deadline; both are
+    /// checked every 4096 positions, so a search may go a little past them before it stops,
+    /// and its result is then thrown away).
     pub(super) fn new(table: &'a mut Table, budget: Budget) -> Self {
         Self {
             table,
             nodes: 0,
-            budget,
+            max_nodes: budget.nodes,
+            deadline: budget.stop_at(Instant::now()),
             next_check: 4096,
             stopped: false,
         }
@@ -130,8 +127,8 @@ impl<'a, const N: usize> Search<'a, N> {
         }
         if self.nodes >= self.next_check {
             self.next_check = self.nodes + 4096;
-            let nodes_spent = self.budget.nodes.is_some_and(|max| self.nodes > max);
-            let time_spent = self.budget.deadline.is_some_and(|t| Instant::now() >= t);
+            let nodes_spent = self.max_nodes.is_some_and(|max| self.nodes > max);
+            let time_spent = self.deadline.is_some_and(|t| Instant::now() >= t);
             self.stopped = nodes_spent || time_spent;
         }
         self.stopped

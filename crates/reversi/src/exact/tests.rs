@@ -2,12 +2,13 @@
 //! pruning), on random positions with few empty squares: passes, games ending with empty
 //! squares, all three board sizes, every window variant and budget.
 
-use super::{Budget, Solver};
+use super::Solver;
 use crate::board::Board;
 use crate::position::{Move, Position};
 use crate::side::Side;
 use crate::square::Square;
 use proptest::prelude::*;
+use search_core::games::Budget;
 
 /// The final margin for the side to move, empty squares to the winner, by plain negamax.
 fn negamax<const N: usize>(position: &Position<N>) -> i32 {
@@ -143,25 +144,16 @@ fn the_4x4_start_matches_negamax() {
 fn budgets_stop_and_the_table_survives() {
     let start = Position::<6>::start();
     let mut solver = Solver::new(14);
-    let tiny = Budget {
-        nodes: Some(5000),
-        deadline: None,
-    };
+    let tiny = Budget::nodes(5000);
     assert_eq!(solver.solve_within(&start, tiny), None);
     let past = Budget {
-        nodes: None,
         deadline: Some(std::time::Instant::now()),
+        ..Budget::default()
     };
     assert_eq!(solver.win_loss_draw(&start, past), None);
     // A stopped search leaves only sound bounds behind: a later exact solve is still right.
     let position = random_game::<8>(&[7; 60], 12);
-    let _ = solver.solve_within(
-        &position,
-        Budget {
-            nodes: Some(3000),
-            deadline: None,
-        },
-    );
+    let _ = solver.solve_within(&position, Budget::nodes(3000));
     let plain = negamax(&position);
     assert_eq!(solver.solve(&position).margin, plain);
 }
