@@ -25,7 +25,7 @@ use crate::exact::{Position, sign};
 use crate::rules::Rules;
 use crate::table::{NO_MOVE, Table};
 use crate::worker::{Context, Worker};
-use search_core::{games::BusySet, games::Value};
+use search_core::{games::Bounds, games::BusySet, games::Mtdf, games::Value};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU32, AtomicU64, Ordering};
 
@@ -284,31 +284,36 @@ impl<'a> ExactSolver<'a> {
                 nodes: 0,
             });
         }
-        let (mut lower, mut upper) = (-n, n);
-        let mut f = guess;
+        // Margins share the parity of the seeds: the values are -n, -n + 2, ..., n.
+        let mut mtdf = Mtdf::new(
+            Bounds {
+                lower: -n,
+                upper: n,
+            },
+            guess,
+            2,
+        );
         let mut best = NO_MOVE;
-        while lower < upper {
-            let beta = with_parity(f.clamp(lower + 1, upper), n, 1);
+        while let Some(beta) = mtdf.next_beta() {
+            let Bounds { lower, upper } = mtdf.bounds();
             self.ctx.live.start_probe(beta, lower, upper);
             let (r, root_best) = self.probe(pos, n, beta)?;
-            if r >= beta {
-                lower = with_parity(r, n, 1);
+            if mtdf.record(beta, r) {
                 best = root_best;
-            } else {
-                upper = with_parity(r, n, -1);
             }
-            f = r;
+            let Bounds { lower, upper } = mtdf.bounds();
             report(Probe {
                 lower,
                 upper,
                 nodes: self.nodes,
             });
         }
+        let value = mtdf.value().expect("MTD(f) runs until the bounds meet");
         if best == NO_MOVE {
-            best = self.any_best(pos, lower)?;
+            best = self.any_best(pos, value)?;
         }
         Some(Exact {
-            value: lower,
+            value,
             best: (best != NO_MOVE).then_some(usize::from(best)),
             nodes: self.nodes,
         })
@@ -364,15 +369,6 @@ impl<'a> ExactSolver<'a> {
             board.kalah_difference() + exact.value * sign(board.to_move()),
             exact.best,
         ))
-    }
-}
-
-/// `v` moved to the nearest value with the parity of `n`, upwards (`dir` 1) or downwards (-1).
-fn with_parity(v: i32, n: i32, dir: i32) -> i32 {
-    if (v - n).rem_euclid(2) == 0 {
-        v
-    } else {
-        v + dir
     }
 }
 

@@ -16,7 +16,7 @@
 //!
 //! ```
 //! use reversi::exact::{self, Solver};
-//! use search_core::games::Budget;
+//! use search_core::games::{Bounds, Budget, Mtdf};
 //! use reversi::{Move, obf};
 //!
 //! // FForum #1: Black to move wins by 18 with G8.
@@ -42,7 +42,7 @@ mod tests;
 use crate::position::{Move, Position};
 use crate::square::Square;
 use search::{Candidate, Search};
-use search_core::games::Budget;
+use search_core::games::{Bounds, Budget, Mtdf};
 use table::Table;
 
 /// The answer of a solve.
@@ -107,33 +107,29 @@ impl Solver {
             ..budget
         };
         let squares = (N * N) as i32;
-        let (mut lower, mut upper) = (-squares, squares);
-        let (mut guess, mut nodes) = (1, 0);
+        let all = Bounds {
+            lower: -squares,
+            upper: squares,
+        };
+        let mut mtdf = Mtdf::new(all, 1, 1);
+        let mut nodes = 0;
         let mut best_move = None;
-        while lower < upper {
-            let beta = if guess <= lower {
-                lower + 1
-            } else {
-                guess.min(upper)
-            };
+        while let Some(beta) = mtdf.next_beta() {
             let left = Budget {
                 nodes: budget.nodes.map(|max| max.saturating_sub(nodes)),
                 ..budget
             };
             let tested = self.window(position, beta - 1, beta, left)?;
             nodes += tested.nodes;
-            if tested.margin >= beta {
-                lower = tested.margin;
+            if mtdf.record(beta, tested.margin) {
                 best_move = tested.best_move;
             } else {
-                upper = tested.margin;
                 // Only a pass or the end of the game fails low with its best move.
                 best_move = best_move.or(tested.best_move);
             }
-            guess = tested.margin;
         }
         Some(Solved {
-            margin: lower,
+            margin: mtdf.value().expect("MTD(f) runs until the bounds meet"),
             best_move,
             nodes,
         })

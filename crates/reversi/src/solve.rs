@@ -10,8 +10,8 @@ use crate::side::Side;
 use crate::square::Square;
 use crate::stability;
 use search_core::{
-    games::Engine, games::EngineGame, games::Game, games::INFINITY, games::MoveList, games::Player,
-    games::Value,
+    games::Bounds, games::Engine, games::EngineGame, games::Game, games::INFINITY, games::MoveList,
+    games::Mtdf, games::Player, games::Value,
 };
 
 /// The result of [`solve`].
@@ -177,33 +177,30 @@ pub fn solve_reporting<const N: usize>(
     }
     let mut classes = root_classes(&game, warm_up.best_move);
     let max_to_move = game.to_move() == Player::Max;
-    let (mut lower, mut upper) = (-INFINITY, INFINITY);
-    let mut guess = warm_up.value;
+    let everything = Bounds {
+        lower: -INFINITY,
+        upper: INFINITY,
+    };
+    let mut mtdf = Mtdf::new(everything, warm_up.value, 1);
     let mut best_move = Some(classes[0].0);
-    while lower < upper {
-        let beta = if guess == lower { guess + 1 } else { guess };
-        let test = null_window_test(&mut engine, &classes, beta, max_to_move);
+    while let Some(beta) = mtdf.next_beta() {
+        let test = probe_root(&mut engine, &classes, beta, max_to_move);
         nodes += test.nodes;
         report(Progress::Test {
             beta,
             value: test.value,
             nodes: test.nodes,
         });
-        if test.value >= beta {
-            lower = test.value;
-        } else {
-            upper = test.value;
-        }
+        mtdf.record(beta, test.value);
         // The move that answered for the side to move achieves the bound just proved (and the
         // last bound proved for that side is the value); it is tried first from now on.
         if let Some(i) = test.answered {
             best_move = Some(classes[i].0);
             classes[..=i].rotate_right(1);
         }
-        guess = test.value;
     }
     Solution {
-        margin: lower,
+        margin: mtdf.value().expect("MTD(f) runs until the bounds meet"),
         best_move,
         nodes,
     }
@@ -246,7 +243,7 @@ struct TestAnswer {
 
 /// One ply of fail-soft alpha-beta over the root's classes, from Max's point of view: "is the
 /// margin at least `beta`?".
-fn null_window_test<const N: usize>(
+fn probe_root<const N: usize>(
     engine: &mut Engine<Move<N>>,
     classes: &[(Move<N>, Exact<N>)],
     beta: Value,

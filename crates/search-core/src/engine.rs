@@ -14,6 +14,7 @@
 use crate::adversarial::{GameOutcome, GameStats};
 use crate::busy::busy_mark;
 use crate::game::{EngineGame, INFINITY, MoveList, Value};
+use crate::games::{Bounds, Mtdf};
 use crate::table::{Bound, Entry, Table, TranspositionTable, UNLIMITED};
 use smallvec::SmallVec;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
@@ -183,28 +184,24 @@ impl<M: Copy + PartialEq> Engine<M> {
         guess: Value,
     ) -> GameOutcome<M> {
         let max_to_move = game.to_move() == crate::game::Player::Max;
-        let (mut lower, mut upper) = (-INFINITY, INFINITY);
-        let mut value = guess.clamp(-INFINITY + 1, INFINITY - 1);
+        let everything = Bounds {
+            lower: -INFINITY,
+            upper: INFINITY,
+        };
+        let mut mtdf = Mtdf::new(everything, guess.clamp(-INFINITY + 1, INFINITY - 1), 1);
         let mut stats = GameStats::default();
         let mut best_move = None;
-        while lower < upper {
-            let beta = if value == lower { value + 1 } else { value };
+        while let Some(beta) = mtdf.next_beta() {
             let outcome = self.search_window(game, depth, beta - 1, beta);
             stats.add(&outcome.stats);
-            value = outcome.value;
-            let fail_high = value >= beta;
-            if fail_high {
-                lower = value;
-            } else {
-                upper = value;
-            }
+            let fail_high = mtdf.record(beta, outcome.value);
             // The move achieves the bound when the search failed high for the side to move.
             if fail_high == max_to_move {
                 best_move = outcome.best_move;
             }
         }
         GameOutcome {
-            value,
+            value: mtdf.value().expect("MTD(f) runs until the bounds meet"),
             best_move,
             stats,
         }

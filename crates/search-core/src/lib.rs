@@ -211,6 +211,9 @@ pub mod constraints {
 /// keys.
 pub mod games {
     pub mod deepening;
+    mod mtdf;
+
+    pub use mtdf::{Bounds, Mtdf};
 
     pub use crate::adversarial::{GameOutcome, GameStats, alpha_beta, minimax};
     pub use crate::budget::Budget;
