@@ -7,7 +7,7 @@
 use connect4::search::TABLE_BITS;
 use connect4::{Position, ScoreOnly, score};
 use search_core::{
-    games::EnginePlayer, games::Limit, games::Player, games::Strategy, games::alpha_beta,
+    games::Budget, games::EnginePlayer, games::Player, games::Strategy, games::alpha_beta,
     games::play_match,
 };
 
@@ -42,7 +42,7 @@ fn main() {
         .and_then(|a| a.parse().ok())
         .unwrap_or(8);
     let openings: Vec<Vec<u8>> = OPENINGS.iter().map(|&(a, b)| vec![a, b]).collect();
-    let mut ours = EnginePlayer::new(TABLE_BITS, Limit::Depth(depth));
+    let mut ours = EnginePlayer::new(TABLE_BITS, Budget::depth(depth));
     let mut theirs = ScoreOnlyAlphaBeta { depth };
     let result = play_match(&Position::start(), &mut ours, &mut theirs, &openings);
     let (mut ours_total, mut theirs_total) = (0, 0);

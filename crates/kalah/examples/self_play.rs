@@ -6,7 +6,7 @@
 //! tally.
 
 use kalah::{Board, Player, Rules, chains};
-use search_core::{games::EnginePlayer, games::Limit, games::play_match};
+use search_core::{games::Budget, games::EnginePlayer, games::play_match};
 
 fn main() {
     let depth: u32 = std::env::args()
@@ -15,8 +15,8 @@ fn main() {
         .unwrap_or(8);
     let start = Board::new(Rules::default(), Player::Max);
     let openings: Vec<_> = chains(&start).iter().map(|&chain| vec![chain]).collect();
-    let mut deep = EnginePlayer::new(18, Limit::Depth(depth));
-    let mut shallow = EnginePlayer::new(18, Limit::Depth(2));
+    let mut deep = EnginePlayer::new(18, Budget::depth(depth));
+    let mut shallow = EnginePlayer::new(18, Budget::depth(2));
     let result = play_match(&start, &mut deep, &mut shallow, &openings);
     for game in &result.games {
         let side = if game.a_side == Player::Max {

@@ -3,7 +3,7 @@
 
 use kalah::{Board, Player, Rules, chains};
 use search_core::{
-    games::EnginePlayer, games::Game, games::Limit, games::RandomPlayer, games::play_match,
+    games::Budget, games::EnginePlayer, games::Game, games::RandomPlayer, games::play_match,
 };
 
 #[test]
@@ -14,7 +14,7 @@ fn a_deeper_engine_wins_the_match() {
         openings.len() >= 6,
         "Kalah(6,4) opens with at least six chains"
     );
-    let mut deep = EnginePlayer::new(16, Limit::Depth(6));
+    let mut deep = EnginePlayer::new(16, Budget::depth(6));
     let mut random = RandomPlayer::new(7);
     let result = play_match(&start, &mut deep, &mut random, &openings);
     assert_eq!(result.games.len(), 2 * openings.len());

@@ -10,7 +10,7 @@
 //! | [`policy`] | the graph-search loop with chosen frontier, tie, duplicate and successor-order policies (course platforms' variants) |
 //! | [`local_search`] | hill climbing, simulated annealing, min-conflicts repair |
 //! | [`constraints`] | constraint satisfaction problems and their backtracking solver |
-//! | [`games`] | two-player games: minimax, alpha-beta, the engine and its parallel form, strategies, MCTS, chance nodes |
+//! | [`games`] | two-player games: minimax, alpha-beta, the engine and its parallel form, strategies, MCTS, chance nodes, and search control (budget, deepening, MTD(f)) |
 //! | [`prelude`] | `use search_core::prelude::*;` for the common names |
 //!
 //! # One call: closures
@@ -109,6 +109,44 @@
 //! let a_star = astar(&Roads);
 //! assert_eq!(a_star.path.unwrap().cost, 8.0);
 //! assert!(a_star.stats.expanded <= ucs.stats.expanded);
+//! ```
+
+//!
+//! # Search control
+//!
+//! How deep, for how long and with which window a game is searched is decided here, once; a
+//! game brings only its inner search (the engine's, or its own bitboards and databases):
+//!
+//! - [`games::Budget`]: what one search may spend (depth, time, nodes, a deadline);
+//! - [`games::deepening::iterate`]: the one iterative-deepening loop, over a closure that
+//!   searches one depth, with an observer per iteration and [`games::deepening::Pace`] to start
+//!   a depth only when it likely ends in time;
+//! - [`games::Mtdf`]: the one MTD(f) driver, over null-window tests the game answers.
+//!
+//! ```
+//! use search_core::games::deepening::{iterate, Pace, Step};
+//! use search_core::games::{Bounds, Budget, GameOutcome, GameStats, Mtdf};
+//! use std::time::Duration;
+//!
+//! // A game whose search at depth d finds the value 10 * d and visits 3^d positions.
+//! let search = |depth: u32| GameOutcome {
+//!     value: 10 * depth as i32,
+//!     best_move: Some(depth),
+//!     stats: GameStats { nodes: 3u64.pow(depth), leaves: 0 },
+//! };
+//! let budget = Budget::time(Duration::from_secs(5)).with_depth(6);
+//! let pace = budget.time.map(|target| Pace { target });
+//! let deepened = iterate(1..=budget.depth.unwrap(), pace, &mut (), |d| Step::Completed(search(d)));
+//! assert_eq!(deepened.deepest.map(|(d, outcome)| (d, outcome.value)), Some((6, 60)));
+//! assert_eq!(deepened.stats.nodes, 3 + 9 + 27 + 81 + 243 + 729);
+//!
+//! // MTD(f) from the deepening's value: a game whose exact value is 57 answers each test.
+//! let exact = |_beta: i32| 57; // exact, so fail-soft on either side
+//! let mut mtdf = Mtdf::new(Bounds { lower: -100, upper: 100 }, 60, 1);
+//! while let Some(beta) = mtdf.next_beta() {
+//!     mtdf.record(beta, exact(beta));
+//! }
+//! assert_eq!(mtdf.value(), Some(57));
 //! ```
 
 // State-space, local and constraint search.
@@ -225,8 +263,8 @@ pub mod games {
     pub use crate::mcts::{Mcts, MctsConfig, MctsStats, Playout};
     pub use crate::parallel::ParallelEngine;
     pub use crate::strategy::{
-        AlphaBetaPlayer, EnginePlayer, GameRecord, Limit, MatchResult, MinimaxPlayer, RandomPlayer,
-        Strategy, play_match,
+        AlphaBetaPlayer, DEFAULT_DEPTH, EnginePlayer, GameRecord, MatchResult, MinimaxPlayer,
+        RandomPlayer, Strategy, play_match,
     };
     pub use crate::table::{Bound, Entry, SharedTable, TranspositionTable, UNLIMITED};
 }

@@ -6,11 +6,12 @@
 //! openings, each opening twice with the colours swapped.
 
 use crate::adversarial::{alpha_beta, minimax};
+use crate::budget::Budget;
 use crate::engine::Engine;
 use crate::game::{EngineGame, Game, Player, Value};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use std::time::Duration;
+use std::time::Instant;
 
 /// Something that chooses a move in a position.
 pub trait Strategy<G: Game> {
@@ -44,47 +45,39 @@ impl<G: Game> Strategy<G> for AlphaBetaPlayer {
     }
 }
 
-/// How long the [`EnginePlayer`] thinks per move.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Limit {
-    /// Iterative deepening to this depth.
-    Depth(u32),
-    /// Iterative deepening until the time is up (or `max_depth` is reached); the move of the last
-    /// completed iteration is played (see [`Engine::search_timed`]).
-    Time {
-        /// The wall-clock budget per move.
-        budget: Duration,
-        /// The deepest iteration.
-        max_depth: u32,
-    },
-}
-
 /// The [`Engine`] as a player; its table is kept from move to move.
 #[derive(Debug, Clone)]
 pub struct EnginePlayer<M> {
     /// The engine.
     pub engine: Engine<M>,
-    /// The thinking limit per move.
-    pub limit: Limit,
+    /// What each move may cost: iterative deepening to the budget's depth ([`DEFAULT_DEPTH`]
+    /// without one), stopped by its time if it has one (the move of the last completed
+    /// iteration is played, see [`Engine::search_timed`]).
+    pub budget: Budget,
 }
+
+/// The depth an [`EnginePlayer`] deepens to when its budget has none.
+pub const DEFAULT_DEPTH: u32 = 64;
 
 impl<M: Copy + PartialEq> EnginePlayer<M> {
     /// A player with a table of `2^table_bits` entries.
     #[must_use]
-    pub fn new(table_bits: u32, limit: Limit) -> Self {
+    pub fn new(table_bits: u32, budget: Budget) -> Self {
         Self {
             engine: Engine::new(table_bits),
-            limit,
+            budget,
         }
     }
 }
 
 impl<G: EngineGame> Strategy<G> for EnginePlayer<G::Move> {
     fn choose_move(&mut self, position: &G) -> Option<G::Move> {
-        match self.limit {
-            Limit::Depth(depth) => self.engine.search(position, depth.max(1)).best_move,
-            Limit::Time { budget, max_depth } => {
-                let timed = self.engine.search_timed(position, max_depth.max(1), budget);
+        let depth = self.budget.depth.unwrap_or(DEFAULT_DEPTH).max(1);
+        match self.budget.stop_at(Instant::now()) {
+            None => self.engine.search(position, depth).best_move,
+            Some(stop) => {
+                let left = stop.saturating_duration_since(Instant::now());
+                let timed = self.engine.search_timed(position, depth, left);
                 timed.outcome.best_move
             }
         }

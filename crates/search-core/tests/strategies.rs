@@ -4,7 +4,7 @@
 mod tic_tac_toe;
 
 use search_core::{
-    games::AlphaBetaPlayer, games::Engine, games::EnginePlayer, games::Game, games::Limit,
+    games::AlphaBetaPlayer, games::Budget, games::Engine, games::EnginePlayer, games::Game,
     games::MinimaxPlayer, games::Player, games::RandomPlayer, games::Strategy, games::alpha_beta,
     games::play_match,
 };
@@ -124,14 +124,8 @@ fn timed_engine_returns_a_completed_iteration_and_keeps_its_table_sound() {
 #[test]
 fn engine_players_draw_each_other_at_full_depth() {
     let start = TicTacToe::default();
-    let mut deep = EnginePlayer::new(10, Limit::Depth(9));
-    let mut timed = EnginePlayer::new(
-        10,
-        Limit::Time {
-            budget: Duration::from_secs(30),
-            max_depth: 9,
-        },
-    );
+    let mut deep = EnginePlayer::new(10, Budget::depth(9));
+    let mut timed = EnginePlayer::new(10, Budget::time(Duration::from_secs(30)).with_depth(9));
     let result = play_match(&start, &mut deep, &mut timed, &[vec![], vec![4], vec![0]]);
     assert_eq!(result.draws, 6);
 }
