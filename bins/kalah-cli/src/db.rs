@@ -102,7 +102,7 @@ pub fn load_or_build(
 /// The database of the interactive game's perfect player: the cached one of `kalah solve`'s
 /// default size when present, else a small one ([`PLAY_DB_SEEDS`]) loaded or built.
 pub fn for_play(dir: &Path, rules: Rules) -> Result<EndgameDb, Box<dyn Error>> {
-    let large = crate::solve::auto_db_seeds(rules);
+    let large = kalah::plan::auto_db_seeds(rules);
     if let Ok(file) = std::fs::File::open(dir.join(file_name(rules, large))) {
         let mut reader = BufReader::with_capacity(1 << 20, file);
         if let Ok(db) = EndgameDb::read_from(&mut reader, rules, large) {

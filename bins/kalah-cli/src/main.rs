@@ -221,9 +221,11 @@ fn solve_command(args: SolveArgs) -> ExitCode {
         rules,
         table_bits: args
             .table_bits
-            .unwrap_or_else(|| solve::auto_table_bits(rules)),
+            .unwrap_or_else(|| kalah::plan::auto_table_bits(rules)),
         deepen_to: args.deepen_to,
-        db_seeds: args.db_seeds.unwrap_or_else(|| solve::auto_db_seeds(rules)),
+        db_seeds: args
+            .db_seeds
+            .unwrap_or_else(|| kalah::plan::auto_db_seeds(rules)),
         db_dir: args.db_dir.unwrap_or_else(db::default_dir),
         progress: args.progress,
         position,

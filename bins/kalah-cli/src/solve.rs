@@ -1,15 +1,10 @@
 //! `kalah solve`: the exact value of a variant, with MTD(f) and an endgame database.
 
 use crate::db;
-use kalah::{
-    Board, CaptureRule, Chain, EndRule, Exact, ExactSolver, Player, Position, Probe, Progress,
-    Rules,
-};
-use search_core::games::deepening::{EachIteration, Iteration, Step, iterate};
-use search_core::games::{Engine, GameStats};
-use std::cell::RefCell;
+use cli_support::status::StatusLine;
+use kalah::{Board, Chain, Exact, ExactSolver, Player, Position, Probe, Progress, Rules, plan};
+use search_core::games::deepening::{Iteration, Observer};
 use std::error::Error;
-use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -38,112 +33,34 @@ pub struct Options {
     pub guess: Option<i32>,
 }
 
-/// The database size `kalah solve` uses when none is asked for: none for games of at most 30
-/// seeds (they solve in well under a second without), else a size whose building pays for
-/// itself (measured on Kalah(5,4), Kalah(5,5), Kalah(6,4) and Kalah(6,5)).
-pub fn auto_db_seeds(rules: Rules) -> u32 {
-    let total = 2 * u32::from(rules.pots()) * u32::from(rules.stones());
-    match rules.pots() {
-        _ if total <= 30 => 0,
-        1..=4 => total.min(40),
-        5 if total <= 40 => 16,
-        5 => 24,
-        6 if total <= 48 => 16,
-        6 => 24,
-        _ => 16,
-    }
+/// Prints each depth of `--deepen-to` as it completes; a failed write (a closed pipe) is kept
+/// and stops the deepening.
+struct DepthLines {
+    started: Instant,
+    failed: Option<cli_support::Error>,
 }
 
-/// The table size `kalah solve` uses when none is asked for: `2^(12 + seeds / 2)` entries up
-/// to 2^24 (512 MB) for up to 60 seeds (a bigger one saves fewer nodes than its cache misses
-/// cost there), 2^26 (2 GB) beyond; never more than half the memory available
-/// (`/proc/meminfo`).
-pub fn auto_table_bits(rules: Rules) -> u32 {
-    let total = 2 * u32::from(rules.pots()) * u32::from(rules.stones());
-    let wanted = if total <= 60 {
-        (12 + total / 2).min(24)
-    } else {
-        26
-    };
-    match available_memory() {
-        // 32 bytes per 2^bits: fit in half of what is available.
-        Some(bytes) => (16..=wanted)
-            .rev()
-            .find(|&b| (32u64 << b) <= bytes / 2)
-            .unwrap_or(16),
-        None => wanted,
-    }
-}
-
-/// `MemAvailable` of `/proc/meminfo` in bytes, when readable.
-fn available_memory() -> Option<u64> {
-    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
-    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kb * 1024)
-}
-
-fn capture_name(rule: CaptureRule) -> &'static str {
-    match rule {
-        CaptureRule::Always => "always (also when the opposite house is empty)",
-        CaptureRule::OppositeNonEmpty => "opposite-non-empty (standard)",
-        CaptureRule::Never => "never",
-    }
-}
-
-fn end_name(rule: EndRule) -> &'static str {
-    match rule {
-        EndRule::EitherSideEmpty => "either-side-empty (each side keeps its own seeds)",
-        EndRule::MoverSideEmpty => "mover-side-empty",
-    }
-}
-
-/// The depth `d` of the searches giving MTD(f)'s first guess when `--deepen-to` is not given:
-/// the mean of the values at depths `d` and `d + 1` (the heuristic values of Kalah swing with
-/// the parity of the depth; their mean is nearer the exact value than either). Deeper for
-/// bigger games, whose exact probes cost far more than the guess.
-fn guess_depth(rules: Rules) -> u32 {
-    let total = 2 * u32::from(rules.pots()) * u32::from(rules.stones());
-    if total > 48 { 12 } else { 10 }
-}
-
-/// The depth-bounded searches of `--deepen-to`, one line each, or two silent searches: MTD(f)'s
-/// first guess (the last value, or the mean of the two); fails when stdout cannot be written.
-fn deepen(rules: Rules, options: &Options, started: Instant) -> Result<i32, cli_support::Error> {
-    let start = options
-        .position
-        .unwrap_or_else(|| Board::new(rules, Player::Max));
-    let mut engine = Engine::new(options.table_bits.min(22));
-    if options.deepen_to == 0 {
-        let d = guess_depth(rules);
-        let low = engine.search_once(&start, Some(d)).value;
-        let high = engine.search_once(&start, Some(d + 1)).value;
-        return Ok((low + high).div_euclid(2));
-    }
-    // A failed write (a closed pipe) stops the deepening at the next depth.
-    let printed = RefCell::new(Ok(()));
-    let mut print = EachIteration(|it: &Iteration<'_, Chain>| {
-        if printed.borrow().is_ok() {
-            *printed.borrow_mut() = cli_support::print_out(&format!(
-                "depth {}: value {:+}, best {}, nodes {}, elapsed {:.3} s\n",
+impl Observer<Chain> for DepthLines {
+    fn completed(&mut self, it: &Iteration<'_, Chain>) {
+        if self.failed.is_none() {
+            let best = it
+                .outcome
+                .best_move
+                .map_or_else(String::new, |c| c.to_string());
+            let line = format!(
+                "depth {}: value {:+}, best {best}, nodes {}, elapsed {:.3} s\n",
                 it.depth,
                 it.outcome.value,
-                it.outcome
-                    .best_move
-                    .map_or_else(String::new, |c| c.to_string()),
                 it.outcome.stats.nodes,
-                started.elapsed().as_secs_f64()
-            ));
+                self.started.elapsed().as_secs_f64()
+            );
+            self.failed = cli_support::print_out(&line).err();
         }
-    });
-    let deepened = iterate(1..=options.deepen_to, None, &mut print, |depth| {
-        if printed.borrow().is_err() {
-            return Step::Interrupted(GameStats::default());
-        }
-        Step::Completed(engine.search_once(&start, Some(depth)))
-    });
-    printed.into_inner()?;
-    Ok(deepened.deepest.map_or(0, |(_, outcome)| outcome.value))
+    }
+
+    fn keep_going(&self) -> bool {
+        self.failed.is_none()
+    }
 }
 
 /// Solves the variant and prints the value, the rules, a best first move, the counters, the
@@ -156,7 +73,18 @@ pub fn run(options: &Options) -> Result<(), Box<dyn Error>> {
         .unwrap_or_else(|| Board::new(rules, Player::Max));
     let guess = match options.guess {
         Some(guess) => guess,
-        None => deepen(rules, options, started)?,
+        None => {
+            let mut lines = DepthLines {
+                started,
+                failed: None,
+            };
+            let table_bits = options.table_bits.min(22);
+            let guess = plan::first_guess(&board, table_bits, options.deepen_to, &mut lines);
+            if let Some(failed) = lines.failed {
+                return Err(failed.into());
+            }
+            guess
+        }
     };
     let loaded = load_database(options)?;
     // Small games need no large table (allocating and clearing one costs more than solving).
@@ -230,72 +158,51 @@ fn watched_solve(
         finished.store(true, Ordering::Relaxed);
         exact
     });
-    heartbeat.clear();
+    heartbeat.status.clear();
     (exact, bounds)
 }
 
 /// The progress display of a solve on stderr: with `--progress`, a line per closed probe;
 /// within a probe, a heartbeat (nodes, elapsed time, the value tested, root moves done) as a
-/// status line rewritten every second when stderr is a terminal (also without `--progress`),
-/// else as a line every ten seconds with `--progress`.
+/// [`StatusLine`].
 struct Heartbeat {
     live: std::sync::Arc<Progress>,
     started: Instant,
-    lines: bool,
-    terminal: bool,
+    status: StatusLine,
 }
 
 impl Heartbeat {
     fn new(live: std::sync::Arc<Progress>, started: Instant, lines: bool) -> Self {
+        let status = StatusLine::new(lines);
         Self {
             live,
             started,
-            lines,
-            terminal: std::io::stderr().is_terminal(),
-        }
-    }
-
-    /// How often the heartbeat shows, `None` when it does not.
-    fn every(&self) -> Option<Duration> {
-        if self.terminal {
-            Some(Duration::from_secs(1))
-        } else if self.lines {
-            Some(Duration::from_secs(10))
-        } else {
-            None
+            status,
         }
     }
 
     /// Shows the heartbeat until `finished` is set.
     fn run(&self, finished: &AtomicBool) {
-        let Some(every) = self.every() else { return };
-        let mut next = every;
-        while !finished.load(Ordering::Relaxed) {
-            std::thread::sleep(Duration::from_millis(50));
-            let elapsed = self.started.elapsed();
-            if elapsed >= next && !finished.load(Ordering::Relaxed) {
-                next = elapsed + every;
-                let s = self.live.snapshot();
-                let line = format!(
-                    "bounds [{:+}, {:+}], testing >= {:+}: first moves {} of {} done (then {} of {}), nodes {}, {:.1} s",
-                    s.lower,
-                    s.upper,
-                    s.test,
-                    s.done[0],
-                    s.moves[0],
-                    s.done[1],
-                    s.moves[1],
-                    s.nodes,
-                    elapsed.as_secs_f64()
-                );
-                self.show(&line, !self.terminal);
-            }
-        }
+        self.status.run_until(finished, self.started, |elapsed| {
+            let s = self.live.snapshot();
+            format!(
+                "bounds [{:+}, {:+}], testing >= {:+}: first moves {} of {} done (then {} of {}), nodes {}, {:.1} s",
+                s.lower,
+                s.upper,
+                s.test,
+                s.done[0],
+                s.moves[0],
+                s.done[1],
+                s.moves[1],
+                s.nodes,
+                elapsed.as_secs_f64()
+            )
+        });
     }
 
     /// A closed probe's bounds, as a line with `--progress`.
     fn probe(&self, probe: &Probe) {
-        if self.lines {
+        if self.status.lines() {
             let line = format!(
                 "bounds [{:+}, {:+}], nodes {}, {:.1} s",
                 probe.lower,
@@ -303,23 +210,7 @@ impl Heartbeat {
                 probe.nodes,
                 self.started.elapsed().as_secs_f64()
             );
-            self.show(&line, true);
-        }
-    }
-
-    /// `line` on stderr: kept (`keep`) or as the terminal's rewritten status line.
-    fn show(&self, line: &str, keep: bool) {
-        let clear = if self.terminal { "\r\x1b[K" } else { "" };
-        let end = if keep { "\n" } else { "" };
-        eprint!("{clear}{line}{end}");
-        let _ = std::io::stderr().flush();
-    }
-
-    /// Erases the status line.
-    fn clear(&self) {
-        if self.terminal {
-            eprint!("\r\x1b[K");
-            let _ = std::io::stderr().flush();
+            self.status.show(&line, true);
         }
     }
 }
@@ -374,8 +265,8 @@ impl Summary<'_> {
     fn rules_line(&self) -> String {
         format!(
             "rules: capture {}; end {}\n",
-            capture_name(self.rules.capture),
-            end_name(self.rules.end)
+            self.rules.capture.describe(),
+            self.rules.end.describe()
         )
     }
 

@@ -29,6 +29,7 @@ mod args;
 pub mod interrupt;
 mod output;
 pub mod progress;
+pub mod status;
 
 pub use args::{parse_args, parse_args_from};
 pub use output::atomic_write;

@@ -38,6 +38,7 @@ mod error;
 mod exact;
 pub mod format;
 mod game;
+pub mod plan;
 pub mod position_text;
 #[cfg(test)]
 mod proptests;

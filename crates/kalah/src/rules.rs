@@ -44,6 +44,29 @@ pub enum EndRule {
     MoverSideEmpty,
 }
 
+impl CaptureRule {
+    /// The rule as `kalah solve` names it in its report, e.g. "opposite-non-empty (standard)".
+    #[must_use]
+    pub fn describe(self) -> &'static str {
+        match self {
+            Self::Always => "always (also when the opposite house is empty)",
+            Self::OppositeNonEmpty => "opposite-non-empty (standard)",
+            Self::Never => "never",
+        }
+    }
+}
+
+impl EndRule {
+    /// The rule as `kalah solve` names it in its report, e.g. "mover-side-empty".
+    #[must_use]
+    pub fn describe(self) -> &'static str {
+        match self {
+            Self::EitherSideEmpty => "either-side-empty (each side keeps its own seeds)",
+            Self::MoverSideEmpty => "mover-side-empty",
+        }
+    }
+}
+
 /// A Kalah variant: `pots` pots a side with `stones` stones each at the start, and the rules.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Rules {

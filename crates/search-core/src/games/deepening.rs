@@ -69,6 +69,12 @@ pub trait Observer<M> {
 
     /// An iteration completed.
     fn completed(&mut self, iteration: &Iteration<'_, M>);
+
+    /// Whether the deepening should go on after the iteration just reported (a program whose
+    /// output has closed says no). The default is yes.
+    fn keep_going(&self) -> bool {
+        true
+    }
 }
 
 /// The observer that looks at nothing.
@@ -146,7 +152,8 @@ pub struct Deepened<M> {
 
 /// Iterative deepening over `depths` with a game's own one-depth `search`: tells `observer`
 /// about each completed depth, stops at an interrupted or final depth, at the end of `depths`,
-/// or, with a `pace`, before a depth that would not end in time.
+/// when the observer does not [keep going](Observer::keep_going), or, with a `pace`, before a
+/// depth that would not end in time.
 ///
 /// ```
 /// use search_core::games::deepening::{iterate, Step};
@@ -197,7 +204,10 @@ pub fn iterate<M>(
         found.deepest = Some((depth, outcome));
         let elapsed = started.elapsed();
         let took = elapsed.saturating_sub(last_end);
-        if last || pace.is_some_and(|p| !p.next_fits(elapsed, took, before)) {
+        if last
+            || !observer.keep_going()
+            || pace.is_some_and(|p| !p.next_fits(elapsed, took, before))
+        {
             break;
         }
         (before, last_end) = (took, elapsed);
@@ -266,6 +276,10 @@ impl<M> Observer<M> for Offset<'_, M> {
             nodes: iteration.nodes + self.nodes,
             ..*iteration
         });
+    }
+
+    fn keep_going(&self) -> bool {
+        self.inner.keep_going()
     }
 }
 

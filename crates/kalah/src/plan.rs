@@ -1,0 +1,109 @@
+//! How `kalah solve` sets itself up when it is not told: the endgame database's size, the
+//! table's size, and MTD(f)'s first guess.
+
+use crate::board::Board;
+use crate::chain::Chain;
+use crate::rules::Rules;
+use search_core::games::Engine;
+use search_core::games::deepening::{Observer, Step, iterate};
+
+/// The seeds of a variant (both sides' houses at the start).
+fn seeds(rules: Rules) -> u32 {
+    2 * u32::from(rules.pots()) * u32::from(rules.stones())
+}
+
+/// The database size to use when none is asked for: none for games of at most 30 seeds (they
+/// solve in well under a second without), else a size whose building pays for itself (measured
+/// on Kalah(5,4), Kalah(5,5), Kalah(6,4) and Kalah(6,5)).
+///
+/// ```
+/// use kalah::{Rules, plan};
+/// assert_eq!(plan::auto_db_seeds(Rules::new(3, 3).unwrap()), 0);
+/// assert_eq!(plan::auto_db_seeds(Rules::new(6, 4).unwrap()), 16);
+/// ```
+#[must_use]
+pub fn auto_db_seeds(rules: Rules) -> u32 {
+    let total = seeds(rules);
+    match rules.pots() {
+        _ if total <= 30 => 0,
+        1..=4 => total.min(40),
+        5 if total <= 40 => 16,
+        5 => 24,
+        6 if total <= 48 => 16,
+        6 => 24,
+        _ => 16,
+    }
+}
+
+/// The table size to use when none is asked for: `2^(12 + seeds / 2)` entries up to 2^24
+/// (512 MB) for up to 60 seeds (a bigger one saves fewer nodes than its cache misses cost
+/// there), 2^26 (2 GB) beyond; never more than half the memory available (`/proc/meminfo`).
+#[must_use]
+pub fn auto_table_bits(rules: Rules) -> u32 {
+    let total = seeds(rules);
+    let wanted = if total <= 60 {
+        (12 + total / 2).min(24)
+    } else {
+        26
+    };
+    match available_memory() {
+        // 32 bytes per 2^bits: fit in half of what is available.
+        Some(bytes) => (16..=wanted)
+            .rev()
+            .find(|&b| (32u64 << b) <= bytes / 2)
+            .unwrap_or(16),
+        None => wanted,
+    }
+}
+
+/// `MemAvailable` of `/proc/meminfo` in bytes, when readable.
+fn available_memory() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb * 1024)
+}
+
+/// The depth `d` of the searches giving MTD(f)'s first guess when no deepening is asked for:
+/// the mean of the values at depths `d` and `d + 1` (the heuristic values of Kalah swing with
+/// the parity of the depth; their mean is nearer the exact value than either). Deeper for
+/// bigger games, whose exact probes cost far more than the guess.
+fn guess_depth(rules: Rules) -> u32 {
+    if seeds(rules) > 48 { 12 } else { 10 }
+}
+
+/// MTD(f)'s first guess at the value of `start` (from the side to move's point of view, as the
+/// engine's searches give it), with a table of `2^table_bits` entries: with `deepen_to` 0 the
+/// mean of two silent depth-bounded searches (see above), else the value of the deepest of the
+/// searches at depths 1 to `deepen_to`, each reported to `observer` (which may stop them; 0
+/// when none completed).
+///
+/// ```
+/// use kalah::{Board, Player, Rules, plan};
+/// let start = Board::new(Rules::new(3, 3).unwrap(), Player::Max);
+/// let mut depths = Vec::new();
+/// let mut observer = search_core::games::deepening::EachIteration(
+///     |it: &search_core::games::deepening::Iteration<'_, kalah::Chain>| depths.push(it.depth),
+/// );
+/// let guess = plan::first_guess(&start, 16, 4, &mut observer);
+/// assert_eq!(depths, [1, 2, 3, 4]);
+/// assert!(guess.abs() <= 18);
+/// ```
+pub fn first_guess(
+    start: &Board,
+    table_bits: u32,
+    deepen_to: u32,
+    observer: &mut dyn Observer<Chain>,
+) -> i32 {
+    let mut engine = Engine::new(table_bits);
+    if deepen_to == 0 {
+        let d = guess_depth(start.rules());
+        let low = engine.search_once(start, Some(d)).value;
+        let high = engine.search_once(start, Some(d + 1)).value;
+        return (low + high).div_euclid(2);
+    }
+    let deepened = iterate(1..=deepen_to, None, observer, |depth| {
+        Step::Completed(engine.search_once(start, Some(depth)))
+    });
+    deepened.deepest.map_or(0, |(_, outcome)| outcome.value)
+}
