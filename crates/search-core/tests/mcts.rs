@@ -307,3 +307,158 @@ fn a_lost_root_still_gets_a_legal_move() {
     assert!(position.legal_moves().contains(&mv));
     assert_eq!(player.stats().proven, Some(1), "proven lost for O (Min)");
 }
+
+/// A node of a game given as an explicit tree.
+#[derive(Debug)]
+struct Spec {
+    max_to_move: bool,
+    children: &'static [usize],
+    /// The result at a leaf, for Max.
+    value: i32,
+}
+
+/// A position of an explicit tree game: the node it is at.
+#[derive(Clone, Copy, Debug)]
+struct Tree {
+    at: usize,
+    nodes: &'static [Spec],
+}
+
+impl PartialEq for Tree {
+    fn eq(&self, other: &Self) -> bool {
+        self.at == other.at && std::ptr::eq(self.nodes, other.nodes)
+    }
+}
+
+impl Game for Tree {
+    type Move = u8;
+    fn to_move(&self) -> search_core::games::Player {
+        if self.nodes[self.at].max_to_move {
+            search_core::games::Player::Max
+        } else {
+            search_core::games::Player::Min
+        }
+    }
+    fn legal_moves(&self) -> search_core::games::MoveList<u8> {
+        (0..self.nodes[self.at].children.len() as u8).collect()
+    }
+    fn play(&self, mv: u8) -> Self {
+        Tree {
+            at: self.nodes[self.at].children[usize::from(mv)],
+            nodes: self.nodes,
+        }
+    }
+    fn evaluate(&self) -> i32 {
+        self.nodes[self.at].value
+    }
+}
+
+const fn inner(max_to_move: bool, children: &'static [usize]) -> Spec {
+    Spec {
+        max_to_move,
+        children,
+        value: 0,
+    }
+}
+
+const fn leaf(value: i32) -> Spec {
+    Spec {
+        max_to_move: true,
+        children: &[],
+        value,
+    }
+}
+
+/// Max chooses between A, a trap (nine of Min's ten replies lose at once, the tenth wins two
+/// plies later), and B, a draw at once.
+static TRAP: [Spec; 15] = [
+    inner(true, &[1, 2]),
+    inner(false, &[3, 4, 5, 6, 7, 8, 9, 10, 11, 12]),
+    leaf(0),
+    leaf(1),
+    leaf(1),
+    leaf(1),
+    leaf(1),
+    leaf(1),
+    leaf(1),
+    leaf(1),
+    leaf(1),
+    leaf(1),
+    inner(true, &[13, 14]),
+    leaf(-1),
+    leaf(-1),
+];
+
+#[test]
+fn a_trap_proven_lost_is_not_played_however_often_it_was_visited() {
+    // Random playouts make the trap look good (nine replies in ten lose for Min) until the
+    // solver finds the tenth; by then it has the most visits, but the draw is the move.
+    for seed in 0..20 {
+        let mut player = Mcts::new(MctsConfig {
+            iterations: 1_000,
+            seed,
+            playout: Playout::Random,
+            ..MctsConfig::default()
+        });
+        let root = Tree {
+            at: 0,
+            nodes: &TRAP,
+        };
+        assert_eq!(player.choose_move(&root), Some(1), "seed {seed}");
+        let stats = player.stats();
+        assert_eq!(stats.proven, Some(0), "a draw with best play");
+        assert!(stats.iterations < 1_000);
+    }
+}
+
+#[test]
+fn the_budget_is_spent_exactly_when_nothing_is_proven() {
+    let start = ConnectFour::default();
+    for iterations in [1, 63, 64, 65, 300] {
+        let mut player = Mcts::new(MctsConfig {
+            iterations,
+            ..MctsConfig::default()
+        });
+        assert!(player.choose_move(&start).is_some());
+        assert_eq!(player.stats().iterations, iterations);
+        assert_eq!(player.stats().proven, None);
+    }
+    // A time budget runs iterations until it is spent (read every 64 iterations).
+    let mut timed = Mcts::new(MctsConfig {
+        iterations: u64::MAX,
+        time: Some(Duration::from_millis(30)),
+        ..MctsConfig::default()
+    });
+    let started = std::time::Instant::now();
+    assert!(timed.choose_move(&start).is_some());
+    assert!(timed.stats().iterations >= 64, "{:?}", timed.stats());
+    assert!(started.elapsed() >= Duration::from_millis(30));
+}
+
+#[test]
+fn safe_moves_only_proves_a_double_threat_lost_and_keeps_a_drawing_last_move() {
+    // X (Max) to move; O threatens the bottom row at 1 and 5 (O on 2, 3, 4): X cannot stop both.
+    let lost = ConnectFour::from_columns(&[6, 2, 6, 3, 0, 4]).expect("legal");
+    assert!(alpha_beta(&lost, Some(4)).value < -900, "O wins");
+    let mut player = Mcts::new(MctsConfig {
+        iterations: 50,
+        safe_moves_only: true,
+        ..MctsConfig::default()
+    });
+    assert!(player.choose_move(&lost).is_some());
+    assert_eq!(player.stats().proven, Some(-1));
+    // One square left, and filling it draws: that move is kept, the position proven a draw.
+    // X O X / X O O / O X . with X to move.
+    let last = TicTacToe {
+        x: 0b010_001_101,
+        o: 0b001_110_010,
+    };
+    assert_eq!(last.legal_moves().as_slice(), [8]);
+    let mut player = Mcts::new(MctsConfig {
+        iterations: 50,
+        safe_moves_only: true,
+        ..MctsConfig::default()
+    });
+    assert_eq!(player.choose_move(&last), Some(8));
+    assert_eq!(player.stats().proven, Some(0));
+}

@@ -380,3 +380,71 @@ impl<G: Game + PartialEq> Strategy<G> for Mcts<G> {
         self.search(position)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{Amaf, Mcts, MctsConfig, NONE, Proof, TreeNode};
+    use crate::game::{Game, MoveList, Player, Value};
+
+    /// A position where Max is to move, enough to hold tree nodes.
+    #[derive(Clone, Copy, Debug, PartialEq)]
+    struct MaxToMove;
+
+    impl Game for MaxToMove {
+        type Move = u8;
+        fn to_move(&self) -> Player {
+            Player::Max
+        }
+        fn legal_moves(&self) -> MoveList<u8> {
+            MoveList::new()
+        }
+        fn play(&self, _: u8) -> Self {
+            *self
+        }
+        fn evaluate(&self) -> Value {
+            0
+        }
+    }
+
+    /// A fully expanded root with one child per `(visits, mean, solved)`.
+    fn root_with(exploration: f64, children: &[(u64, f64, Option<f64>)]) -> Mcts<MaxToMove> {
+        let mut mcts = Mcts::new(MctsConfig {
+            exploration,
+            ..MctsConfig::default()
+        });
+        let node = |parent, visits: u64, mean: f64, solved: Option<f64>| TreeNode {
+            position: MaxToMove,
+            parent,
+            mv: Some(0),
+            children: Vec::new(),
+            untried: MoveList::new(),
+            visits,
+            max_reward: mean * visits as f64,
+            solved: solved.map(|reward| Proof { reward, plies: 1 }),
+            amaf: Amaf::default(),
+        };
+        let total = children.iter().map(|c| c.0).sum();
+        mcts.nodes.push(node(NONE, total, 0.5, None));
+        for (i, &(visits, mean, solved)) in children.iter().enumerate() {
+            mcts.nodes.push(node(0, visits, mean, solved));
+            mcts.nodes[0].children.push(i as u32 + 1);
+        }
+        mcts
+    }
+
+    #[test]
+    fn selection_is_mean_plus_c_times_the_uct_term_and_skips_proven_losses() {
+        // Greedy without exploration: the better mean, however often it was visited.
+        let greedy = root_with(0.0, &[(100, 0.6, None), (1, 0.5, None)]);
+        assert_eq!(greedy.select_child(0), 1);
+        // With exploration the rarely visited child: 0.5 + 0.7 sqrt(ln 101) > 0.6 + 0.07 ...
+        let exploring = root_with(0.7, &[(100, 0.6, None), (1, 0.5, None)]);
+        assert_eq!(exploring.select_child(0), 2);
+        // A child proven lost is never selected while another is open, even unvisited-looking.
+        let lost = root_with(0.7, &[(1, 0.0, Some(0.0)), (200, 0.3, None)]);
+        assert_eq!(lost.select_child(0), 2);
+        // A proven draw counts at exactly 1/2.
+        let drawn = root_with(0.0, &[(50, 0.9, Some(0.5)), (50, 0.6, None)]);
+        assert_eq!(drawn.select_child(0), 2);
+    }
+}

@@ -138,14 +138,11 @@ pub(super) fn wins_at_once<G: Game>(position: &G, mv: G::Move, wanted: f64) -> b
     next.is_terminal() && reward(&next) == wanted
 }
 
-/// Whether `position` is lost (reward `worst`) or its side to move can end the game at once with
-/// reward `worst`.
-pub(super) fn loses_at_once<G: Game>(position: &G, worst: f64) -> bool {
-    let moves = position.legal_moves();
-    if moves.is_empty() {
-        return reward(position) == worst;
-    }
-    moves
+/// Whether the side to move at `position` (not over) can end the game at once with reward
+/// `worst`.
+fn loses_at_once<G: Game>(position: &G, worst: f64) -> bool {
+    position
+        .legal_moves()
         .iter()
         .any(|&reply| wins_at_once(position, reply, worst))
 }
@@ -164,5 +161,100 @@ pub(super) fn reward<G: Game>(position: &G) -> f64 {
         1 => 1.0,
         0 => 0.5,
         _ => 0.0,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Amaf, Mcts, MctsConfig, NONE, TreeNode};
+    use super::Proof;
+    use crate::game::{Game, MoveList, Player, Value};
+
+    /// A position that only says who is to move.
+    #[derive(Clone, Copy, Debug, PartialEq)]
+    struct Turn(Player);
+
+    impl Game for Turn {
+        type Move = u8;
+        fn to_move(&self) -> Player {
+            self.0
+        }
+        fn legal_moves(&self) -> MoveList<u8> {
+            MoveList::new()
+        }
+        fn play(&self, _: u8) -> Self {
+            *self
+        }
+        fn evaluate(&self) -> Value {
+            0
+        }
+    }
+
+    fn proof(reward: f64, plies: u32) -> Option<Proof> {
+        Some(Proof { reward, plies })
+    }
+
+    /// A tree: a root with `side` to move, fully expanded, and one child per `solved` entry.
+    fn tree(side: Player, solved: &[Option<Proof>]) -> Mcts<Turn> {
+        let mut mcts = Mcts::new(MctsConfig::default());
+        let node = |parent, solved| TreeNode {
+            position: Turn(side),
+            parent,
+            mv: Some(0),
+            children: Vec::new(),
+            untried: MoveList::new(),
+            visits: 1,
+            max_reward: 0.5,
+            solved,
+            amaf: Amaf::default(),
+        };
+        mcts.nodes.push(node(NONE, None));
+        for (i, &s) in solved.iter().enumerate() {
+            mcts.nodes.push(node(0, s));
+            mcts.nodes[0].children.push(i as u32 + 1);
+        }
+        mcts
+    }
+
+    #[test]
+    fn all_children_solved_give_the_best_reward_over_the_longest_proof() {
+        let children = [proof(0.5, 2), proof(0.5, 5), proof(0.0, 7), proof(1.0, 0)];
+        // Max wants 1: the won child, one ply longer.
+        assert_eq!(
+            tree(Player::Max, &children).best_if_all_solved(0),
+            proof(1.0, 1)
+        );
+        let drawn = [proof(0.5, 2), proof(0.5, 5), proof(0.0, 7)];
+        assert_eq!(
+            tree(Player::Max, &drawn).best_if_all_solved(0),
+            proof(0.5, 6)
+        );
+        // The longest among equals whatever the order, never a worse reward.
+        let reversed = [proof(0.0, 9), proof(0.5, 5), proof(0.5, 2)];
+        assert_eq!(
+            tree(Player::Max, &reversed).best_if_all_solved(0),
+            proof(0.5, 6)
+        );
+        // Min wants 0.
+        assert_eq!(
+            tree(Player::Min, &drawn).best_if_all_solved(0),
+            proof(0.0, 8)
+        );
+        // One open child: nothing is proven.
+        let open = [proof(0.5, 2), None];
+        assert_eq!(tree(Player::Max, &open).best_if_all_solved(0), None);
+    }
+
+    #[test]
+    fn a_child_won_for_the_side_to_move_proves_the_parent_one_ply_longer() {
+        let mut mcts = tree(Player::Max, &[None, proof(1.0, 3)]);
+        mcts.nodes[0].untried.push(7);
+        mcts.prove_ancestors(2);
+        assert_eq!(mcts.nodes[0].solved, proof(1.0, 4));
+        // A child lost for the side to move proves nothing while a move is untried.
+        let mut mcts = tree(Player::Max, &[None, proof(0.0, 3)]);
+        mcts.nodes[0].untried.push(7);
+        mcts.prove_ancestors(2);
+        assert_eq!(mcts.nodes[0].solved, None);
     }
 }

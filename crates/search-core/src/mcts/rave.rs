@@ -62,3 +62,72 @@ impl<G: Game + PartialEq> Mcts<G> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Mcts, MctsConfig, NONE, TreeNode};
+    use super::Amaf;
+    use crate::game::{Game, MoveList, Player, Value};
+
+    /// A one-move game, enough to hold a tree node.
+    #[derive(Clone, Copy, Debug, PartialEq)]
+    struct Unit;
+
+    impl Game for Unit {
+        type Move = u8;
+        fn to_move(&self) -> Player {
+            Player::Max
+        }
+        fn legal_moves(&self) -> MoveList<u8> {
+            MoveList::new()
+        }
+        fn play(&self, _: u8) -> Self {
+            Unit
+        }
+        fn evaluate(&self) -> Value {
+            0
+        }
+    }
+
+    fn node(visits: u64, max_reward: f64, amaf: Amaf) -> TreeNode<Unit> {
+        TreeNode {
+            position: Unit,
+            parent: NONE,
+            mv: Some(0),
+            children: Vec::new(),
+            untried: MoveList::new(),
+            visits,
+            max_reward,
+            solved: None,
+            amaf,
+        }
+    }
+
+    #[test]
+    fn the_blend_weighs_all_moves_as_first_by_sqrt_k_over_3n_plus_k() {
+        let rave = |k| {
+            Mcts::<Unit>::new(MctsConfig {
+                rave: k,
+                ..MctsConfig::default()
+            })
+        };
+        let amaf = Amaf {
+            visits: 40,
+            reward: 30.0,
+        };
+        // 10 visits with mean 0.2, all-moves-as-first mean 0.75, k = 30: beta = sqrt(30 / 60).
+        let child = node(10, 2.0, amaf);
+        let beta = 0.5f64.sqrt();
+        let expected = (1.0 - beta) * 0.2 + beta * 0.75;
+        assert!((rave(Some(30.0)).blended_mean(&child) - expected).abs() < 1e-12);
+        // Without RAVE, or before any all-moves-as-first sample, the plain mean.
+        assert!((rave(None).blended_mean(&child) - 0.2).abs() < 1e-12);
+        let fresh = node(10, 2.0, Amaf::default());
+        assert!((rave(Some(30.0)).blended_mean(&fresh) - 0.2).abs() < 1e-12);
+        // An unvisited child counts as one visit: no division by zero.
+        let unvisited = node(0, 0.0, amaf);
+        let beta = (30.0f64 / 33.0).sqrt();
+        let expected = beta * 0.75;
+        assert!((rave(Some(30.0)).blended_mean(&unvisited) - expected).abs() < 1e-12);
+    }
+}
