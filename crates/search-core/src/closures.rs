@@ -57,6 +57,46 @@ impl<S, FN, FH, FG> FnProblem<S, FN, FH, FG> {
     }
 }
 
+impl<S: Clone, FN, FH, FG> FnProblem<S, FN, FH, FG> {
+    /// The start state.
+    pub(crate) fn start_state(&self) -> S {
+        self.start.clone()
+    }
+
+    /// The goal test.
+    #[inline]
+    pub(crate) fn call_is_goal(&self, state: &S) -> bool
+    where
+        FG: FnMut(&S) -> bool,
+    {
+        (self.is_goal.borrow_mut())(state)
+    }
+
+    /// The successors of `state`, each handed to `visit` with its step cost.
+    #[inline]
+    pub(crate) fn call_successors<C, IN>(&self, state: &S, mut visit: impl FnMut(S, C))
+    where
+        FN: FnMut(&S) -> IN,
+        IN: IntoIterator<Item = (S, C)>,
+    {
+        let children = (self.successors.borrow_mut())(state);
+        // Internal iteration (`fold`) lets the closure's own iterator inline into the search
+        // loop; a `for` loop over `next()` left it behind a call per successor.
+        children
+            .into_iter()
+            .for_each(|(next, cost)| visit(next, cost));
+    }
+
+    /// The heuristic.
+    #[inline]
+    pub(crate) fn call_heuristic<C>(&self, state: &S) -> C
+    where
+        FH: FnMut(&S) -> C,
+    {
+        (self.heuristic.borrow_mut())(state)
+    }
+}
+
 impl<S, C, FN, IN, FH, FG> SearchProblem for FnProblem<S, FN, FH, FG>
 where
     S: Clone + Eq + Hash,
@@ -70,24 +110,19 @@ where
     type Action = ();
     type Cost = C;
     fn start(&self) -> S {
-        self.start.clone()
+        self.start_state()
     }
     #[inline]
     fn is_goal(&self, state: &S) -> bool {
-        (self.is_goal.borrow_mut())(state)
+        self.call_is_goal(state)
     }
     #[inline]
     fn successors(&self, state: &S, mut visit: impl FnMut((), S, C)) {
-        let children = (self.successors.borrow_mut())(state);
-        // Internal iteration (`fold`) lets the closure's own iterator inline into the search
-        // loop; a `for` loop over `next()` left it behind a call per successor.
-        children
-            .into_iter()
-            .for_each(|(next, cost)| visit((), next, cost));
+        self.call_successors(state, |next, cost| visit((), next, cost));
     }
     #[inline]
     fn heuristic(&self, state: &S) -> C {
-        (self.heuristic.borrow_mut())(state)
+        self.call_heuristic(state)
     }
 }
 
@@ -396,14 +431,14 @@ pub fn idastar_fn<S, C, FN, IN, FH, FG>(
     is_goal: FG,
 ) -> SearchResult<S, (), C>
 where
-    S: Clone + Eq + Hash,
+    S: Clone + Eq,
     C: Cost,
     FN: FnMut(&S) -> IN,
     IN: IntoIterator<Item = (S, C)>,
     FH: FnMut(&S) -> C,
     FG: FnMut(&S) -> bool,
 {
-    crate::idastar::idastar(&FnProblem::new(
+    crate::idastar::run(&FnProblem::new(
         start.clone(),
         successors,
         heuristic,

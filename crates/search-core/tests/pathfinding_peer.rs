@@ -637,3 +637,40 @@ mod multiple_starts {
         }
     }
 }
+
+/// IDA* needs states it can compare, not hash (it scans the current path): a position that is
+/// `Eq` but not `Hash` is searched, with the same path and counters as the hashed twin.
+#[test]
+fn idastar_fn_takes_states_that_are_only_eq() {
+    #[derive(Clone, Debug, PartialEq, Eq)]
+    struct Cell(i32, i32);
+    let successors = |c: &Cell| {
+        [(1, 0), (-1, 0), (0, 1), (0, -1)]
+            .into_iter()
+            .map(|(dx, dy)| Cell(c.0 + dx, c.1 + dy))
+            .filter(|n| n.0.abs() <= 5 && n.1.abs() <= 5 && !(n.0 == 2 && n.1 < 3))
+            .map(|n| (n, 1u32))
+            .collect::<Vec<_>>()
+    };
+    let distance = |c: &Cell| c.0.abs_diff(4) + c.1.abs_diff(0);
+    let plain = idastar_fn(&Cell(0, 0), successors, distance, |c| *c == Cell(4, 0));
+    let hashed = idastar_fn(
+        &(0, 0),
+        |&(x, y): &(i32, i32)| {
+            successors(&Cell(x, y))
+                .into_iter()
+                .map(|(c, w)| ((c.0, c.1), w))
+                .collect::<Vec<_>>()
+        },
+        |&(x, y)| distance(&Cell(x, y)),
+        |&p| p == (4, 0),
+    );
+    let path = plain.path.expect("a path around the wall");
+    assert_eq!(path.cost, 10, "round the wall at x = 2 (y < 3)");
+    let states: Vec<(i32, i32)> = path.states.iter().map(|c| (c.0, c.1)).collect();
+    assert_eq!(Some(states), hashed.path.map(|p| p.states));
+    assert_eq!(plain.stats, hashed.stats);
+    for w in path.states.windows(2) {
+        assert_eq!(w[0].0.abs_diff(w[1].0) + w[0].1.abs_diff(w[1].1), 1);
+    }
+}
