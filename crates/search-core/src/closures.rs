@@ -17,7 +17,7 @@
 //! [`DenseStates`](crate::DenseStates) instead.
 
 use crate::cost::Cost;
-use crate::depth_first::{depth_first, iterative_deepening};
+use crate::depth_first::depth_first;
 use crate::graph_search::{astar, breadth_first, greedy_best_first, uniform_cost};
 use crate::local::{LocalOptions, LocalResult, hill_climbing, steepest_ascent};
 use crate::problem::{SearchProblem, SearchResult};
@@ -254,8 +254,9 @@ where
     depth_first(&unit_problem(start, successors, is_goal), depth_limit)
 }
 
-/// Iterative deepening from `start` up to an optional depth ([`iterative_deepening`] on
-/// closures): the fewest steps, in depth-first memory.
+/// Iterative deepening from `start` up to an optional depth
+/// ([`iterative_deepening`](crate::iterative_deepening) on closures): the fewest steps, in
+/// depth-first memory. States need only be `Eq`.
 ///
 /// ```
 /// use search_core::iterative_deepening_fn;
@@ -264,17 +265,20 @@ where
 /// ```
 pub fn iterative_deepening_fn<S, FN, IN, FG>(
     start: &S,
-    successors: FN,
+    mut successors: FN,
     is_goal: FG,
     max_depth: Option<usize>,
 ) -> SearchResult<S, (), usize>
 where
-    S: Clone + Eq + Hash,
+    S: Clone + Eq,
     FN: FnMut(&S) -> IN,
     IN: IntoIterator<Item = S>,
     FG: FnMut(&S) -> bool,
 {
-    iterative_deepening(&unit_problem(start, successors, is_goal), max_depth)
+    // States need only `Eq`: the current path is scanned, as `pathfinding`'s `iddfs` does.
+    let unit_steps = move |s: &S| successors(s).into_iter().map(|n| (n, 1usize));
+    let problem = FnProblem::new(start.clone(), unit_steps, |_: &S| 0usize, is_goal);
+    crate::depth_first::deepen::<_, Vec<S>>(&problem, max_depth)
 }
 
 /// Uniform-cost search (Dijkstra) from `start`: a cheapest path to a goal ([`uniform_cost`] on

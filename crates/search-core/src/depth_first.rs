@@ -9,8 +9,52 @@
 //! counts nodes whose successors were generated (not goals, not nodes at the depth limit).
 
 use crate::cost::Cost;
+use crate::idastar::{ByTrait, TreeProblem};
 use crate::problem::{Path, ResultOf, SearchProblem, SearchResult, Stats};
 use std::collections::HashSet;
+use std::hash::Hash;
+
+/// The states on the current path, as a depth-first search needs them: the start, then one
+/// state inserted per step forward and the last one removed per step back.
+pub(crate) trait OnPath<S> {
+    fn starting(start: S) -> Self;
+    fn insert(&mut self, state: S);
+    /// Removes `state`, the last one inserted.
+    fn remove(&mut self, state: &S);
+    fn contains(&self, state: &S) -> bool;
+}
+
+/// Hashed: a constant-time test, for long paths.
+impl<S: Eq + Hash> OnPath<S> for HashSet<S> {
+    fn starting(start: S) -> Self {
+        HashSet::from([start])
+    }
+    fn insert(&mut self, state: S) {
+        HashSet::insert(self, state);
+    }
+    fn remove(&mut self, state: &S) {
+        HashSet::remove(self, state);
+    }
+    fn contains(&self, state: &S) -> bool {
+        HashSet::contains(self, state)
+    }
+}
+
+/// Scanned: states that are only `Eq` (iterative deepening's paths are short).
+impl<S: Eq> OnPath<S> for Vec<S> {
+    fn starting(start: S) -> Self {
+        vec![start]
+    }
+    fn insert(&mut self, state: S) {
+        self.push(state);
+    }
+    fn remove(&mut self, _: &S) {
+        self.pop();
+    }
+    fn contains(&self, state: &S) -> bool {
+        self.as_slice().contains(state)
+    }
+}
 
 /// One level of the explicit stack: a state on the current path and its successors.
 struct Frame<S, A, C> {
@@ -42,17 +86,25 @@ struct Frame<S, A, C> {
 ///
 /// ```
 pub fn depth_first<P: SearchProblem>(problem: &P, depth_limit: Option<usize>) -> ResultOf<P> {
-    DepthFirst::new(problem, depth_limit).run()
+    DepthFirst::<_, HashSet<P::State>>::new(&ByTrait(problem), depth_limit).run()
 }
 
 /// Iterative deepening: depth-limited searches with limits 0, 1, ... up to `max_depth`
 /// (`None`: no bound), stopping at the first path found or when a search was not cut off by its
 /// limit (the space is exhausted). The counters add up over all iterations.
 pub fn iterative_deepening<P: SearchProblem>(problem: &P, max_depth: Option<usize>) -> ResultOf<P> {
+    deepen::<_, HashSet<P::State>>(&ByTrait(problem), max_depth)
+}
+
+/// Iterative deepening over any [`TreeProblem`], its path kept in `M`.
+pub(crate) fn deepen<P: TreeProblem, M: OnPath<P::State>>(
+    problem: &P,
+    max_depth: Option<usize>,
+) -> SearchResult<P::State, P::Action, P::Cost> {
     let mut stats = Stats::default();
     let mut limit = 0;
     loop {
-        let result = DepthFirst::new(problem, Some(limit)).run();
+        let result = DepthFirst::<P, M>::new(problem, Some(limit)).run();
         stats += result.stats;
         if result.path.is_some() || !result.cut_off || max_depth.is_some_and(|m| limit >= m) {
             return SearchResult { stats, ..result };
@@ -63,19 +115,19 @@ pub fn iterative_deepening<P: SearchProblem>(problem: &P, max_depth: Option<usiz
 
 /// One depth-limited search: the current path, the stack of its successor lists and the
 /// counters.
-struct DepthFirst<'p, P: SearchProblem> {
+struct DepthFirst<'p, P: TreeProblem, M> {
     problem: &'p P,
     limit: Option<usize>,
     stats: Stats,
     path: Path<P::State, P::Action, P::Cost>,
-    on_path: HashSet<P::State>,
+    on_path: M,
     stack: Vec<Frame<P::State, P::Action, P::Cost>>,
     cut_off: bool,
     /// The path cost at each state of the path (popping never re-adds, so floats stay exact).
     g_along_path: Vec<P::Cost>,
 }
 
-impl<'p, P: SearchProblem> DepthFirst<'p, P> {
+impl<'p, P: TreeProblem, M: OnPath<P::State>> DepthFirst<'p, P, M> {
     fn new(problem: &'p P, limit: Option<usize>) -> Self {
         let start = problem.start();
         DepthFirst {
@@ -87,7 +139,7 @@ impl<'p, P: SearchProblem> DepthFirst<'p, P> {
                 ..Stats::default()
             },
             path: Path::single(start.clone()),
-            on_path: HashSet::from([start]),
+            on_path: M::starting(start),
             stack: Vec::new(),
             cut_off: false,
             g_along_path: vec![P::Cost::ZERO],
@@ -95,7 +147,7 @@ impl<'p, P: SearchProblem> DepthFirst<'p, P> {
     }
 
     /// The search; `cut_off` says whether the limit left nodes unexpanded when no path was found.
-    fn run(mut self) -> ResultOf<P> {
+    fn run(mut self) -> SearchResult<P::State, P::Action, P::Cost> {
         let start = self.path.states[0].clone();
         if self.problem.is_goal(&start) {
             return self.found();
@@ -139,7 +191,7 @@ impl<'p, P: SearchProblem> DepthFirst<'p, P> {
     }
 
     /// The result with the current path as the solution.
-    fn found(self) -> ResultOf<P> {
+    fn found(self) -> SearchResult<P::State, P::Action, P::Cost> {
         SearchResult {
             cut_off: false,
             path: Some(self.path),

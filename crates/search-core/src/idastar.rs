@@ -32,7 +32,7 @@ pub(crate) trait TreeProblem {
 }
 
 /// A [`SearchProblem`] seen as a [`TreeProblem`].
-struct ByTrait<'p, P>(&'p P);
+pub(crate) struct ByTrait<'p, P>(pub(crate) &'p P);
 
 impl<P: SearchProblem> TreeProblem for ByTrait<'_, P> {
     type State = P::State;

@@ -674,3 +674,22 @@ fn idastar_fn_takes_states_that_are_only_eq() {
         assert_eq!(w[0].0.abs_diff(w[1].0) + w[0].1.abs_diff(w[1].1), 1);
     }
 }
+
+/// Iterative deepening too needs only `Eq` (pathfinding's `iddfs` asks no more): the same path
+/// and counters as with a hashed state.
+#[test]
+fn iterative_deepening_fn_takes_states_that_are_only_eq() {
+    #[derive(Clone, Debug, PartialEq, Eq)]
+    struct Num(u32);
+    let plain = iterative_deepening_fn(
+        &Num(1),
+        |n: &Num| [Num(n.0 + 1), Num(n.0 * 3)],
+        |n| n.0 == 20,
+        None,
+    );
+    let hashed = iterative_deepening_fn(&1u32, |&n| [n + 1, n * 3], |&n| n == 20, None);
+    let path = plain.path.expect("1 -> 2 -> 6 -> 18 -> 19 -> 20");
+    assert_eq!(path.states.iter().map(|n| n.0).collect::<Vec<_>>(), [1, 2, 6, 18, 19, 20]);
+    assert_eq!(Some(path.steps()), hashed.path.map(|p| p.steps()));
+    assert_eq!(plain.stats, hashed.stats);
+}
