@@ -7,6 +7,7 @@
 //! |---|---|
 //! | the crate root | paths from a start to a goal: the closure front door (`*_fn`), the [`SearchProblem`] trait and its algorithms, [`Path`], [`Stats`], [`Cost`], the reach iterators |
 //! | [`indexed`] | the same closure searches over states you can number (flat arrays, no hashing) |
+//! | [`grid`] | a packed occupancy grid and Jump Point Search over it |
 //! | [`policy`] | the graph-search loop with chosen frontier, tie, duplicate and successor-order policies (course platforms' variants) |
 //! | [`local_search`] | hill climbing, simulated annealing, min-conflicts repair |
 //! | [`constraints`] | constraint satisfaction problems and their backtracking solver |
@@ -163,6 +164,7 @@ mod fifo;
 mod fringe;
 mod frontier;
 mod graph_search;
+pub mod grid;
 mod idastar;
 pub mod indexed;
 mod local;

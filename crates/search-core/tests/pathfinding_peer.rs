@@ -689,7 +689,10 @@ fn iterative_deepening_fn_takes_states_that_are_only_eq() {
     );
     let hashed = iterative_deepening_fn(&1u32, |&n| [n + 1, n * 3], |&n| n == 20, None);
     let path = plain.path.expect("1 -> 2 -> 6 -> 18 -> 19 -> 20");
-    assert_eq!(path.states.iter().map(|n| n.0).collect::<Vec<_>>(), [1, 2, 6, 18, 19, 20]);
+    assert_eq!(
+        path.states.iter().map(|n| n.0).collect::<Vec<_>>(),
+        [1, 2, 6, 18, 19, 20]
+    );
     assert_eq!(Some(path.steps()), hashed.path.map(|p| p.steps()));
     assert_eq!(plain.stats, hashed.stats);
 }

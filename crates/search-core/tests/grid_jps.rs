@@ -1,0 +1,178 @@
+//! Jump Point Search against A* on the same grids and rules: random grids (proptest) and the
+//! Moving AI maps kept for the benchmarks.
+
+use proptest::prelude::*;
+use search_core::astar_fn;
+use search_core::grid::{Corners, Grid, GridPath, Octile, jps};
+
+/// A*'s cost from `start` to `goal` under the same moves, costs and corner rule.
+fn astar_cost(
+    grid: &Grid,
+    start: (usize, usize),
+    goal: (usize, usize),
+    corners: Corners,
+) -> Option<u32> {
+    let costs = Octile::default();
+    let free = |x: isize, y: isize| grid.is_free(x, y);
+    let successors = |&(x, y): &(usize, usize)| {
+        let (x, y) = (x as isize, y as isize);
+        let mut next = Vec::with_capacity(8);
+        for (dx, dy) in [
+            (1, 0),
+            (-1, 0),
+            (0, 1),
+            (0, -1),
+            (1, 1),
+            (1, -1),
+            (-1, 1),
+            (-1, -1),
+        ] {
+            if !free(x + dx, y + dy) {
+                continue;
+            }
+            let diagonal = dx != 0 && dy != 0;
+            if diagonal {
+                let (a, b) = (free(x + dx, y), free(x, y + dy));
+                let ok = match corners {
+                    Corners::NoCutting => a && b,
+                    Corners::Cutting => a || b,
+                };
+                if !ok {
+                    continue;
+                }
+            }
+            let cost = if diagonal {
+                costs.diagonal
+            } else {
+                costs.straight
+            };
+            next.push((((x + dx) as usize, (y + dy) as usize), cost));
+        }
+        next
+    };
+    astar_fn(
+        &start,
+        successors,
+        |&c| costs.distance(c, goal),
+        |&c| c == goal,
+    )
+    .path
+    .map(|p| p.cost)
+}
+
+/// Checks a JPS answer: starts and ends right, every step a legal king move under `corners`,
+/// and the stated cost is the steps' sum.
+fn check_path(
+    grid: &Grid,
+    found: &GridPath,
+    start: (usize, usize),
+    goal: (usize, usize),
+    corners: Corners,
+) {
+    let costs = Octile::default();
+    assert_eq!(found.path.first(), Some(&start));
+    assert_eq!(found.path.last(), Some(&goal));
+    let mut total = 0;
+    for w in found.path.windows(2) {
+        let (ax, ay) = (w[0].0 as isize, w[0].1 as isize);
+        let (bx, by) = (w[1].0 as isize, w[1].1 as isize);
+        let (dx, dy) = (bx - ax, by - ay);
+        assert!(
+            dx.abs() <= 1 && dy.abs() <= 1 && (dx, dy) != (0, 0),
+            "{w:?}"
+        );
+        assert!(grid.is_free(bx, by), "{w:?} enters a wall");
+        if dx != 0 && dy != 0 {
+            let (a, b) = (grid.is_free(ax + dx, ay), grid.is_free(ax, ay + dy));
+            match corners {
+                Corners::NoCutting => assert!(a && b, "{w:?} cuts a corner"),
+                Corners::Cutting => assert!(a || b, "{w:?} squeezes between walls"),
+            }
+            total += costs.diagonal;
+        } else {
+            total += costs.straight;
+        }
+    }
+    assert_eq!(total, found.cost);
+}
+
+fn random_grid() -> impl Strategy<Value = (Grid, (usize, usize), (usize, usize))> {
+    (2usize..24, 2usize..24).prop_flat_map(|(w, h)| {
+        (
+            proptest::collection::vec(proptest::bool::weighted(0.3), w * h),
+            0..w,
+            0..h,
+            0..w,
+            0..h,
+        )
+            .prop_map(move |(walls, sx, sy, gx, gy)| {
+                let mut grid = Grid::new(w, h);
+                for (i, &wall) in walls.iter().enumerate() {
+                    grid.set_blocked(i % w, i / w, wall);
+                }
+                grid.set_blocked(sx, sy, false);
+                grid.set_blocked(gx, gy, false);
+                (grid, (sx, sy), (gx, gy))
+            })
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+    #[test]
+    fn jps_costs_what_astar_costs((grid, start, goal) in random_grid(), cutting in any::<bool>()) {
+        let corners = if cutting { Corners::Cutting } else { Corners::NoCutting };
+        let found = jps(&grid, start, goal, Octile::default(), corners);
+        let expected = astar_cost(&grid, start, goal, corners);
+        prop_assert_eq!(found.as_ref().map(|f| f.cost), expected);
+        if let Some(found) = &found {
+            check_path(&grid, found, start, goal, corners);
+        }
+    }
+}
+
+/// A Moving AI map from the benchmark data (`.`, `G` and `S` are passable).
+fn load_map(name: &str) -> Grid {
+    let path = format!(
+        "{}/../../benches/data/movingai/{name}.map",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let rows: Vec<&str> = text.lines().skip_while(|l| *l != "map").skip(1).collect();
+    Grid::from_rows(&rows, |c| !matches!(c, '.' | 'G' | 'S'))
+}
+
+#[test]
+fn jps_costs_what_astar_costs_on_the_benchmark_maps() {
+    use rand::{Rng, SeedableRng};
+    for name in ["ost003d", "den520d", "brc202d"] {
+        let grid = load_map(name);
+        let open: Vec<(usize, usize)> = (0..grid.height())
+            .flat_map(|y| (0..grid.width()).map(move |x| (x, y)))
+            .filter(|&(x, y)| grid.is_free(x as isize, y as isize))
+            .collect();
+        let mut rng = rand::rngs::StdRng::seed_from_u64(29);
+        let mut reached = 0;
+        for query in 0..24 {
+            let start = open[rng.random_range(0..open.len())];
+            let goal = open[rng.random_range(0..open.len())];
+            let corners = if query % 2 == 0 {
+                Corners::NoCutting
+            } else {
+                Corners::Cutting
+            };
+            let found = jps(&grid, start, goal, Octile::default(), corners);
+            let expected = astar_cost(&grid, start, goal, corners);
+            assert_eq!(
+                found.as_ref().map(|f| f.cost),
+                expected,
+                "{name} {start:?} -> {goal:?}"
+            );
+            if let Some(found) = &found {
+                check_path(&grid, found, start, goal, corners);
+                reached += 1;
+            }
+        }
+        assert!(reached >= 6, "{name}: {reached} of 24 queries connected");
+    }
+}
