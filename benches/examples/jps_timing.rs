@@ -32,32 +32,11 @@ fn cost(path: &[(usize, usize)]) -> u32 {
 }
 
 /// A*'s cost under `corners` with `pathfinding`.
-fn astar(map: &Map, (s, g): Query, corners: Corners) -> Option<u32> {
+fn astar(grid: &Grid, (s, g): Query, corners: Corners) -> Option<u32> {
     let successors = |&(x, y): &(usize, usize)| {
-        let (x, y) = (x as isize, y as isize);
-        let mut next = Vec::with_capacity(8);
-        for (dx, dy) in [
-            (1, 0),
-            (-1, 0),
-            (0, 1),
-            (0, -1),
-            (1, 1),
-            (1, -1),
-            (-1, 1),
-            (-1, -1),
-        ] {
-            if !map.is_open(x + dx, y + dy) {
-                continue;
-            }
-            let diagonal = dx != 0 && dy != 0;
-            let (a, b) = (map.is_open(x + dx, y), map.is_open(x, y + dy));
-            if diagonal && !(a && b || corners == Corners::Cutting && (a || b)) {
-                continue;
-            }
-            let c = if diagonal { DIAGONAL } else { STRAIGHT };
-            next.push((((x + dx) as usize, (y + dy) as usize), c));
-        }
-        next
+        grid.king_moves(x, y, corners)
+            .map(|(cell, diagonal)| (cell, if diagonal { DIAGONAL } else { STRAIGHT }))
+            .collect::<Vec<_>>()
     };
     pathfinding::prelude::astar(&s, successors, |&c| Map::octile(c, g), |&c| c == g).map(|p| p.1)
 }
@@ -109,10 +88,10 @@ fn main() {
         for &q in &queries {
             assert_eq!(
                 no_cut(&q),
-                astar(&map, q, Corners::NoCutting),
+                astar(grid, q, Corners::NoCutting),
                 "{name} {q:?}"
             );
-            assert_eq!(cut(&q), astar(&map, q, Corners::Cutting), "{name} {q:?}");
+            assert_eq!(cut(&q), astar(grid, q, Corners::Cutting), "{name} {q:?}");
             peer_differs += usize::from(peer(&q) != cut(&q));
         }
         let runs: [(&str, Run<'_>); 4] = [
@@ -120,7 +99,7 @@ fn main() {
             ("jps, corner cutting", &cut),
             ("grid_pathfinding", &peer),
             ("pathfinding astar (no cutting)", &|&q: &Query| {
-                astar(&map, q, Corners::NoCutting)
+                astar(grid, q, Corners::NoCutting)
             }),
         ];
         let mut best = [Duration::MAX; 4];

@@ -84,6 +84,35 @@ impl Grid {
         }
     }
 
+    /// The king moves from the free cell `(x, y)` allowed under `corners`: each cell reached and
+    /// whether the step is diagonal (the moves an A* on this grid generates; what [`jps`]'s
+    /// answers are checked against).
+    ///
+    /// ```
+    /// use search_core::grid::{Corners, Grid};
+    /// let grid = Grid::from_rows(&["..", "#."], |c| c == '#');
+    /// // From the top left: right, and the diagonal only when a corner may be cut.
+    /// assert_eq!(grid.king_moves(0, 0, Corners::NoCutting).count(), 1);
+    /// assert_eq!(grid.king_moves(0, 0, Corners::Cutting).count(), 2);
+    /// ```
+    pub fn king_moves(
+        &self,
+        x: usize,
+        y: usize,
+        corners: Corners,
+    ) -> impl Iterator<Item = ((usize, usize), bool)> + '_ {
+        let (x, y) = (x as isize, y as isize);
+        KINGS.into_iter().filter_map(move |(dx, dy)| {
+            let diagonal = dx != 0 && dy != 0;
+            let ok = if diagonal {
+                diagonal_ok(self, x, y, dx, dy, corners)
+            } else {
+                self.is_free(x + dx, y + dy)
+            };
+            ok.then(|| (((x + dx) as usize, (y + dy) as usize), diagonal))
+        })
+    }
+
     /// Whether `(x, y)` is on the grid and free.
     #[inline]
     #[must_use]
@@ -155,6 +184,18 @@ fn diagonal_ok(grid: &Grid, x: isize, y: isize, dx: isize, dy: isize, corners: C
             Corners::Cutting => a || b,
         }
 }
+
+/// The eight king moves, straight ones first.
+const KINGS: [(isize, isize); 8] = [
+    (1, 0),
+    (-1, 0),
+    (0, 1),
+    (0, -1),
+    (1, 1),
+    (1, -1),
+    (-1, 1),
+    (-1, -1),
+];
 
 /// Up to eight directions, on the stack.
 struct Directions {
@@ -261,18 +302,11 @@ impl Jumper<'_> {
 
     /// The directions to search from `(x, y)` reached from `parent` (all eight at the start).
     fn directions(&self, (x, y): (isize, isize), parent: Option<(isize, isize)>) -> Directions {
-        const ALL: [(isize, isize); 8] = [
-            (1, 0),
-            (-1, 0),
-            (0, 1),
-            (0, -1),
-            (1, 1),
-            (1, -1),
-            (-1, 1),
-            (-1, -1),
-        ];
         let Some((px, py)) = parent else {
-            return Directions { list: ALL, len: 8 };
+            return Directions {
+                list: KINGS,
+                len: 8,
+            };
         };
         let (dx, dy) = ((x - px).signum(), (y - py).signum());
         let g = self.grid;

@@ -13,42 +13,17 @@ fn astar_cost(
     corners: Corners,
 ) -> Option<u32> {
     let costs = Octile::default();
-    let free = |x: isize, y: isize| grid.is_free(x, y);
     let successors = |&(x, y): &(usize, usize)| {
-        let (x, y) = (x as isize, y as isize);
-        let mut next = Vec::with_capacity(8);
-        for (dx, dy) in [
-            (1, 0),
-            (-1, 0),
-            (0, 1),
-            (0, -1),
-            (1, 1),
-            (1, -1),
-            (-1, 1),
-            (-1, -1),
-        ] {
-            if !free(x + dx, y + dy) {
-                continue;
-            }
-            let diagonal = dx != 0 && dy != 0;
+        let step = |diagonal| {
             if diagonal {
-                let (a, b) = (free(x + dx, y), free(x, y + dy));
-                let ok = match corners {
-                    Corners::NoCutting => a && b,
-                    Corners::Cutting => a || b,
-                };
-                if !ok {
-                    continue;
-                }
-            }
-            let cost = if diagonal {
                 costs.diagonal
             } else {
                 costs.straight
-            };
-            next.push((((x + dx) as usize, (y + dy) as usize), cost));
-        }
-        next
+            }
+        };
+        grid.king_moves(x, y, corners)
+            .map(|(cell, diagonal)| (cell, step(diagonal)))
+            .collect::<Vec<_>>()
     };
     astar_fn(
         &start,

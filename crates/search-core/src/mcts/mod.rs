@@ -381,19 +381,18 @@ impl<G: Game + PartialEq> Strategy<G> for Mcts<G> {
     }
 }
 
+/// The test modules' game: a position that only says who is to move, enough to hold tree nodes.
 #[cfg(test)]
-mod tests {
-    use super::{Amaf, Mcts, MctsConfig, NONE, Proof, TreeNode};
+mod test_game {
     use crate::game::{Game, MoveList, Player, Value};
 
-    /// A position where Max is to move, enough to hold tree nodes.
     #[derive(Clone, Copy, Debug, PartialEq)]
-    struct MaxToMove;
+    pub(super) struct Turn(pub(super) Player);
 
-    impl Game for MaxToMove {
+    impl Game for Turn {
         type Move = u8;
         fn to_move(&self) -> Player {
-            Player::Max
+            self.0
         }
         fn legal_moves(&self) -> MoveList<u8> {
             MoveList::new()
@@ -405,15 +404,22 @@ mod tests {
             0
         }
     }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::test_game::Turn;
+    use super::{Amaf, Mcts, MctsConfig, NONE, Proof, TreeNode};
+    use crate::game::{MoveList, Player};
 
     /// A fully expanded root with one child per `(visits, mean, solved)`.
-    fn root_with(exploration: f64, children: &[(u64, f64, Option<f64>)]) -> Mcts<MaxToMove> {
+    fn root_with(exploration: f64, children: &[(u64, f64, Option<f64>)]) -> Mcts<Turn> {
         let mut mcts = Mcts::new(MctsConfig {
             exploration,
             ..MctsConfig::default()
         });
         let node = |parent, visits: u64, mean: f64, solved: Option<f64>| TreeNode {
-            position: MaxToMove,
+            position: Turn(Player::Max),
             parent,
             mv: Some(0),
             children: Vec::new(),

@@ -166,29 +166,10 @@ pub(super) fn reward<G: Game>(position: &G) -> f64 {
 
 #[cfg(test)]
 mod tests {
+    use super::super::test_game::Turn;
     use super::super::{Amaf, Mcts, MctsConfig, NONE, TreeNode};
     use super::Proof;
-    use crate::game::{Game, MoveList, Player, Value};
-
-    /// A position that only says who is to move.
-    #[derive(Clone, Copy, Debug, PartialEq)]
-    struct Turn(Player);
-
-    impl Game for Turn {
-        type Move = u8;
-        fn to_move(&self) -> Player {
-            self.0
-        }
-        fn legal_moves(&self) -> MoveList<u8> {
-            MoveList::new()
-        }
-        fn play(&self, _: u8) -> Self {
-            *self
-        }
-        fn evaluate(&self) -> Value {
-            0
-        }
-    }
+    use crate::game::{MoveList, Player};
 
     fn proof(reward: f64, plies: u32) -> Option<Proof> {
         Some(Proof { reward, plies })

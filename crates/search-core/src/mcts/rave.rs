@@ -65,33 +65,14 @@ impl<G: Game + PartialEq> Mcts<G> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::test_game::Turn;
     use super::super::{Mcts, MctsConfig, NONE, TreeNode};
     use super::Amaf;
-    use crate::game::{Game, MoveList, Player, Value};
+    use crate::game::{MoveList, Player};
 
-    /// A one-move game, enough to hold a tree node.
-    #[derive(Clone, Copy, Debug, PartialEq)]
-    struct Unit;
-
-    impl Game for Unit {
-        type Move = u8;
-        fn to_move(&self) -> Player {
-            Player::Max
-        }
-        fn legal_moves(&self) -> MoveList<u8> {
-            MoveList::new()
-        }
-        fn play(&self, _: u8) -> Self {
-            Unit
-        }
-        fn evaluate(&self) -> Value {
-            0
-        }
-    }
-
-    fn node(visits: u64, max_reward: f64, amaf: Amaf) -> TreeNode<Unit> {
+    fn node(visits: u64, max_reward: f64, amaf: Amaf) -> TreeNode<Turn> {
         TreeNode {
-            position: Unit,
+            position: Turn(Player::Max),
             parent: NONE,
             mv: Some(0),
             children: Vec::new(),
@@ -106,7 +87,7 @@ mod tests {
     #[test]
     fn the_blend_weighs_all_moves_as_first_by_sqrt_k_over_3n_plus_k() {
         let rave = |k| {
-            Mcts::<Unit>::new(MctsConfig {
+            Mcts::<Turn>::new(MctsConfig {
                 rave: k,
                 ..MctsConfig::default()
             })
