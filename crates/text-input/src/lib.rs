@@ -195,6 +195,33 @@ mod tests {
     }
 
     #[test]
+    fn every_kind_the_user_meets_has_its_words() {
+        use std::io::{Error, ErrorKind as K};
+        let table = [
+            (K::PermissionDenied, "permission denied"),
+            (K::NotFound, "no such file"),
+            (K::ReadOnlyFilesystem, "the file system is read-only"),
+            (K::IsADirectory, "it is a folder"),
+            (K::NotADirectory, "a part of the path is a file, not a folder"),
+            (K::BrokenPipe, "the reader has gone (broken pipe)"),
+        ];
+        for (kind, words) in table {
+            assert_eq!(describe(&Error::new(kind, "system text")), words, "{kind:?}");
+        }
+        // Invalid data that is not about UTF-8 keeps its own message.
+        let other = Error::new(K::InvalidData, "bad magic number");
+        assert_eq!(describe(&other), "bad magic number");
+    }
+
+    #[test]
+    fn a_located_error_exposes_its_cause() {
+        use std::error::Error as _;
+        let e = Located::new("in.txt", 4, NotUtf8);
+        let cause = e.source().expect("the located error's cause");
+        assert_eq!(cause.to_string(), "not UTF-8 text");
+    }
+
+    #[test]
     fn shorten_cuts_long_text() {
         assert_eq!(shorten("abcdef", 3), "abc...");
         assert_eq!(shorten("abc", 3), "abc");
