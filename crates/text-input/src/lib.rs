@@ -202,11 +202,18 @@ mod tests {
             (K::NotFound, "no such file"),
             (K::ReadOnlyFilesystem, "the file system is read-only"),
             (K::IsADirectory, "it is a folder"),
-            (K::NotADirectory, "a part of the path is a file, not a folder"),
+            (
+                K::NotADirectory,
+                "a part of the path is a file, not a folder",
+            ),
             (K::BrokenPipe, "the reader has gone (broken pipe)"),
         ];
         for (kind, words) in table {
-            assert_eq!(describe(&Error::new(kind, "system text")), words, "{kind:?}");
+            assert_eq!(
+                describe(&Error::new(kind, "system text")),
+                words,
+                "{kind:?}"
+            );
         }
         // Invalid data that is not about UTF-8 keeps its own message.
         let other = Error::new(K::InvalidData, "bad magic number");
