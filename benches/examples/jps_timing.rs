@@ -5,15 +5,12 @@
 //!
 //! `cargo run --release -p benches --example jps_timing [ROUNDS [QUERIES]]`
 
-use benches::movingai::{DIAGONAL, MAPS, Map, STRAIGHT};
+use benches::movingai::{DIAGONAL, MAPS, Map, Query, STRAIGHT, rounds_and_queries, time_queries};
 use grid_pathfinding::PathingGrid;
 use grid_util::grid::ValueGrid;
 use grid_util::point::Point;
 use search_core::grid::{Corners, Grid, Octile, jps};
-use std::hint::black_box;
-use std::time::{Duration, Instant};
-
-type Query = ((usize, usize), (usize, usize));
+use std::time::Duration;
 
 /// One way of answering a query: its cost.
 type Run<'a> = &'a dyn Fn(&Query) -> Option<u32>;
@@ -41,18 +38,8 @@ fn astar(grid: &Grid, (s, g): Query, corners: Corners) -> Option<u32> {
     pathfinding::prelude::astar(&s, successors, |&c| Map::octile(c, g), |&c| c == g).map(|p| p.1)
 }
 
-fn time(run: Run<'_>, queries: &[Query]) -> Duration {
-    let started = Instant::now();
-    for q in queries {
-        black_box(run(q));
-    }
-    started.elapsed()
-}
-
 fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    let rounds = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(5);
-    let count = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(300);
+    let (rounds, count) = rounds_and_queries();
     for name in MAPS {
         let map = Map::load(name);
         let queries = map.queries(count, 7);
@@ -106,7 +93,7 @@ fn main() {
         for round in 0..rounds {
             for k in 0..4 {
                 let k = if round % 2 == 0 { k } else { 3 - k };
-                best[k] = best[k].min(time(runs[k].1, &queries));
+                best[k] = best[k].min(time_queries(runs[k].1, &queries));
             }
         }
         println!(

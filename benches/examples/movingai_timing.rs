@@ -4,24 +4,13 @@
 //!
 //! `cargo run --release -p benches --example movingai_timing [ROUNDS [QUERIES]]`
 
-use benches::movingai::{MAPS, Map};
+use benches::movingai::{MAPS, Map, Query, rounds_and_queries, time_queries};
 use search_core::{astar_fn, bidirectional_bfs_fn, breadth_first_fn, indexed, uniform_cost_fn};
 use std::cell::Cell;
-use std::hint::black_box;
-use std::time::{Duration, Instant};
-
-type Query = ((usize, usize), (usize, usize));
+use std::time::Duration;
 
 /// One query run by one crate: the answer (a cost or a path length).
 type Run<'a> = &'a dyn Fn(&Query) -> Option<u64>;
-
-fn time_all(run: Run<'_>, queries: &[Query]) -> Duration {
-    let t = Instant::now();
-    for q in queries {
-        black_box(run(q));
-    }
-    t.elapsed()
-}
 
 fn compare(name: &str, ours: Run<'_>, theirs: Run<'_>, queries: &[Query], rounds: usize) {
     for q in queries {
@@ -30,11 +19,11 @@ fn compare(name: &str, ours: Run<'_>, theirs: Run<'_>, queries: &[Query], rounds
     let (mut best_ours, mut best_theirs) = (Duration::MAX, Duration::MAX);
     for round in 0..rounds {
         if round % 2 == 0 {
-            best_ours = best_ours.min(time_all(ours, queries));
-            best_theirs = best_theirs.min(time_all(theirs, queries));
+            best_ours = best_ours.min(time_queries(ours, queries));
+            best_theirs = best_theirs.min(time_queries(theirs, queries));
         } else {
-            best_theirs = best_theirs.min(time_all(theirs, queries));
-            best_ours = best_ours.min(time_all(ours, queries));
+            best_theirs = best_theirs.min(time_queries(theirs, queries));
+            best_ours = best_ours.min(time_queries(ours, queries));
         }
     }
     println!(
@@ -46,9 +35,7 @@ fn compare(name: &str, ours: Run<'_>, theirs: Run<'_>, queries: &[Query], rounds
 }
 
 fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    let rounds = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(5);
-    let count = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(300);
+    let (rounds, count) = rounds_and_queries();
     for name in MAPS {
         let map = Map::load(name);
         let queries = map.queries(count, 7);

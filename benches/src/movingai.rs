@@ -179,3 +179,23 @@ impl Map {
 
 /// The maps kept under `benches/data/movingai/`.
 pub const MAPS: [&str; 3] = ["ost003d", "den520d", "brc202d"];
+
+/// A query: a start cell and a goal cell.
+pub type Query = ((usize, usize), (usize, usize));
+
+/// The wall-clock time `run` takes over every query (its answers kept from the optimiser).
+pub fn time_queries<T>(run: &dyn Fn(&Query) -> T, queries: &[Query]) -> std::time::Duration {
+    let started = std::time::Instant::now();
+    for q in queries {
+        std::hint::black_box(run(q));
+    }
+    started.elapsed()
+}
+
+/// The timing examples' arguments: `[ROUNDS [QUERIES]]`, 5 and 300 by default.
+pub fn rounds_and_queries() -> (usize, usize) {
+    let args: Vec<String> = std::env::args().collect();
+    let rounds = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(5);
+    let count = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(300);
+    (rounds, count)
+}
