@@ -65,6 +65,17 @@ impl StatusLine {
         started: Instant,
         line: impl Fn(Duration) -> String,
     ) {
+        self.run_into(finished, started, line, &mut |text| write_err(text));
+    }
+
+    /// [`run_until`](Self::run_until), writing each status to `out`.
+    fn run_into(
+        &self,
+        finished: &AtomicBool,
+        started: Instant,
+        line: impl Fn(Duration) -> String,
+        out: &mut dyn FnMut(&str),
+    ) {
         let Some(every) = self.every() else { return };
         let mut next = every;
         while !finished.load(Ordering::Relaxed) {
@@ -72,24 +83,83 @@ impl StatusLine {
             let elapsed = started.elapsed();
             if elapsed >= next && !finished.load(Ordering::Relaxed) {
                 next = elapsed + every;
-                self.show(&line(elapsed), !self.terminal);
+                out(&self.render(&line(elapsed), !self.terminal));
             }
         }
     }
 
+    /// `line` as written: after the terminal's line erase, and ending the line when `keep`.
+    fn render(&self, line: &str, keep: bool) -> String {
+        let clear = if self.terminal { ERASE } else { "" };
+        let end = if keep { "\n" } else { "" };
+        format!("{clear}{line}{end}")
+    }
+
     /// `line` on stderr: kept (`keep`), or as the terminal's rewritten status line.
     pub fn show(&self, line: &str, keep: bool) {
-        let clear = if self.terminal { "\r\x1b[K" } else { "" };
-        let end = if keep { "\n" } else { "" };
-        eprint!("{clear}{line}{end}");
-        let _ = std::io::stderr().flush();
+        write_err(&self.render(line, keep));
     }
 
     /// Erases the terminal's status line.
     pub fn clear(&self) {
         if self.terminal {
-            eprint!("\r\x1b[K");
-            let _ = std::io::stderr().flush();
+            write_err(ERASE);
         }
+    }
+}
+
+/// Back to the start of the line and erase it (a terminal's control sequence).
+const ERASE: &str = "\r\x1b[K";
+
+/// `text` on stderr, flushed.
+fn write_err(text: &str) {
+    eprint!("{text}");
+    let _ = std::io::stderr().flush();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn status(lines: bool, terminal: bool) -> StatusLine {
+        StatusLine { lines, terminal }
+    }
+
+    #[test]
+    fn how_often_and_in_which_shape() {
+        assert_eq!(status(false, true).every(), Some(Duration::from_secs(1)));
+        assert_eq!(status(true, true).every(), Some(Duration::from_secs(1)));
+        assert_eq!(status(true, false).every(), Some(Duration::from_secs(10)));
+        assert_eq!(status(false, false).every(), None);
+        assert!(status(true, false).lines() && !status(false, true).lines());
+        assert_eq!(status(false, true).render("x", false), "\r\x1b[Kx");
+        assert_eq!(status(true, false).render("x", true), "x\n");
+    }
+
+    #[test]
+    fn shows_the_line_once_due_and_stops_when_finished() {
+        // Started ten seconds ago: the first line is due at the first check.
+        let started = Instant::now() - Duration::from_secs(11);
+        let finished = AtomicBool::new(false);
+        let mut shown = Vec::new();
+        std::thread::scope(|scope| {
+            scope.spawn(|| {
+                std::thread::sleep(Duration::from_millis(300));
+                finished.store(true, Ordering::Relaxed);
+            });
+            let line = |elapsed: Duration| format!("{}", elapsed.as_secs());
+            status(true, false).run_into(&finished, started, line, &mut |t| {
+                shown.push(t.to_owned());
+            });
+        });
+        // Once: the next one is ten seconds later.
+        assert_eq!(shown, ["11\n"]);
+        // Already finished: nothing, and no wait.
+        let mut none = Vec::new();
+        let done = AtomicBool::new(true);
+        status(true, true).run_into(&done, started, |_| "x".to_owned(), &mut |t| {
+            none.push(t.to_owned());
+        });
+        assert!(none.is_empty());
     }
 }
