@@ -29,20 +29,12 @@ use std::iter::FusedIterator;
 /// assert_eq!(cost, 4);
 /// assert_eq!(paths.count(), 6);
 /// ```
-pub fn astar_bag_fn<S, C, FN, IN, FH, FG>(
+pub fn astar_bag_fn<S: Clone + Eq + Hash, C: Cost>(
     start: &S,
-    mut successors: FN,
-    mut heuristic: FH,
-    mut is_goal: FG,
-) -> Option<(AllPaths<S>, C)>
-where
-    S: Clone + Eq + Hash,
-    C: Cost,
-    FN: FnMut(&S) -> IN,
-    IN: IntoIterator<Item = (S, C)>,
-    FH: FnMut(&S) -> C,
-    FG: FnMut(&S) -> bool,
-{
+    mut successors: impl crate::Successors<S, C>,
+    mut heuristic: impl FnMut(&S) -> C,
+    mut is_goal: impl FnMut(&S) -> bool,
+) -> Option<(AllPaths<S>, C)> {
     let mut known: IndexMap<S, (Vec<usize>, C), BuildHasherDefault<FxHasher>> = IndexMap::default();
     known.insert(start.clone(), (Vec::new(), C::ZERO));
     let mut heap = BinaryHeap::from([MinEntry {

@@ -22,11 +22,11 @@ struct Node<S, A, C> {
 /// successors were generated, `generated` the start and every successor reported.
 ///
 /// ```
-/// use search_core::{beam_search_fn, Priority};
+/// use search_core::{FnProblem, beam_search, Priority};
 /// // From 1, reach 1000 by +1 or *3; the heuristic is the distance to 1000.
 /// let next = |&n: &u64| [(n + 1, 1u64), (n * 3, 1)];
 /// let h = |&n: &u64| n.abs_diff(1000);
-/// let r = beam_search_fn(&1, next, h, |&n| n == 1000, Priority::Heuristic, 2);
+/// let r = beam_search(&FnProblem::new(1, next, h, |&n: &u64| n == 1000), Priority::Heuristic, 2);
 /// let path = r.path.unwrap();
 /// assert_eq!(*path.last(), 1000);
 /// assert!(r.stats.expanded <= 2 * path.steps() as u64); // at most 2 per layer

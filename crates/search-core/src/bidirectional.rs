@@ -43,15 +43,9 @@ impl<S: Clone + Eq + Hash> Side<S> {
 
     /// Expands one whole layer with `next` (successors or predecessors); returns the best
     /// meeting `(reached here, reached by other)` found, by total length.
-    fn expand_layer<FN, IN>(
-        &mut self,
-        other: &Self,
-        next: &mut FN,
-        stats: &mut Stats,
-    ) -> Option<(S, S)>
+    fn expand_layer<FN>(&mut self, other: &Self, next: &mut FN, stats: &mut Stats) -> Option<(S, S)>
     where
-        FN: FnMut(&S) -> IN,
-        IN: IntoIterator<Item = S>,
+        FN: crate::UnitSuccessors<S>,
     {
         let mut best: Option<(usize, S, S)> = None;
         for _ in 0..self.frontier.len() {
@@ -96,19 +90,12 @@ impl<S: Clone + Eq + Hash> Side<S> {
 /// assert_eq!(both.path.unwrap().len(), one.path.unwrap().len());
 /// assert!(both.stats.generated < one.stats.generated);
 /// ```
-pub fn bidirectional_bfs_fn<S, FN, IN, FP, IP>(
+pub fn bidirectional_bfs_fn<S: Clone + Eq + Hash>(
     start: &S,
     goal: &S,
-    mut successors: FN,
-    mut predecessors: FP,
-) -> SearchResult<S, (), usize>
-where
-    S: Clone + Eq + Hash,
-    FN: FnMut(&S) -> IN,
-    IN: IntoIterator<Item = S>,
-    FP: FnMut(&S) -> IP,
-    IP: IntoIterator<Item = S>,
-{
+    mut successors: impl crate::UnitSuccessors<S>,
+    mut predecessors: impl crate::UnitSuccessors<S>,
+) -> SearchResult<S, (), usize> {
     let mut stats = Stats {
         generated: 2,
         ..Stats::default()

@@ -12,17 +12,59 @@
 //!   (`usize`).
 //!
 //! Closures are `FnMut`, as in `pathfinding`: a closure may count its calls or keep a cache.
+//! [`Successors`] and [`UnitSuccessors`] name the two successor shapes; any closure of that
+//! shape is one.
+//!
+//! The other trait algorithms (greedy best-first, weighted A*, beam search, hill climbing,
+//! simulated annealing) take the closures the same way, through one [`FnProblem`]:
+//!
+//! ```
+//! use search_core::{FnProblem, greedy_best_first};
+//! let next = |&n: &i32| [(n + 1, 1), (n + 3, 1)];
+//! let problem = FnProblem::new(0, next, |&n: &i32| (10 - n).abs(), |&n: &i32| n == 10);
+//! assert_eq!(greedy_best_first(&problem).path.unwrap().states, [0, 3, 6, 9, 10]);
+//! ```
 //! A problem that wants dense state
 //! indices (bit-array closed sets) implements [`SearchProblem`] and
 //! [`DenseStates`](crate::DenseStates) instead.
 
 use crate::cost::Cost;
 use crate::depth_first::depth_first;
-use crate::graph_search::{astar, breadth_first, greedy_best_first, uniform_cost};
-use crate::local::{LocalOptions, LocalResult, hill_climbing, steepest_ascent};
+use crate::graph_search::{astar, breadth_first, uniform_cost};
 use crate::problem::{SearchProblem, SearchResult};
 use std::cell::RefCell;
 use std::hash::Hash;
+
+/// The successors of the weighted searches: `successors(&state)` yields `(next, step_cost)`
+/// pairs. Every `FnMut(&S) -> I` where `I: IntoIterator<Item = (S, C)>` is one (a closure
+/// returning a `Vec`, an array or an iterator); the trait only names the bound.
+pub trait Successors<S, C>: FnMut(&S) -> <Self as Successors<S, C>>::Iter {
+    /// What the closure returns.
+    type Iter: IntoIterator<Item = (S, C)>;
+}
+
+impl<S, C, F, I> Successors<S, C> for F
+where
+    F: FnMut(&S) -> I,
+    I: IntoIterator<Item = (S, C)>,
+{
+    type Iter = I;
+}
+
+/// The successors of the unit-step searches: `successors(&state)` yields the next states. Every
+/// `FnMut(&S) -> I` where `I: IntoIterator<Item = S>` is one.
+pub trait UnitSuccessors<S>: FnMut(&S) -> <Self as UnitSuccessors<S>>::Iter {
+    /// What the closure returns.
+    type Iter: IntoIterator<Item = S>;
+}
+
+impl<S, F, I> UnitSuccessors<S> for F
+where
+    F: FnMut(&S) -> I,
+    I: IntoIterator<Item = S>,
+{
+    type Iter = I;
+}
 
 /// A [`SearchProblem`] made of a start state and closures: `successors(state)` yields
 /// `(successor, step_cost)` pairs in order, `heuristic(state)` estimates the remaining cost and
@@ -74,10 +116,9 @@ impl<S: Clone, FN, FH, FG> FnProblem<S, FN, FH, FG> {
 
     /// The successors of `state`, each handed to `visit` with its step cost.
     #[inline]
-    pub(crate) fn call_successors<C, IN>(&self, state: &S, mut visit: impl FnMut(S, C))
+    pub(crate) fn call_successors<C>(&self, state: &S, mut visit: impl FnMut(S, C))
     where
-        FN: FnMut(&S) -> IN,
-        IN: IntoIterator<Item = (S, C)>,
+        FN: Successors<S, C>,
     {
         let children = (self.successors.borrow_mut())(state);
         // Internal iteration (`fold`) lets the closure's own iterator inline into the search
@@ -97,12 +138,11 @@ impl<S: Clone, FN, FH, FG> FnProblem<S, FN, FH, FG> {
     }
 }
 
-impl<S, C, FN, IN, FH, FG> SearchProblem for FnProblem<S, FN, FH, FG>
+impl<S, C, FN, FH, FG> SearchProblem for FnProblem<S, FN, FH, FG>
 where
     S: Clone + Eq + Hash,
     C: Cost,
-    FN: FnMut(&S) -> IN,
-    IN: IntoIterator<Item = (S, C)>,
+    FN: Successors<S, C>,
     FH: FnMut(&S) -> C,
     FG: FnMut(&S) -> bool,
 {
@@ -133,11 +173,10 @@ pub(crate) struct UnitProblem<S, FN, FG> {
     is_goal: RefCell<FG>,
 }
 
-impl<S, FN, IN, FG> SearchProblem for UnitProblem<S, FN, FG>
+impl<S, FN, FG> SearchProblem for UnitProblem<S, FN, FG>
 where
     S: Clone + Eq + Hash,
-    FN: FnMut(&S) -> IN,
-    IN: IntoIterator<Item = S>,
+    FN: UnitSuccessors<S>,
     FG: FnMut(&S) -> bool,
 {
     type State = S;
@@ -187,17 +226,11 @@ pub(crate) fn unit_problem<S: Clone, FN, FG>(
 /// let result = breadth_first_fn(&(0, 0), moves, |&p| p == (7, 7));
 /// assert_eq!(result.path.unwrap().steps(), 6);
 /// ```
-pub fn breadth_first_fn<S, FN, IN, FG>(
+pub fn breadth_first_fn<S: Clone + Eq + Hash>(
     start: &S,
-    successors: FN,
-    is_goal: FG,
-) -> SearchResult<S, (), usize>
-where
-    S: Clone + Eq + Hash,
-    FN: FnMut(&S) -> IN,
-    IN: IntoIterator<Item = S>,
-    FG: FnMut(&S) -> bool,
-{
+    successors: impl UnitSuccessors<S>,
+    is_goal: impl FnMut(&S) -> bool,
+) -> SearchResult<S, (), usize> {
     breadth_first(&unit_problem(start, successors, is_goal))
 }
 
@@ -215,17 +248,11 @@ where
 ///
 /// # Panics
 /// When `starts` is empty: a search needs somewhere to start.
-pub fn breadth_first_from_fn<S, FN, IN, FG>(
+pub fn breadth_first_from_fn<S: Clone + Eq + Hash>(
     starts: impl IntoIterator<Item = S>,
-    successors: FN,
-    is_goal: FG,
-) -> SearchResult<S, (), usize>
-where
-    S: Clone + Eq + Hash,
-    FN: FnMut(&S) -> IN,
-    IN: IntoIterator<Item = S>,
-    FG: FnMut(&S) -> bool,
-{
+    successors: impl UnitSuccessors<S>,
+    is_goal: impl FnMut(&S) -> bool,
+) -> SearchResult<S, (), usize> {
     let mut starts = starts.into_iter().peekable();
     let first = starts.peek().expect("at least one start").clone();
     let problem = unit_problem(&first, successors, is_goal);
@@ -239,18 +266,12 @@ where
 /// let result = depth_first_fn(&0u32, |&n| [n + 1, n + 2], |&n| n == 5, Some(5));
 /// assert_eq!(result.path.unwrap().states, [0, 1, 2, 3, 4, 5]);
 /// ```
-pub fn depth_first_fn<S, FN, IN, FG>(
+pub fn depth_first_fn<S: Clone + Eq + Hash>(
     start: &S,
-    successors: FN,
-    is_goal: FG,
+    successors: impl UnitSuccessors<S>,
+    is_goal: impl FnMut(&S) -> bool,
     depth_limit: Option<usize>,
-) -> SearchResult<S, (), usize>
-where
-    S: Clone + Eq + Hash,
-    FN: FnMut(&S) -> IN,
-    IN: IntoIterator<Item = S>,
-    FG: FnMut(&S) -> bool,
-{
+) -> SearchResult<S, (), usize> {
     depth_first(&unit_problem(start, successors, is_goal), depth_limit)
 }
 
@@ -263,18 +284,12 @@ where
 /// let result = iterative_deepening_fn(&0u32, |&n| [n + 1, n + 2], |&n| n == 5, None);
 /// assert_eq!(result.path.unwrap().steps(), 3);
 /// ```
-pub fn iterative_deepening_fn<S, FN, IN, FG>(
+pub fn iterative_deepening_fn<S: Clone + Eq>(
     start: &S,
-    mut successors: FN,
-    is_goal: FG,
+    mut successors: impl UnitSuccessors<S>,
+    is_goal: impl FnMut(&S) -> bool,
     max_depth: Option<usize>,
-) -> SearchResult<S, (), usize>
-where
-    S: Clone + Eq,
-    FN: FnMut(&S) -> IN,
-    IN: IntoIterator<Item = S>,
-    FG: FnMut(&S) -> bool,
-{
+) -> SearchResult<S, (), usize> {
     // States need only `Eq`: the current path is scanned, as `pathfinding`'s `iddfs` does.
     let unit_steps = move |s: &S| successors(s).into_iter().map(|n| (n, 1usize));
     let problem = FnProblem::new(start.clone(), unit_steps, |_: &S| 0usize, is_goal);
@@ -295,18 +310,11 @@ where
 /// let path = uniform_cost_fn(&0, roads, |&t| t == 3).path.unwrap();
 /// assert_eq!((path.states, path.cost), (vec![0, 2, 1, 3], 8.0));
 /// ```
-pub fn uniform_cost_fn<S, C, FN, IN, FG>(
+pub fn uniform_cost_fn<S: Clone + Eq + Hash, C: Cost>(
     start: &S,
-    successors: FN,
-    is_goal: FG,
-) -> SearchResult<S, (), C>
-where
-    S: Clone + Eq + Hash,
-    C: Cost,
-    FN: FnMut(&S) -> IN,
-    IN: IntoIterator<Item = (S, C)>,
-    FG: FnMut(&S) -> bool,
-{
+    successors: impl Successors<S, C>,
+    is_goal: impl FnMut(&S) -> bool,
+) -> SearchResult<S, (), C> {
     uniform_cost(&FnProblem::new(
         start.clone(),
         successors,
@@ -333,90 +341,18 @@ where
 /// let blind = uniform_cost_fn(&(0, 0), next, |&p| p == (5, 5));
 /// assert!(result.stats.expanded < blind.stats.expanded);
 /// ```
-pub fn astar_fn<S, C, FN, IN, FH, FG>(
+pub fn astar_fn<S: Clone + Eq + Hash, C: Cost>(
     start: &S,
-    successors: FN,
-    heuristic: FH,
-    is_goal: FG,
-) -> SearchResult<S, (), C>
-where
-    S: Clone + Eq + Hash,
-    C: Cost,
-    FN: FnMut(&S) -> IN,
-    IN: IntoIterator<Item = (S, C)>,
-    FH: FnMut(&S) -> C,
-    FG: FnMut(&S) -> bool,
-{
+    successors: impl Successors<S, C>,
+    heuristic: impl FnMut(&S) -> C,
+    is_goal: impl FnMut(&S) -> bool,
+) -> SearchResult<S, (), C> {
     astar(&FnProblem::new(
         start.clone(),
         successors,
         heuristic,
         is_goal,
     ))
-}
-
-/// Greedy best-first search from `start`, ordered by `heuristic` alone ([`greedy_best_first`]
-/// on closures): fast, not optimal.
-///
-/// ```
-/// use search_core::greedy_best_first_fn;
-/// let result = greedy_best_first_fn(&0i32, |&n| [(n + 1, 1), (n + 3, 1)], |&n| (10 - n).abs(),
-///     |&n| n == 10);
-/// assert_eq!(result.path.unwrap().states, [0, 3, 6, 9, 10]);
-/// ```
-pub fn greedy_best_first_fn<S, C, FN, IN, FH, FG>(
-    start: &S,
-    successors: FN,
-    heuristic: FH,
-    is_goal: FG,
-) -> SearchResult<S, (), C>
-where
-    S: Clone + Eq + Hash,
-    C: Cost,
-    FN: FnMut(&S) -> IN,
-    IN: IntoIterator<Item = (S, C)>,
-    FH: FnMut(&S) -> C,
-    FG: FnMut(&S) -> bool,
-{
-    greedy_best_first(&FnProblem::new(
-        start.clone(),
-        successors,
-        heuristic,
-        is_goal,
-    ))
-}
-
-/// Hill climbing from `start` on `heuristic` (lower is better): first-choice, or steepest
-/// ascent when `steepest` ([`hill_climbing`] and [`steepest_ascent`] on closures).
-///
-/// ```
-/// use search_core::{local_search::hill_climbing_fn, local_search::LocalOptions, local_search::StopReason};
-/// let r = hill_climbing_fn(&0i32, |&x| [(x - 1, 1), (x + 1, 1)], |&x| (x - 4).abs(),
-///     |&x| x == 4, LocalOptions::default(), false);
-/// assert_eq!((*r.path.last(), r.reason), (4, StopReason::Goal));
-/// ```
-pub fn hill_climbing_fn<S, C, FN, IN, FH, FG>(
-    start: &S,
-    successors: FN,
-    heuristic: FH,
-    is_goal: FG,
-    options: LocalOptions,
-    steepest: bool,
-) -> LocalResult<S, (), C>
-where
-    S: Clone + Eq + Hash,
-    C: Cost,
-    FN: FnMut(&S) -> IN,
-    IN: IntoIterator<Item = (S, C)>,
-    FH: FnMut(&S) -> C,
-    FG: FnMut(&S) -> bool,
-{
-    let problem = FnProblem::new(start.clone(), successors, heuristic, is_goal);
-    if steepest {
-        steepest_ascent(&problem, options)
-    } else {
-        hill_climbing(&problem, options)
-    }
 }
 
 /// IDA* from `start` ([`idastar`](crate::idastar) on closures; arguments in `pathfinding`'s
@@ -428,104 +364,16 @@ where
 /// let r = idastar_fn(&1, next, |&n| u32::from(n < 12), |&n| n == 12);
 /// assert_eq!(r.path.unwrap().states, [1, 2, 3, 6, 12]);
 /// ```
-pub fn idastar_fn<S, C, FN, IN, FH, FG>(
+pub fn idastar_fn<S: Clone + Eq, C: Cost>(
     start: &S,
-    successors: FN,
-    heuristic: FH,
-    is_goal: FG,
-) -> SearchResult<S, (), C>
-where
-    S: Clone + Eq,
-    C: Cost,
-    FN: FnMut(&S) -> IN,
-    IN: IntoIterator<Item = (S, C)>,
-    FH: FnMut(&S) -> C,
-    FG: FnMut(&S) -> bool,
-{
+    successors: impl Successors<S, C>,
+    heuristic: impl FnMut(&S) -> C,
+    is_goal: impl FnMut(&S) -> bool,
+) -> SearchResult<S, (), C> {
     crate::idastar::run(&FnProblem::new(
         start.clone(),
         successors,
         heuristic,
         is_goal,
     ))
-}
-
-/// Weighted A* from `start` ([`weighted_astar`](crate::weighted_astar) on closures).
-pub fn weighted_astar_fn<S, C, FN, IN, FH, FG>(
-    start: &S,
-    successors: FN,
-    heuristic: FH,
-    is_goal: FG,
-    weight: crate::Weight,
-) -> SearchResult<S, (), C>
-where
-    S: Clone + Eq + Hash,
-    C: Cost,
-    FN: FnMut(&S) -> IN,
-    IN: IntoIterator<Item = (S, C)>,
-    FH: FnMut(&S) -> C,
-    FG: FnMut(&S) -> bool,
-{
-    crate::graph_search::weighted_astar(
-        &FnProblem::new(start.clone(), successors, heuristic, is_goal),
-        weight,
-    )
-}
-
-/// Beam search from `start` ([`beam_search`](crate::beam_search) on closures).
-pub fn beam_search_fn<S, C, FN, IN, FH, FG>(
-    start: &S,
-    successors: FN,
-    heuristic: FH,
-    is_goal: FG,
-    priority: crate::Priority,
-    width: usize,
-) -> SearchResult<S, (), C>
-where
-    S: Clone + Eq + Hash,
-    C: Cost,
-    FN: FnMut(&S) -> IN,
-    IN: IntoIterator<Item = (S, C)>,
-    FH: FnMut(&S) -> C,
-    FG: FnMut(&S) -> bool,
-{
-    crate::beam::beam_search(
-        &FnProblem::new(start.clone(), successors, heuristic, is_goal),
-        priority,
-        width,
-    )
-}
-
-/// Simulated annealing from `start` ([`simulated_annealing`](crate::local_search::simulated_annealing) on
-/// closures): seeded by `rng`, cooled by `schedule`.
-///
-/// ```
-/// use rand::{SeedableRng, rngs::StdRng};
-/// use search_core::{local_search::simulated_annealing_fn, local_search::ExpSchedule, local_search::LocalOptions, local_search::StopReason};
-/// let schedule = ExpSchedule { k: 2.0, lam: 0.001, limit: 10_000 };
-/// let r = simulated_annealing_fn(&0i32, |&x| [(x - 1, 1), (x + 1, 1)], |&x| (x - 9).abs(),
-///     |&x| x == 9, &schedule, &mut StdRng::seed_from_u64(1), LocalOptions::default());
-/// assert_eq!((*r.path.last(), r.reason), (9, StopReason::Goal));
-/// ```
-pub fn simulated_annealing_fn<S, C, FN, IN, FH, FG, SC, R>(
-    start: &S,
-    successors: FN,
-    heuristic: FH,
-    is_goal: FG,
-    schedule: &SC,
-    rng: &mut R,
-    options: LocalOptions,
-) -> LocalResult<S, (), C>
-where
-    S: Clone + Eq + Hash,
-    C: Cost + Into<f64>,
-    FN: FnMut(&S) -> IN,
-    IN: IntoIterator<Item = (S, C)>,
-    FH: FnMut(&S) -> C,
-    FG: FnMut(&S) -> bool,
-    SC: crate::local::Schedule + ?Sized,
-    R: rand::Rng + ?Sized,
-{
-    let problem = FnProblem::new(start.clone(), successors, heuristic, is_goal);
-    crate::local::simulated_annealing(&problem, schedule, rng, options)
 }

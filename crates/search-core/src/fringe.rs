@@ -39,20 +39,12 @@ struct Known<C> {
 /// let r = fringe_fn(&1, next, |&n| u32::from(n < 10), |&n| n == 10);
 /// assert_eq!(r.path.unwrap().states, [1, 2, 4, 5, 10]);
 /// ```
-pub fn fringe_fn<S, C, FN, IN, FH, FG>(
+pub fn fringe_fn<S: Clone + Eq + Hash, C: Cost>(
     start: &S,
-    mut successors: FN,
-    mut heuristic: FH,
-    mut is_goal: FG,
-) -> SearchResult<S, (), C>
-where
-    S: Clone + Eq + Hash,
-    C: Cost,
-    FN: FnMut(&S) -> IN,
-    IN: IntoIterator<Item = (S, C)>,
-    FH: FnMut(&S) -> C,
-    FG: FnMut(&S) -> bool,
-{
+    mut successors: impl crate::Successors<S, C>,
+    mut heuristic: impl FnMut(&S) -> C,
+    mut is_goal: impl FnMut(&S) -> bool,
+) -> SearchResult<S, (), C> {
     let mut stats = Stats {
         generated: 1,
         ..Stats::default()

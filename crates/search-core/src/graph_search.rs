@@ -186,7 +186,7 @@ pub fn greedy_best_first<P: SearchProblem>(problem: &P) -> ResultOf<P> {
 /// the optimum; weight 1 is A*.
 ///
 /// ```
-/// use search_core::{astar_fn, weighted_astar_fn, Weight};
+/// use search_core::{FnProblem, astar_fn, weighted_astar, Weight};
 /// let next = |&(x, y): &(i32, i32)| {
 ///     [(x + 1, y, 1), (x, y + 1, 1), (x + 1, y + 1, 3)]
 ///         .into_iter()
@@ -196,10 +196,11 @@ pub fn greedy_best_first<P: SearchProblem>(problem: &P) -> ResultOf<P> {
 /// let h = |&(x, y): &(i32, i32)| ((20 - x) + (20 - y)) as u32 / 2;
 /// let goal = |&p: &(i32, i32)| p == (20, 20);
 /// let optimal = astar_fn(&(0, 0), next, h, goal);
-/// let fast = weighted_astar_fn(&(0, 0), next, h, goal, Weight::new(3, 1));
+/// let problem = FnProblem::new((0, 0), next, h, goal);
+/// let fast = weighted_astar(&problem, Weight::new(3, 1));
 /// let (best, quick) = (optimal.path.unwrap().cost, fast.path.unwrap().cost);
 /// assert!(quick <= 3 * best);
-/// let one = weighted_astar_fn(&(0, 0), next, h, goal, Weight::new(1, 1));
+/// let one = weighted_astar(&problem, Weight::new(1, 1));
 /// assert_eq!((one.path.unwrap().cost, one.stats), (best, optimal.stats));
 /// ```
 pub fn weighted_astar<P: SearchProblem>(problem: &P, weight: Weight) -> ResultOf<P> {

@@ -52,12 +52,11 @@ impl<P: SearchProblem> TreeProblem for ByTrait<'_, P> {
     }
 }
 
-impl<S, C, FN, IN, FH, FG> TreeProblem for FnProblem<S, FN, FH, FG>
+impl<S, C, FN, FH, FG> TreeProblem for FnProblem<S, FN, FH, FG>
 where
     S: Clone + Eq,
     C: Cost,
-    FN: FnMut(&S) -> IN,
-    IN: IntoIterator<Item = (S, C)>,
+    FN: crate::Successors<S, C>,
     FH: FnMut(&S) -> C,
     FG: FnMut(&S) -> bool,
 {

@@ -36,23 +36,14 @@ use crate::problem::SearchResult;
 use std::hash::Hash;
 
 /// [`astar_fn`](crate::astar_fn) over states numbered by `index` below `count`.
-pub fn astar_fn<S, C, FI, FN, IN, FH, FG>(
+pub fn astar_fn<S: Clone + Eq + Hash, C: Cost>(
     start: &S,
     count: usize,
-    index: FI,
-    successors: FN,
-    heuristic: FH,
-    is_goal: FG,
-) -> SearchResult<S, (), C>
-where
-    S: Clone + Eq + Hash,
-    C: Cost,
-    FI: Fn(&S) -> usize,
-    FN: FnMut(&S) -> IN,
-    IN: IntoIterator<Item = (S, C)>,
-    FH: FnMut(&S) -> C,
-    FG: FnMut(&S) -> bool,
-{
+    index: impl Fn(&S) -> usize,
+    successors: impl crate::Successors<S, C>,
+    heuristic: impl FnMut(&S) -> C,
+    is_goal: impl FnMut(&S) -> bool,
+) -> SearchResult<S, (), C> {
     let problem = FnProblem::new(start.clone(), successors, heuristic, is_goal);
     crate::monotone::run::<_, DeeperFirst, _>(&problem, true, Indexed::new(count, index))
         .unwrap_or_else(|| {
@@ -63,41 +54,26 @@ where
 }
 
 /// [`uniform_cost_fn`](crate::uniform_cost_fn) over states numbered by `index` below `count`.
-pub fn uniform_cost_fn<S, C, FI, FN, IN, FG>(
+pub fn uniform_cost_fn<S: Clone + Eq + Hash, C: Cost>(
     start: &S,
     count: usize,
-    index: FI,
-    successors: FN,
-    is_goal: FG,
-) -> SearchResult<S, (), C>
-where
-    S: Clone + Eq + Hash,
-    C: Cost,
-    FI: Fn(&S) -> usize,
-    FN: FnMut(&S) -> IN,
-    IN: IntoIterator<Item = (S, C)>,
-    FG: FnMut(&S) -> bool,
-{
+    index: impl Fn(&S) -> usize,
+    successors: impl crate::Successors<S, C>,
+    is_goal: impl FnMut(&S) -> bool,
+) -> SearchResult<S, (), C> {
     let problem = FnProblem::new(start.clone(), successors, |_: &S| C::ZERO, is_goal);
     crate::monotone::run::<_, Fifo, _>(&problem, false, Indexed::new(count, index))
         .unwrap_or_else(|| best_first(&problem, Priority::PathCost))
 }
 
 /// [`breadth_first_fn`](crate::breadth_first_fn) over states numbered by `index` below `count`.
-pub fn breadth_first_fn<S, FI, FN, IN, FG>(
+pub fn breadth_first_fn<S: Clone + Eq + Hash>(
     start: &S,
     count: usize,
-    index: FI,
-    successors: FN,
-    is_goal: FG,
-) -> SearchResult<S, (), usize>
-where
-    S: Clone + Eq + Hash,
-    FI: Fn(&S) -> usize,
-    FN: FnMut(&S) -> IN,
-    IN: IntoIterator<Item = S>,
-    FG: FnMut(&S) -> bool,
-{
+    index: impl Fn(&S) -> usize,
+    successors: impl crate::UnitSuccessors<S>,
+    is_goal: impl FnMut(&S) -> bool,
+) -> SearchResult<S, (), usize> {
     crate::fifo::run(
         &unit_problem(start, successors, is_goal),
         Indexed::new(count, index),

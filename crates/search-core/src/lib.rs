@@ -202,8 +202,8 @@ pub use bag::{AllPaths, astar_bag_fn};
 pub use beam::beam_search;
 pub use bidirectional::bidirectional_bfs_fn;
 pub use closures::{
-    FnProblem, astar_fn, beam_search_fn, breadth_first_fn, breadth_first_from_fn, depth_first_fn,
-    greedy_best_first_fn, idastar_fn, iterative_deepening_fn, uniform_cost_fn, weighted_astar_fn,
+    FnProblem, Successors, UnitSuccessors, astar_fn, breadth_first_fn, breadth_first_from_fn,
+    depth_first_fn, idastar_fn, iterative_deepening_fn, uniform_cost_fn,
 };
 pub use cost::Cost;
 pub use depth_first::{depth_first, iterative_deepening};
@@ -226,7 +226,6 @@ pub use yen::{k_shortest_paths, k_shortest_paths_fn};
 
 /// Local search: hill climbing, simulated annealing, and constraint repair by min-conflicts.
 pub mod local_search {
-    pub use crate::closures::{hill_climbing_fn, simulated_annealing_fn};
     pub use crate::local::{
         ExpSchedule, LocalOptions, LocalResult, LocalResultOf, Schedule, StopReason, hill_climbing,
         simulated_annealing, steepest_ascent,

@@ -20,12 +20,10 @@ use std::iter::FusedIterator;
 /// let reached: Vec<u32> = bfs_reach(1, |&n| [n * 2, n * 3]).take_while(|&n| n < 10).collect();
 /// assert_eq!(reached, [1, 2, 3, 4, 6, 9, 8]);
 /// ```
-pub fn bfs_reach<S, FN, IN>(start: S, successors: FN) -> BfsReach<S, FN>
-where
-    S: Clone + Eq + Hash,
-    FN: FnMut(&S) -> IN,
-    IN: IntoIterator<Item = S>,
-{
+pub fn bfs_reach<S: Clone + Eq + Hash, FN: crate::UnitSuccessors<S>>(
+    start: S,
+    successors: FN,
+) -> BfsReach<S, FN> {
     let mut seen = FxHashSet::default();
     seen.insert(start.clone());
     BfsReach {
@@ -49,11 +47,10 @@ impl<S, FN> BfsReach<S, FN> {
     }
 }
 
-impl<S, FN, IN> Iterator for BfsReach<S, FN>
+impl<S, FN> Iterator for BfsReach<S, FN>
 where
     S: Clone + Eq + Hash,
-    FN: FnMut(&S) -> IN,
-    IN: IntoIterator<Item = S>,
+    FN: crate::UnitSuccessors<S>,
 {
     type Item = S;
     fn next(&mut self) -> Option<S> {
@@ -68,11 +65,10 @@ where
     }
 }
 
-impl<S, FN, IN> FusedIterator for BfsReach<S, FN>
+impl<S, FN> FusedIterator for BfsReach<S, FN>
 where
     S: Clone + Eq + Hash,
-    FN: FnMut(&S) -> IN,
-    IN: IntoIterator<Item = S>,
+    FN: crate::UnitSuccessors<S>,
 {
 }
 
@@ -84,12 +80,10 @@ where
 /// let reached: Vec<u32> = dfs_reach(0, |&n| [n + 2, n + 5].into_iter().filter(|&m| m <= 10)).collect();
 /// assert_eq!(reached, [0, 2, 4, 6, 8, 10, 9, 7, 5]);
 /// ```
-pub fn dfs_reach<S, FN, IN>(start: S, successors: FN) -> DfsReach<S, FN>
-where
-    S: Clone + Eq + Hash,
-    FN: FnMut(&S) -> IN,
-    IN: IntoIterator<Item = S>,
-{
+pub fn dfs_reach<S: Clone + Eq + Hash, FN: crate::UnitSuccessors<S>>(
+    start: S,
+    successors: FN,
+) -> DfsReach<S, FN> {
     DfsReach {
         stack: vec![start],
         seen: FxHashSet::default(),
@@ -111,11 +105,10 @@ impl<S, FN> DfsReach<S, FN> {
     }
 }
 
-impl<S, FN, IN> Iterator for DfsReach<S, FN>
+impl<S, FN> Iterator for DfsReach<S, FN>
 where
     S: Clone + Eq + Hash,
-    FN: FnMut(&S) -> IN,
-    IN: IntoIterator<Item = S>,
+    FN: crate::UnitSuccessors<S>,
 {
     type Item = S;
     fn next(&mut self) -> Option<S> {
@@ -137,11 +130,10 @@ where
     }
 }
 
-impl<S, FN, IN> FusedIterator for DfsReach<S, FN>
+impl<S, FN> FusedIterator for DfsReach<S, FN>
 where
     S: Clone + Eq + Hash,
-    FN: FnMut(&S) -> IN,
-    IN: IntoIterator<Item = S>,
+    FN: crate::UnitSuccessors<S>,
 {
 }
 
@@ -166,13 +158,10 @@ pub struct Reached<S, C> {
 /// let order: Vec<(char, u32)> = dijkstra_reach('A', roads).map(|r| (r.node, r.total_cost)).collect();
 /// assert_eq!(order, [('A', 0), ('B', 2), ('C', 4)]);
 /// ```
-pub fn dijkstra_reach<S, C, FN, IN>(start: S, successors: FN) -> DijkstraReach<S, C, FN>
-where
-    S: Clone + Eq + Hash,
-    C: Cost,
-    FN: FnMut(&S) -> IN,
-    IN: IntoIterator<Item = (S, C)>,
-{
+pub fn dijkstra_reach<S: Clone + Eq + Hash, C: Cost, FN: crate::Successors<S, C>>(
+    start: S,
+    successors: FN,
+) -> DijkstraReach<S, C, FN> {
     let mut table = IndexMap::default();
     table.insert(start, (usize::MAX, C::ZERO, false));
     let mut heap = BinaryHeap::new();
@@ -205,12 +194,11 @@ impl<S, C, FN> DijkstraReach<S, C, FN> {
     }
 }
 
-impl<S, C, FN, IN> Iterator for DijkstraReach<S, C, FN>
+impl<S, C, FN> Iterator for DijkstraReach<S, C, FN>
 where
     S: Clone + Eq + Hash,
     C: Cost,
-    FN: FnMut(&S) -> IN,
-    IN: IntoIterator<Item = (S, C)>,
+    FN: crate::Successors<S, C>,
 {
     type Item = Reached<S, C>;
     fn next(&mut self) -> Option<Reached<S, C>> {
@@ -258,12 +246,11 @@ where
     }
 }
 
-impl<S, C, FN, IN> FusedIterator for DijkstraReach<S, C, FN>
+impl<S, C, FN> FusedIterator for DijkstraReach<S, C, FN>
 where
     S: Clone + Eq + Hash,
     C: Cost,
-    FN: FnMut(&S) -> IN,
-    IN: IntoIterator<Item = (S, C)>,
+    FN: crate::Successors<S, C>,
 {
 }
 
@@ -279,18 +266,11 @@ where
 /// let nine = settled.last().unwrap();
 /// assert_eq!((nine.node, nine.parent, nine.total_cost), (9, Some(3), 2));
 /// ```
-pub fn dijkstra_partial<S, C, FN, IN, FS>(
+pub fn dijkstra_partial<S: Clone + Eq + Hash, C: Cost>(
     start: S,
-    successors: FN,
-    mut stop: FS,
-) -> (Vec<Reached<S, C>>, Option<S>)
-where
-    S: Clone + Eq + Hash,
-    C: Cost,
-    FN: FnMut(&S) -> IN,
-    IN: IntoIterator<Item = (S, C)>,
-    FS: FnMut(&S) -> bool,
-{
+    successors: impl crate::Successors<S, C>,
+    mut stop: impl FnMut(&S) -> bool,
+) -> (Vec<Reached<S, C>>, Option<S>) {
     let mut settled = Vec::new();
     for reached in dijkstra_reach(start, successors) {
         let stopped = stop(&reached.node).then(|| reached.node.clone());
@@ -316,13 +296,11 @@ where
 /// assert_eq!(count_paths((0, 0), right_or_up, |&c| c == (7, 7)), Some(3432));
 /// assert_eq!(count_paths(0u8, |&n| [(n + 1) % 3], |&n| n == 9), None); // a cycle
 /// ```
-pub fn count_paths<S, FN, IN, FG>(start: S, mut successors: FN, mut is_goal: FG) -> Option<usize>
-where
-    S: Clone + Eq + Hash,
-    FN: FnMut(&S) -> IN,
-    IN: IntoIterator<Item = S>,
-    FG: FnMut(&S) -> bool,
-{
+pub fn count_paths<S: Clone + Eq + Hash>(
+    start: S,
+    mut successors: impl crate::UnitSuccessors<S>,
+    mut is_goal: impl FnMut(&S) -> bool,
+) -> Option<usize> {
     /// A state being counted: its successors, the next to look at, the count so far.
     struct Frame<S> {
         state: S,

@@ -142,13 +142,10 @@ pub fn shortest_path_tree<P: SearchProblem>(problem: &P) -> ShortestPathTree<P::
 }
 
 /// [`shortest_path_tree`] on closures: `successors(state)` yields `(successor, step_cost)`.
-pub fn shortest_path_tree_fn<S, C, FN, IN>(start: &S, successors: FN) -> ShortestPathTree<S, C>
-where
-    S: Clone + Eq + Hash,
-    C: Cost,
-    FN: FnMut(&S) -> IN,
-    IN: IntoIterator<Item = (S, C)>,
-{
+pub fn shortest_path_tree_fn<S: Clone + Eq + Hash, C: Cost>(
+    start: &S,
+    successors: impl crate::Successors<S, C>,
+) -> ShortestPathTree<S, C> {
     let problem =
         crate::closures::FnProblem::new(start.clone(), successors, |_: &S| C::ZERO, |_: &S| false);
     shortest_path_tree(&problem)
@@ -189,12 +186,10 @@ pub fn reachable<P: SearchProblem>(problem: &P) -> (Vec<P::State>, Stats) {
 }
 
 /// [`reachable`] on closures: `successors(state)` yields states.
-pub fn reachable_fn<S, FN, IN>(start: &S, successors: FN) -> (Vec<S>, Stats)
-where
-    S: Clone + Eq + Hash,
-    FN: FnMut(&S) -> IN,
-    IN: IntoIterator<Item = S>,
-{
+pub fn reachable_fn<S: Clone + Eq + Hash>(
+    start: &S,
+    successors: impl crate::UnitSuccessors<S>,
+) -> (Vec<S>, Stats) {
     reachable(&crate::closures::unit_problem(
         start,
         successors,

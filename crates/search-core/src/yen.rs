@@ -126,19 +126,12 @@ fn join<S: Clone, A: Clone, C: Cost>(
 }
 
 /// [`k_shortest_paths`] on closures: `successors(state)` yields `(successor, step_cost)`.
-pub fn k_shortest_paths_fn<S, C, FN, IN, FG>(
+pub fn k_shortest_paths_fn<S: Clone + Eq + Hash, C: Cost>(
     start: &S,
-    successors: FN,
-    is_goal: FG,
+    successors: impl crate::Successors<S, C>,
+    is_goal: impl FnMut(&S) -> bool,
     k: usize,
-) -> (Vec<Path<S, (), C>>, Stats)
-where
-    S: Clone + Eq + Hash,
-    C: Cost,
-    FN: FnMut(&S) -> IN,
-    IN: IntoIterator<Item = (S, C)>,
-    FG: FnMut(&S) -> bool,
-{
+) -> (Vec<Path<S, (), C>>, Stats) {
     let problem =
         crate::closures::FnProblem::new(start.clone(), successors, |_: &S| C::ZERO, is_goal);
     k_shortest_paths(&problem, k)

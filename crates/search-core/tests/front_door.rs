@@ -5,11 +5,10 @@ use rand::SeedableRng;
 use rand::rngs::StdRng;
 use search_core::test_support::Digraph;
 use search_core::{
-    astar, astar_fn, breadth_first, breadth_first_fn, depth_first, depth_first_fn,
-    greedy_best_first, greedy_best_first_fn, iterative_deepening, iterative_deepening_fn,
-    local_search::ExpSchedule, local_search::LocalOptions, local_search::hill_climbing,
-    local_search::hill_climbing_fn, local_search::simulated_annealing,
-    local_search::simulated_annealing_fn, uniform_cost, uniform_cost_fn,
+    FnProblem, astar, astar_fn, breadth_first, breadth_first_fn, depth_first, depth_first_fn,
+    greedy_best_first, iterative_deepening, iterative_deepening_fn, local_search::ExpSchedule,
+    local_search::LocalOptions, local_search::hill_climbing, local_search::simulated_annealing,
+    uniform_cost, uniform_cost_fn,
 };
 
 fn digraph() -> impl Strategy<Value = Digraph> {
@@ -50,7 +49,9 @@ proptest! {
         let goal = |&s: &usize| s == g.goal;
         same!(astar_fn(&0, next, h, goal), astar(&g));
         same!(uniform_cost_fn(&0, next, goal), uniform_cost(&g));
-        same!(greedy_best_first_fn(&0, next, h, goal), greedy_best_first(&g));
+        // The other algorithms take the closures through one FnProblem.
+        let closures = FnProblem::new(0, next, h, goal);
+        same!(greedy_best_first(&closures), greedy_best_first(&g));
         // Unit steps: compare with the trait search on the same digraph with costs 1.
         let mut ones = g.clone();
         ones.edges.iter_mut().for_each(|e| e.2 = 1);
@@ -58,10 +59,10 @@ proptest! {
         same!(depth_first_fn(&0, unit, goal, Some(6)), depth_first(&ones, Some(6)));
         same!(iterative_deepening_fn(&0, unit, goal, Some(6)), iterative_deepening(&ones, Some(6)));
         let options = LocalOptions::default();
-        let (a, b) = (hill_climbing_fn(&0, next, h, goal, options, false), hill_climbing(&g, options));
+        let (a, b) = (hill_climbing(&closures, options), hill_climbing(&g, options));
         prop_assert_eq!((a.stats, a.reason, &a.path.states), (b.stats, b.reason, &b.path.states));
         let schedule = ExpSchedule::default();
-        let a = simulated_annealing_fn(&0, next, h, goal, &schedule, &mut StdRng::seed_from_u64(3), options);
+        let a = simulated_annealing(&closures, &schedule, &mut StdRng::seed_from_u64(3), options);
         let b = simulated_annealing(&g, &schedule, &mut StdRng::seed_from_u64(3), options);
         prop_assert_eq!((a.stats, a.reason, &a.path.states), (b.stats, b.reason, &b.path.states));
     }
