@@ -21,6 +21,34 @@ struct Args {
     command: Command,
 }
 
+/// The arguments of bestMove(K) and fullGame(K).
+#[derive(Debug, clap::Args)]
+struct MoveArgs {
+    /// Position file.
+    file: PathBuf,
+    /// Search depth in plies (a pass uses one).
+    #[arg(value_parser = clap::value_parser!(u32).range(1..=64))]
+    k: u32,
+    /// The search underneath (all give the same moves).
+    #[arg(long, value_enum, default_value_t = SearchKind::AlphaBeta)]
+    search: SearchKind,
+    /// A time budget in seconds (per move): the engine deepens from 1 ply towards K.
+    #[arg(long, value_name = "SECONDS", value_parser = cli_support::positive_seconds, conflicts_with = "search")]
+    time: Option<Duration>,
+}
+
+impl MoveArgs {
+    /// The position and the searcher these arguments ask for.
+    fn searcher(&self) -> Result<(Position<8>, Searcher<8>), Error> {
+        let method = if self.time.is_some() {
+            Method::Engine
+        } else {
+            self.search.into()
+        };
+        Ok((load(&self.file)?, Searcher::new(method)))
+    }
+}
+
 #[derive(Debug, Subcommand)]
 enum Command {
     /// boardScore: the discs of the side to move minus the opponent's.
@@ -29,35 +57,11 @@ enum Command {
         file: PathBuf,
     },
     /// bestMove(K): the index i*8+j of the best move by K-ply minimax, -1 without a legal move.
-    Best {
-        /// Position file.
-        file: PathBuf,
-        /// Search depth in plies (a pass uses one).
-        #[arg(value_parser = clap::value_parser!(u32).range(1..=64))]
-        k: u32,
-        /// The search underneath (all give the same move).
-        #[arg(long, value_enum, default_value_t = SearchKind::AlphaBeta)]
-        search: SearchKind,
-        /// A time budget in seconds: the engine deepens from 1 ply towards K and prints
-        /// bestMove(d) for the deepest d it completed (said on stderr when d < K).
-        #[arg(long, value_name = "SECONDS", value_parser = cli_support::positive_seconds, conflicts_with = "search")]
-        time: Option<Duration>,
-    },
-    /// fullGame(K): both sides play bestMove(K) until neither can move.
-    Full {
-        /// Position file.
-        file: PathBuf,
-        /// Search depth in plies (a pass uses one).
-        #[arg(value_parser = clap::value_parser!(u32).range(1..=64))]
-        k: u32,
-        /// The search underneath (all give the same game).
-        #[arg(long, value_enum, default_value_t = SearchKind::AlphaBeta)]
-        search: SearchKind,
-        /// A time budget in seconds per move: each move is bestMove(d) for the deepest d <= K
-        /// the engine completed in time (the shallowest d is said on stderr when below K).
-        #[arg(long, value_name = "SECONDS", value_parser = cli_support::positive_seconds, conflicts_with = "search")]
-        time: Option<Duration>,
-    },
+    /// With --time, the deepest d <= K completed in time (said on stderr when d < K).
+    Best(#[command(flatten)] MoveArgs),
+    /// fullGame(K): both sides play bestMove(K) until neither can move. With --time, per move
+    /// (the shallowest d is said on stderr when below K).
+    Full(#[command(flatten)] MoveArgs),
     /// The number of move sequences of DEPTH plies from the start (a pass is a ply; a finished
     /// game is one leaf).
     Perft {
@@ -177,40 +181,21 @@ fn run(command: Command) -> Result<String, Error> {
     Ok(match command {
         Command::Gtp { .. } | Command::Match { .. } => unreachable!("served by main"),
         Command::Score { file } => format!("{}\n", load(&file)?.score()),
-        Command::Best {
-            file,
-            k,
-            search,
-            time,
-        } => {
-            let position = load(&file)?;
-            let mut searcher = Searcher::new(if time.is_some() {
-                Method::Engine
-            } else {
-                search.into()
-            });
-            let (best, depth) = searcher.best_move_observed(&position, k, time, &mut progress());
-            if time.is_some() {
-                note_depth(depth, k);
+        Command::Best(args) => {
+            let (position, mut searcher) = args.searcher()?;
+            let (best, depth) =
+                searcher.best_move_observed(&position, args.k, args.time, &mut progress());
+            if args.time.is_some() {
+                note_depth(depth, args.k);
             }
             format!("{}\n", best.map_or(-1, |s| s.index() as i64))
         }
-        Command::Full {
-            file,
-            k,
-            search,
-            time,
-        } => {
-            let position = load(&file)?;
-            let searcher = Searcher::new(if time.is_some() {
-                Method::Engine
-            } else {
-                search.into()
-            });
+        Command::Full(args) => {
+            let (position, searcher) = args.searcher()?;
             let (game, shallowest) =
-                full_game_observed(&position, k, searcher, time, &mut progress());
-            if time.is_some() {
-                note_depth(shallowest, k);
+                full_game_observed(&position, args.k, searcher, args.time, &mut progress());
+            if args.time.is_some() {
+                note_depth(shallowest, args.k);
             }
             format::full_game_report(&game)
         }

@@ -31,7 +31,7 @@
 use crate::cost::Cost;
 use crate::depth_first::depth_first;
 use crate::graph_search::{astar, breadth_first, uniform_cost};
-use crate::problem::{SearchProblem, SearchResult};
+use crate::problem::{Path, SearchProblem, SearchResult};
 use std::cell::RefCell;
 use std::hash::Hash;
 
@@ -292,8 +292,8 @@ pub fn iterative_deepening_fn<S: Clone + Eq>(
 ) -> SearchResult<S, (), usize> {
     // States need only `Eq`: the current path is scanned, as `pathfinding`'s `iddfs` does.
     let unit_steps = move |s: &S| successors(s).into_iter().map(|n| (n, 1usize));
-    let problem = FnProblem::new(start.clone(), unit_steps, |_: &S| 0usize, is_goal);
-    crate::depth_first::deepen::<_, Vec<S>>(&problem, max_depth)
+    let problem = eq_only(start, unit_steps, |_: &S| 0usize, is_goal);
+    unwrap_states(crate::depth_first::deepen::<_, Vec<_>>(&problem, max_depth))
 }
 
 /// Uniform-cost search (Dijkstra) from `start`: a cheapest path to a goal ([`uniform_cost`] on
@@ -370,10 +370,51 @@ pub fn idastar_fn<S: Clone + Eq, C: Cost>(
     heuristic: impl FnMut(&S) -> C,
     is_goal: impl FnMut(&S) -> bool,
 ) -> SearchResult<S, (), C> {
-    crate::idastar::run(&FnProblem::new(
-        start.clone(),
-        successors,
-        heuristic,
-        is_goal,
-    ))
+    let problem = eq_only(start, successors, heuristic, is_goal);
+    unwrap_states(crate::idastar::idastar(&problem))
+}
+
+/// A state that is only `Eq`, given a constant hash (consistent with `Eq`, if useless for a
+/// table) so that IDA* and iterative deepening, which never hash a state, run on
+/// [`SearchProblem`] for states that are not `Hash`.
+#[derive(Clone, PartialEq, Eq)]
+pub(crate) struct EqOnly<S>(S);
+
+impl<S> Hash for EqOnly<S> {
+    fn hash<H: std::hash::Hasher>(&self, _: &mut H) {}
+}
+
+/// The problem of the closures over [`EqOnly`] states.
+#[allow(clippy::type_complexity)] // the closures' types have no names to alias
+fn eq_only<S: Clone, C>(
+    start: &S,
+    mut successors: impl Successors<S, C>,
+    mut heuristic: impl FnMut(&S) -> C,
+    mut is_goal: impl FnMut(&S) -> bool,
+) -> FnProblem<
+    EqOnly<S>,
+    impl Successors<EqOnly<S>, C>,
+    impl FnMut(&EqOnly<S>) -> C,
+    impl FnMut(&EqOnly<S>) -> bool,
+> {
+    FnProblem::new(
+        EqOnly(start.clone()),
+        move |s: &EqOnly<S>| successors(&s.0).into_iter().map(|(n, c)| (EqOnly(n), c)),
+        move |s: &EqOnly<S>| heuristic(&s.0),
+        move |s: &EqOnly<S>| is_goal(&s.0),
+    )
+}
+
+/// The result over the states inside [`EqOnly`].
+fn unwrap_states<S, C>(result: SearchResult<EqOnly<S>, (), C>) -> SearchResult<S, (), C> {
+    SearchResult {
+        path: result.path.map(|p| Path {
+            states: p.states.into_iter().map(|s| s.0).collect(),
+            actions: p.actions,
+            step_costs: p.step_costs,
+            cost: p.cost,
+        }),
+        stats: result.stats,
+        cut_off: result.cut_off,
+    }
 }

@@ -9,7 +9,6 @@
 //! counts nodes whose successors were generated (not goals, not nodes at the depth limit).
 
 use crate::cost::Cost;
-use crate::idastar::{ByTrait, TreeProblem};
 use crate::problem::{Path, ResultOf, SearchProblem, SearchResult, Stats};
 use std::collections::HashSet;
 use std::hash::Hash;
@@ -86,21 +85,21 @@ struct Frame<S, A, C> {
 ///
 /// ```
 pub fn depth_first<P: SearchProblem>(problem: &P, depth_limit: Option<usize>) -> ResultOf<P> {
-    DepthFirst::<_, HashSet<P::State>>::new(&ByTrait(problem), depth_limit).run()
+    DepthFirst::<_, HashSet<P::State>>::new(problem, depth_limit).run()
 }
 
 /// Iterative deepening: depth-limited searches with limits 0, 1, ... up to `max_depth`
 /// (`None`: no bound), stopping at the first path found or when a search was not cut off by its
 /// limit (the space is exhausted). The counters add up over all iterations.
 pub fn iterative_deepening<P: SearchProblem>(problem: &P, max_depth: Option<usize>) -> ResultOf<P> {
-    deepen::<_, HashSet<P::State>>(&ByTrait(problem), max_depth)
+    deepen::<_, HashSet<P::State>>(problem, max_depth)
 }
 
-/// Iterative deepening over any [`TreeProblem`], its path kept in `M`.
-pub(crate) fn deepen<P: TreeProblem, M: OnPath<P::State>>(
+/// Iterative deepening, its path kept in `M`.
+pub(crate) fn deepen<P: SearchProblem, M: OnPath<P::State>>(
     problem: &P,
     max_depth: Option<usize>,
-) -> SearchResult<P::State, P::Action, P::Cost> {
+) -> ResultOf<P> {
     let mut stats = Stats::default();
     let mut limit = 0;
     loop {
@@ -115,7 +114,7 @@ pub(crate) fn deepen<P: TreeProblem, M: OnPath<P::State>>(
 
 /// One depth-limited search: the current path, the stack of its successor lists and the
 /// counters.
-struct DepthFirst<'p, P: TreeProblem, M> {
+struct DepthFirst<'p, P: SearchProblem, M> {
     problem: &'p P,
     limit: Option<usize>,
     stats: Stats,
@@ -127,7 +126,7 @@ struct DepthFirst<'p, P: TreeProblem, M> {
     g_along_path: Vec<P::Cost>,
 }
 
-impl<'p, P: TreeProblem, M: OnPath<P::State>> DepthFirst<'p, P, M> {
+impl<'p, P: SearchProblem, M: OnPath<P::State>> DepthFirst<'p, P, M> {
     fn new(problem: &'p P, limit: Option<usize>) -> Self {
         let start = problem.start();
         DepthFirst {

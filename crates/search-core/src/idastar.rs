@@ -10,90 +10,23 @@
 //! One expansion's successors are tried in order of `f` (stably: the problem's order among
 //! equals), as `pathfinding`'s `idastar` does.
 
-use crate::closures::FnProblem;
 use crate::cost::Cost;
-use crate::problem::{Path, ResultOf, SearchProblem, SearchResult, Stats};
+use crate::problem::{Path, PathOf, ResultOf, SearchProblem, SearchResult, Stats};
 use std::cmp::Ordering;
-
-/// What IDA* needs of a problem: states compared for equality only (the states on the current
-/// path are scanned, never hashed), so the closure form takes states that are not `Hash`.
-pub(crate) trait TreeProblem {
-    type State: Clone + Eq;
-    type Action: Clone;
-    type Cost: Cost;
-    fn start(&self) -> Self::State;
-    fn is_goal(&self, state: &Self::State) -> bool;
-    fn successors(
-        &self,
-        state: &Self::State,
-        visit: impl FnMut(Self::Action, Self::State, Self::Cost),
-    );
-    fn heuristic(&self, state: &Self::State) -> Self::Cost;
-}
-
-/// A [`SearchProblem`] seen as a [`TreeProblem`].
-pub(crate) struct ByTrait<'p, P>(pub(crate) &'p P);
-
-impl<P: SearchProblem> TreeProblem for ByTrait<'_, P> {
-    type State = P::State;
-    type Action = P::Action;
-    type Cost = P::Cost;
-    fn start(&self) -> P::State {
-        self.0.start()
-    }
-    fn is_goal(&self, state: &P::State) -> bool {
-        self.0.is_goal(state)
-    }
-    fn successors(&self, state: &P::State, visit: impl FnMut(P::Action, P::State, P::Cost)) {
-        self.0.successors(state, visit);
-    }
-    fn heuristic(&self, state: &P::State) -> P::Cost {
-        self.0.heuristic(state)
-    }
-}
-
-impl<S, C, FN, FH, FG> TreeProblem for FnProblem<S, FN, FH, FG>
-where
-    S: Clone + Eq,
-    C: Cost,
-    FN: crate::Successors<S, C>,
-    FH: FnMut(&S) -> C,
-    FG: FnMut(&S) -> bool,
-{
-    type State = S;
-    type Action = ();
-    type Cost = C;
-    fn start(&self) -> S {
-        self.start_state()
-    }
-    fn is_goal(&self, state: &S) -> bool {
-        self.call_is_goal(state)
-    }
-    fn successors(&self, state: &S, mut visit: impl FnMut((), S, C)) {
-        self.call_successors(state, |next, cost| visit((), next, cost));
-    }
-    fn heuristic(&self, state: &S) -> C {
-        self.call_heuristic(state)
-    }
-}
 
 /// A successor waiting in a frame: action, state, step cost, and `f = g + step + h`.
 type Child<P> = (
-    <P as TreeProblem>::Action,
-    <P as TreeProblem>::State,
-    <P as TreeProblem>::Cost,
-    <P as TreeProblem>::Cost,
+    <P as SearchProblem>::Action,
+    <P as SearchProblem>::State,
+    <P as SearchProblem>::Cost,
+    <P as SearchProblem>::Cost,
 );
-
-/// The path type of a [`TreeProblem`].
-type TreePath<P> =
-    Path<<P as TreeProblem>::State, <P as TreeProblem>::Action, <P as TreeProblem>::Cost>;
 
 /// The explicit stack of one IDA* iteration: the current path and, per state on it, the
 /// successors left to try.
-struct Ida<'p, P: TreeProblem> {
+struct Ida<'p, P: SearchProblem> {
     problem: &'p P,
-    path: TreePath<P>,
+    path: PathOf<P>,
     /// `g` of each state on the path.
     g: Vec<P::Cost>,
     /// Per state on the path, its successors within the bound and the next one to try. Kept
@@ -109,7 +42,7 @@ enum Iteration<C> {
     Exceeded(Option<C>),
 }
 
-impl<'p, P: TreeProblem> Ida<'p, P> {
+impl<'p, P: SearchProblem> Ida<'p, P> {
     fn new(problem: &'p P) -> Self {
         Self {
             problem,
@@ -221,11 +154,6 @@ impl<'p, P: TreeProblem> Ida<'p, P> {
 /// assert!(ida.stats.popped > 10); // several iterations
 /// ```
 pub fn idastar<P: SearchProblem>(problem: &P) -> ResultOf<P> {
-    run(&ByTrait(problem))
-}
-
-/// IDA* over any [`TreeProblem`].
-pub(crate) fn run<P: TreeProblem>(problem: &P) -> SearchResult<P::State, P::Action, P::Cost> {
     let mut ida = Ida::new(problem);
     let mut bound = problem.heuristic(&ida.path.states[0]);
     loop {
