@@ -119,7 +119,7 @@ impl Solver {
                 nodes: budget.nodes.map(|max| max.saturating_sub(nodes)),
                 ..budget
             };
-            let tested = self.window(position, beta - 1, beta, left)?;
+            let tested = self.window(position, (beta - 1, beta), left)?;
             nodes += tested.nodes;
             if mtdf.record(beta, tested.margin) {
                 best_move = tested.best_move;
@@ -162,7 +162,7 @@ impl Solver {
         budget: Budget,
     ) -> Option<Solved<N>> {
         self.table.new_search();
-        self.window(position, alpha, beta, budget)
+        self.window(position, (alpha, beta), budget)
     }
 
     /// [`solve_window`](Self::solve_window) within the current search (the table's entries of
@@ -170,8 +170,7 @@ impl Solver {
     fn window<const N: usize>(
         &mut self,
         position: &Position<N>,
-        alpha: i32,
-        beta: i32,
+        (alpha, beta): (i32, i32),
         budget: Budget,
     ) -> Option<Solved<N>> {
         let side = position.to_move();

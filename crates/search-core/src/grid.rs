@@ -214,6 +214,9 @@ impl Directions {
     }
 }
 
+/// A cell `(x, y)`, or a step `(dx, dy)`, in signed coordinates (off the grid is blocked).
+type Cell = (isize, isize);
+
 /// The search's view of the grid: the rule and the goal.
 struct Jumper<'g> {
     grid: &'g Grid,
@@ -224,13 +227,7 @@ struct Jumper<'g> {
 impl Jumper<'_> {
     /// Along a row or column from `(x, y)` (free) by `(dx, dy)`: the first jump point (the goal,
     /// or a cell with a forced neighbour), or `None` at a wall.
-    fn jump_straight(
-        &self,
-        mut x: isize,
-        mut y: isize,
-        dx: isize,
-        dy: isize,
-    ) -> Option<(isize, isize)> {
+    fn jump_straight(&self, (mut x, mut y): Cell, (dx, dy): Cell) -> Option<Cell> {
         let g = self.grid;
         loop {
             x += dx;
@@ -266,13 +263,7 @@ impl Jumper<'_> {
 
     /// Along a diagonal from `(x, y)` by `(dx, dy)`: the first jump point (the goal, a forced
     /// neighbour, or a cell from which a straight jump finds one), or `None`.
-    fn jump_diagonal(
-        &self,
-        mut x: isize,
-        mut y: isize,
-        dx: isize,
-        dy: isize,
-    ) -> Option<(isize, isize)> {
+    fn jump_diagonal(&self, (mut x, mut y): Cell, (dx, dy): Cell) -> Option<Cell> {
         let g = self.grid;
         loop {
             if !diagonal_ok(g, x, y, dx, dy, self.corners) {
@@ -283,8 +274,8 @@ impl Jumper<'_> {
             if (x, y) == self.goal || self.forced_diagonal(x, y, dx, dy) {
                 return Some((x, y));
             }
-            if self.jump_straight(x, y, dx, 0).is_some()
-                || self.jump_straight(x, y, 0, dy).is_some()
+            if self.jump_straight((x, y), (dx, 0)).is_some()
+                || self.jump_straight((x, y), (0, dy)).is_some()
             {
                 return Some((x, y));
             }
@@ -401,9 +392,9 @@ pub fn jps(
         });
         for (dx, dy) in jumper.directions(here, from).iter() {
             let found = if dx != 0 && dy != 0 {
-                jumper.jump_diagonal(here.0, here.1, dx, dy)
+                jumper.jump_diagonal(here, (dx, dy))
             } else {
-                jumper.jump_straight(here.0, here.1, dx, dy)
+                jumper.jump_straight(here, (dx, dy))
             };
             let Some(next) = found else { continue };
             let j = index(next);
