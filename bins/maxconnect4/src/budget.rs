@@ -35,7 +35,11 @@ pub fn choose(
     let empty = (connect4::ROWS * connect4::COLUMNS) as u32 - position.board().piece_count();
     let depth = depth.min(empty);
     let mut progress = Progress::on_stderr(|column: &u8| format!("column {}", column + 1));
-    let found = deepen(engine, position, depth, budget, &mut progress);
+    let budget = search_core::games::Budget {
+        time: budget,
+        ..search_core::games::Budget::depth(depth)
+    };
+    let found = deepen(engine, position, budget, &mut progress);
     Choice {
         outcome: found.outcome,
         depth: found.depth,

@@ -7,7 +7,7 @@ use crate::rules::Rules;
 use crate::sample::sample_choice;
 use crate::solver::ExactSolver;
 use search_core::games::deepening::{EachIteration, Iteration, Observer, Step, deepen, iterate};
-use search_core::{games::Engine, games::GameStats, games::Player, games::Value};
+use search_core::{games::Budget, games::Engine, games::GameStats, games::Player, games::Value};
 use std::time::{Duration, Instant};
 
 /// How the computer chooses its moves.
@@ -97,7 +97,13 @@ impl Computer {
         let outcome = match (time, observer.wants_iterations()) {
             (None, false) => self.engine.search(board, self.depth),
             (Some(time), false) => self.engine.search_timed(board, self.depth, time).outcome,
-            (time, true) => deepen(&mut self.engine, board, self.depth, time, observer).outcome,
+            (time, true) => {
+                let budget = Budget {
+                    time,
+                    ..Budget::depth(self.depth)
+                };
+                deepen(&mut self.engine, board, budget, observer).outcome
+            }
         };
         let chain = match outcome.best_move {
             Some(chain) => chain,

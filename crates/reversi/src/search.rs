@@ -4,6 +4,7 @@
 use crate::position::{Move, Position};
 use crate::side::Side;
 use crate::square::Square;
+use search_core::games::Budget;
 use search_core::games::deepening::{Observer, Step, deepen, iterate};
 use search_core::{
     games::Engine, games::EngineGame, games::GOLDEN_GAMMA, games::Game, games::GameOutcome,
@@ -498,7 +499,11 @@ impl<const N: usize> Searcher<N> {
         observer: &mut dyn Observer<Move<N>>,
     ) -> (GameOutcome<Move<N>>, u32) {
         let engine = self.engine.get_or_insert_with(|| Engine::new(18));
-        let timed = deepen(engine, &tie_broken(position), k, budget, observer);
+        let budget = Budget {
+            time: budget,
+            ..Budget::depth(k)
+        };
+        let timed = deepen(engine, &tie_broken(position), budget, observer);
         (timed.outcome, timed.depth)
     }
 

@@ -1,9 +1,11 @@
 //! What one search may spend.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-/// What one search may spend: a depth, a time, a number of positions, a deadline, in any
-/// combination; a search stops at whichever comes first. `Budget::default()` limits nothing.
+/// What one search may spend: a depth, a time, a number of positions, a deadline, and a stop
+/// flag that a caller's other thread (or a signal handler) raises, in any combination; a search
+/// stops at whichever comes first. `Budget::default()` limits nothing.
 ///
 /// How each limit is honoured is the search's to say (a deepening search stops deepening at
 /// `depth`; an exact solver reads the clock and the node count now and then, so it may go a
@@ -11,6 +13,7 @@ use std::time::{Duration, Instant};
 ///
 /// ```
 /// use search_core::games::Budget;
+/// use std::sync::atomic::{AtomicBool, Ordering};
 /// use std::time::{Duration, Instant};
 /// let start = Instant::now();
 /// let budget = Budget::time(Duration::from_secs(2)).with_depth(12);
@@ -20,8 +23,14 @@ use std::time::{Duration, Instant};
 /// let sooner = Budget { deadline: Some(start + Duration::from_secs(1)), ..budget };
 /// assert_eq!(sooner.stop_at(start), Some(start + Duration::from_secs(1)));
 /// assert_eq!(Budget::default().stop_at(start), None);
+/// // A flag raised elsewhere spends any budget.
+/// static STOP: AtomicBool = AtomicBool::new(false);
+/// let flagged = Budget::depth(30).with_stop(&STOP);
+/// assert!(!flagged.stop_requested());
+/// STOP.store(true, Ordering::Relaxed);
+/// assert!(flagged.stop_requested());
 /// ```
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default)]
 pub struct Budget {
     /// The deepest iteration, in plies.
     pub depth: Option<u32>,
@@ -31,7 +40,24 @@ pub struct Budget {
     pub nodes: Option<u64>,
     /// An instant to stop by, whatever `time` says.
     pub deadline: Option<Instant>,
+    /// Raised (by anyone) to stop the search now; searches look at it as often as at the clock.
+    pub stop: Option<&'static AtomicBool>,
 }
+
+/// Budgets are equal when their limits are, and their stop flags are the same flag (or none).
+impl PartialEq for Budget {
+    fn eq(&self, other: &Self) -> bool {
+        let same_flag = match (self.stop, other.stop) {
+            (Some(a), Some(b)) => std::ptr::eq(a, b),
+            (a, b) => a.is_none() && b.is_none(),
+        };
+        (self.depth, self.time, self.nodes, self.deadline)
+            == (other.depth, other.time, other.nodes, other.deadline)
+            && same_flag
+    }
+}
+
+impl Eq for Budget {}
 
 impl Budget {
     /// A depth limit alone (repeatable).
@@ -68,6 +94,21 @@ impl Budget {
             depth: Some(depth),
             ..self
         }
+    }
+
+    /// This budget with a stop flag too.
+    #[must_use]
+    pub fn with_stop(self, flag: &'static AtomicBool) -> Self {
+        Self {
+            stop: Some(flag),
+            ..self
+        }
+    }
+
+    /// Whether the stop flag is raised.
+    #[must_use]
+    pub fn stop_requested(&self) -> bool {
+        self.stop.is_some_and(|flag| flag.load(Ordering::Relaxed))
     }
 
     /// The instant a search started at `start` must stop by: the earlier of `start + time` and

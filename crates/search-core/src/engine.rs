@@ -68,6 +68,8 @@ pub struct Timed<M> {
     pub outcome: GameOutcome<M>,
     /// The depth of that iteration.
     pub depth: u32,
+    /// Why the deepening ended.
+    pub ended: crate::games::deepening::Ended,
 }
 
 impl<M: Copy + PartialEq> Engine<M> {
@@ -105,7 +107,8 @@ impl<M: Copy + PartialEq> Engine<M> {
     /// Iterative deepening to `depth` plies. The value and move are those of the last iteration
     /// (depth `depth`); the counters add up all iterations.
     pub fn search<G: EngineGame<Move = M>>(&mut self, game: &G, depth: u32) -> GameOutcome<M> {
-        crate::games::deepening::deepen(self, game, depth, None, &mut ()).outcome
+        let budget = crate::budget::Budget::depth(depth);
+        crate::games::deepening::deepen(self, game, budget, &mut ()).outcome
     }
 
     /// Iterative deepening to at most `max_depth` plies within about `budget` of wall-clock
@@ -141,7 +144,8 @@ impl<M: Copy + PartialEq> Engine<M> {
         max_depth: u32,
         budget: Duration,
     ) -> Timed<M> {
-        crate::games::deepening::deepen(self, game, max_depth, Some(budget), &mut ())
+        let budget = crate::budget::Budget::time(budget).with_depth(max_depth);
+        crate::games::deepening::deepen(self, game, budget, &mut ())
     }
 
     /// The exact value with perfect play (unlimited depth), after a short iterative deepening

@@ -11,7 +11,6 @@ use crate::engine::Engine;
 use crate::game::{EngineGame, Game, Player, Value};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use std::time::Instant;
 
 /// Something that chooses a move in a position.
 pub trait Strategy<G: Game> {
@@ -73,14 +72,9 @@ impl<M: Copy + PartialEq> EnginePlayer<M> {
 impl<G: EngineGame> Strategy<G> for EnginePlayer<G::Move> {
     fn choose_move(&mut self, position: &G) -> Option<G::Move> {
         let depth = self.budget.depth.unwrap_or(DEFAULT_DEPTH).max(1);
-        match self.budget.stop_at(Instant::now()) {
-            None => self.engine.search(position, depth).best_move,
-            Some(stop) => {
-                let left = stop.saturating_duration_since(Instant::now());
-                let timed = self.engine.search_timed(position, depth, left);
-                timed.outcome.best_move
-            }
-        }
+        let budget = self.budget.with_depth(depth);
+        let timed = crate::games::deepening::deepen(&mut self.engine, position, budget, &mut ());
+        timed.outcome.best_move
     }
 }
 

@@ -11,7 +11,8 @@
 //!
 //! ```
 //! use search_core::{games::Engine, games::EngineGame, games::Game, games::GameOutcome, games::MoveList, games::Player, games::Value};
-//! use search_core::games::deepening::{deepen, Iteration, Observer};
+//! use search_core::games::Budget;
+//! use search_core::games::deepening::{deepen, Ended, Iteration, Observer};
 //! #[derive(Clone, Copy)]
 //! struct Nim { pile: u8, max_to_move: bool }
 //! impl Game for Nim {
@@ -31,15 +32,17 @@
 //! }
 //! let start = Nim { pile: 30, max_to_move: true };
 //! let mut seen = Depths(Vec::new());
-//! let found = deepen(&mut Engine::new(16), &start, 5, None, &mut seen);
+//! let found = deepen(&mut Engine::new(16), &start, Budget::depth(5), &mut seen);
 //! assert_eq!(seen.0, [1, 2, 3, 4, 5]);
-//! assert_eq!(found.depth, 5);
+//! assert_eq!((found.depth, found.ended), (5, Ended::Depth));
 //! assert_eq!(found.outcome, Engine::new(16).search(&start, 5));
 //! ```
 
 use crate::adversarial::{GameOutcome, GameStats};
+use crate::budget::Budget;
 use crate::engine::{Engine, Stop, Timed};
 use crate::game::{EngineGame, INFINITY};
+use crate::strategy::DEFAULT_DEPTH;
 use std::ops::RangeInclusive;
 use std::time::{Duration, Instant};
 
@@ -140,14 +143,31 @@ impl Pace {
     }
 }
 
-/// What [`iterate`] found: the deepest completed iteration, if any, and the counters of every
-/// iteration, the interrupted one included.
+/// Why a deepening search ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ended {
+    /// It completed its deepest depth.
+    Depth,
+    /// A depth reached the end of the game ([`Step::Final`]): deeper ones would find nothing.
+    GameOver,
+    /// Its budget (time, nodes, or the stop flag) ran out inside an iteration.
+    Interrupted,
+    /// The next depth would not have ended in time ([`Pace`]).
+    Pace,
+    /// The observer said not to [keep going](Observer::keep_going).
+    Observer,
+}
+
+/// What [`iterate`] found: the deepest completed iteration, if any, the counters of every
+/// iteration, the interrupted one included, and why it ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Deepened<M> {
     /// The depth and outcome (with its own counters) of the deepest completed iteration.
     pub deepest: Option<(u32, GameOutcome<M>)>,
     /// The counters of all iterations.
     pub stats: GameStats,
+    /// Why the deepening ended.
+    pub ended: Ended,
 }
 
 /// Iterative deepening over `depths` with a game's own one-depth `search`: tells `observer`
@@ -156,7 +176,7 @@ pub struct Deepened<M> {
 /// depth that would not end in time.
 ///
 /// ```
-/// use search_core::games::deepening::{iterate, Step};
+/// use search_core::games::deepening::{iterate, Ended, Step};
 /// use search_core::games::{GameOutcome, GameStats};
 /// // A "search" whose value is the depth, and which is interrupted at depth 5.
 /// let found = iterate(1..=9, None, &mut (), |depth| {
@@ -169,6 +189,7 @@ pub struct Deepened<M> {
 /// });
 /// assert_eq!(found.deepest.map(|(depth, outcome)| (depth, outcome.value)), Some((4, 4)));
 /// assert_eq!(found.stats.nodes, 1 + 2 + 3 + 4 + 5);
+/// assert_eq!(found.ended, Ended::Interrupted);
 /// ```
 pub fn iterate<M>(
     depths: RangeInclusive<u32>,
@@ -182,6 +203,7 @@ pub fn iterate<M>(
     let mut found = Deepened {
         deepest: None,
         stats: GameStats::default(),
+        ended: Ended::Depth,
     };
     let (mut before, mut last_end) = (Duration::ZERO, Duration::ZERO);
     for depth in depths {
@@ -190,6 +212,7 @@ pub fn iterate<M>(
             Step::Final(outcome) => (outcome, true),
             Step::Interrupted(spent) => {
                 found.stats.add(&spent);
+                found.ended = Ended::Interrupted;
                 break;
             }
         };
@@ -204,10 +227,17 @@ pub fn iterate<M>(
         found.deepest = Some((depth, outcome));
         let elapsed = started.elapsed();
         let took = elapsed.saturating_sub(last_end);
-        if last
-            || !observer.keep_going()
-            || pace.is_some_and(|p| !p.next_fits(elapsed, took, before))
-        {
+        let ended = if last {
+            Some(Ended::GameOver)
+        } else if !observer.keep_going() {
+            Some(Ended::Observer)
+        } else if pace.is_some_and(|p| !p.next_fits(elapsed, took, before)) {
+            Some(Ended::Pace)
+        } else {
+            None
+        };
+        if let Some(ended) = ended {
+            found.ended = ended;
             break;
         }
         (before, last_end) = (took, elapsed);
@@ -215,19 +245,20 @@ pub fn iterate<M>(
     found
 }
 
-/// Iterative deepening from 1 ply to `max_depth` with `engine`, telling `observer` about each
-/// completed depth. Without a `budget` the value, move and counters are those of
-/// [`Engine::search`]`(game, max_depth)`; with a budget that is not spent, too. With one that
-/// runs out the search stops, even inside an iteration, and answers the outcome of the deepest
-/// completed depth, at least 1 (depth 1 is searched without the clock).
+/// Iterative deepening from 1 ply to the `budget`'s depth ([`DEFAULT_DEPTH`] without one) with
+/// `engine`, telling `observer` about each completed depth. While the budget's time, deadline
+/// and stop flag are not spent, the value, move and counters are those of
+/// [`Engine::search`]`(game, depth)`. When one runs out the search stops, even inside an
+/// iteration, and answers the outcome of the deepest completed depth, at least 1 (depth 1 is
+/// searched whatever the budget says). The budget's node limit is not read.
 pub fn deepen<G: EngineGame>(
     engine: &mut Engine<G::Move>,
     game: &G,
-    max_depth: u32,
-    budget: Option<Duration>,
+    budget: Budget,
     observer: &mut dyn Observer<G::Move>,
 ) -> Timed<G::Move> {
-    let deadline = budget.and_then(|b| Instant::now().checked_add(b));
+    let max_depth = budget.depth.unwrap_or(DEFAULT_DEPTH);
+    let deadline = budget.stop_at(Instant::now());
     let shallow = engine.search_once(game, Some(0));
     let terminal = game.is_terminal();
     // The observer's node counts include the depth-0 search.
@@ -236,12 +267,12 @@ pub fn deepen<G: EngineGame>(
         nodes: shallow.stats.nodes,
     };
     let found = iterate(1..=max_depth, None, &mut observer, |depth| {
-        let deadline = deadline.filter(|_| depth > 1);
-        if deadline.is_some_and(|d| Instant::now() >= d) {
+        if depth > 1 && (budget.stop_requested() || deadline.is_some_and(|d| Instant::now() >= d)) {
             return Step::Interrupted(GameStats::default());
         }
         let stop = Stop {
-            deadline,
+            deadline: deadline.filter(|_| depth > 1),
+            flag: budget.stop.filter(|_| depth > 1),
             ..Stop::NEVER
         };
         match engine.run(game, Some(depth), (-INFINITY, INFINITY), stop) {
@@ -253,7 +284,11 @@ pub fn deepen<G: EngineGame>(
     let (depth, mut outcome) = found.deepest.unwrap_or((0, shallow));
     outcome.stats = shallow.stats;
     outcome.stats.add(&found.stats);
-    Timed { outcome, depth }
+    Timed {
+        outcome,
+        depth,
+        ended: found.ended,
+    }
 }
 
 /// An observer that adds `nodes` to every iteration's count before passing it on.
@@ -343,7 +378,7 @@ mod tests {
             for depth in [1, 3, 7] {
                 let game = Take { pile, max: true };
                 let mut log = Log::default();
-                let ours = deepen(&mut Engine::new(12), &game, depth, None, &mut log);
+                let ours = deepen(&mut Engine::new(12), &game, Budget::depth(depth), &mut log);
                 let plain = Engine::new(12).search(&game, depth);
                 assert_eq!(ours.outcome, plain, "pile {pile} depth {depth}");
                 assert_eq!(ours.depth, depth);
@@ -365,26 +400,16 @@ mod tests {
             max: true,
         };
         let mut log = Log::default();
-        let ours = deepen(
-            &mut Engine::new(12),
-            &game,
-            9,
-            Some(Duration::from_secs(60)),
-            &mut log,
-        );
+        let minute = Budget::time(Duration::from_secs(60)).with_depth(9);
+        let ours = deepen(&mut Engine::new(12), &game, minute, &mut log);
         let plain = Engine::new(12).search(&game, 9);
-        assert_eq!(ours.depth, 9);
+        assert_eq!((ours.depth, ours.ended), (9, Ended::Depth));
         // An unspent budget changes nothing, counters included.
         assert_eq!(ours.outcome, plain);
         assert_eq!(log.seen.len(), 9);
-        let spent = deepen(
-            &mut Engine::new(12),
-            &game,
-            30,
-            Some(Duration::ZERO),
-            &mut (),
-        );
-        assert_eq!(spent.depth, 1);
+        let none = Budget::time(Duration::ZERO).with_depth(30);
+        let spent = deepen(&mut Engine::new(12), &game, none, &mut ());
+        assert_eq!((spent.depth, spent.ended), (1, Ended::Interrupted));
         assert_eq!(
             spent.outcome.best_move,
             Engine::new(12).search(&game, 1).best_move
@@ -394,15 +419,71 @@ mod tests {
     #[test]
     fn a_terminal_root_stops_after_one_depth() {
         let mut log = Log::default();
-        let done = deepen(
-            &mut Engine::new(8),
-            &Take { pile: 0, max: true },
-            5,
-            None,
-            &mut log,
-        );
-        assert_eq!(done.depth, 1);
+        let over = Take { pile: 0, max: true };
+        let done = deepen(&mut Engine::new(8), &over, Budget::depth(5), &mut log);
+        assert_eq!((done.depth, done.ended), (1, Ended::GameOver));
         assert_eq!(log.seen.len(), 1);
         assert!(!Observer::<u8>::wants_iterations(&()));
+    }
+
+    #[test]
+    fn a_raised_stop_flag_ends_the_search_after_depth_one() {
+        static STOP: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(true);
+        let game = Take {
+            pile: 30,
+            max: true,
+        };
+        let flagged = Budget::depth(12).with_stop(&STOP);
+        let stopped = deepen(&mut Engine::new(12), &game, flagged, &mut ());
+        assert_eq!((stopped.depth, stopped.ended), (1, Ended::Interrupted));
+        assert_eq!(
+            stopped.outcome.best_move,
+            Engine::new(12).search(&game, 1).best_move
+        );
+    }
+
+    #[test]
+    fn it_reports_why_it_ended() {
+        let completed = |d: u32| {
+            Step::Completed(GameOutcome {
+                value: 0,
+                best_move: Some(d),
+                stats: GameStats::default(),
+            })
+        };
+        assert_eq!(iterate(1..=3, None, &mut (), completed).ended, Ended::Depth);
+        let final_at_2 = |d: u32| match completed(d) {
+            Step::Completed(o) if d == 2 => Step::Final(o),
+            step => step,
+        };
+        let found = iterate(1..=3, None, &mut (), final_at_2);
+        assert_eq!(
+            (found.ended, found.deepest.map(|d| d.0)),
+            (Ended::GameOver, Some(2))
+        );
+        /// Stops after the first iteration.
+        struct Enough;
+        impl Observer<u32> for Enough {
+            fn completed(&mut self, _: &Iteration<'_, u32>) {}
+            fn keep_going(&self) -> bool {
+                false
+            }
+        }
+        assert_eq!(
+            iterate(1..=3, None, &mut Enough, completed).ended,
+            Ended::Observer
+        );
+        let slow = |d: u32| {
+            std::thread::sleep(Duration::from_millis(20));
+            completed(d)
+        };
+        let pace = Pace {
+            target: Duration::from_millis(1),
+        };
+        let paced = iterate(1..=3, Some(pace), &mut (), slow);
+        assert_eq!(
+            (paced.ended, paced.deepest.map(|d| d.0)),
+            (Ended::Pace, Some(1))
+        );
     }
 }
