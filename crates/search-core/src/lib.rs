@@ -47,6 +47,7 @@
 //! | `dijkstra` | [`uniform_cost_fn`] | the same; goal test when a state leaves the frontier |
 //! | `bfs` from `NodeRefs` (several starts) | [`breadth_first_from_fn`] | |
 //! | `bfs`, `bfs_bidirectional` | [`breadth_first_fn`], [`bidirectional_bfs_fn`] | the goal is tested when a state leaves the queue (a few more expansions, exact textbook counters) |
+//! | (none) | [`bidirectional_mm_fn`] | MM, bidirectional heuristic search meeting in the middle (aima-python's `bidirectional_search`), over successors and predecessors |
 //! | `dfs`, `iddfs` | [`depth_first_fn`], [`iterative_deepening_fn`] | the start by reference, an optional depth limit |
 //! | `idastar` | [`idastar_fn`] | the same successor calls on `pathfinding`'s tests |
 //! | `yen` | [`k_shortest_paths_fn`] | |
@@ -158,6 +159,7 @@ mod closed;
 mod closures;
 mod cost;
 mod csp;
+mod csp_repair;
 mod depth_first;
 mod error;
 mod fifo;
@@ -170,6 +172,7 @@ pub mod indexed;
 mod local;
 mod min_conflicts;
 mod min_entry;
+mod mm;
 mod monotone;
 mod node_table;
 pub mod policy;
@@ -177,6 +180,7 @@ mod problem;
 mod reach;
 mod state_hash;
 mod tree;
+mod tree_csp;
 mod yen;
 
 #[cfg(test)]
@@ -214,6 +218,7 @@ pub use graph_search::{
     weighted_astar,
 };
 pub use idastar::idastar;
+pub use mm::bidirectional_mm_fn;
 pub use problem::{DenseStates, Path, PathOf, ResultOf, SearchProblem, SearchResult, Stats};
 pub use reach::{
     BfsReach, DfsReach, DijkstraReach, Reached, bfs_reach, count_paths, dfs_reach,
@@ -237,12 +242,15 @@ pub mod local_search {
 }
 
 /// Constraint satisfaction (AIMA chapter 6): [`Csp`](constraints::Csp) solved by backtracking
-/// with MRV, degree, least-constraining-value, forward checking and AC-3.
+/// with MRV, degree, least-constraining-value, forward checking and AC-3; AC-3 on its own; the
+/// tree-structured solver; and min-conflicts repair through [`CspRepair`](constraints::CspRepair).
 pub mod constraints {
     pub use crate::csp::{
-        Constraint, Csp, CspOptions, CspStats, Inference, ValueOrder, VariableOrder,
-        backtracking_search, count_solutions, solve_all,
+        ArcConsistency, Constraint, Csp, CspOptions, CspStats, Inference, ValueOrder,
+        VariableOrder, ac3, ac3_arcs, backtracking_search, count_solutions, solve_all,
     };
+    pub use crate::csp_repair::CspRepair;
+    pub use crate::tree_csp::{tree_csp_solver, tree_order};
 }
 
 /// Adversarial game search: the [`Game`](games::Game) trait, minimax and alpha-beta, the

@@ -9,11 +9,16 @@
 //! - aima's `depth_first_tree_search` pops the last child pushed (a stack of all children), ours
 //!   follows the first successor first: the N-Queens test gives it the rows in reverse;
 //! - aima's `depth_limited_search` returns the string `'cutoff'`; ours sets `cut_off`;
-//! - aima's `bidirectional_search` is the heuristic MM search returning a cost; ours is
-//!   unit-step breadth-first, so that assertion (418) is not ported.
+//! - aima's `bidirectional_search` (MM) returns only the cost; ours,
+//!   [`bidirectional_mm_fn`], returns the path too, takes the backward heuristic separately
+//!   (here the straight-line distance to Arad, where aima's uses its distance to Bucharest both
+//!   ways) and stops on the smallest `g` of each open list (aima's takes it over every state
+//!   reached, the root's zero). On the eight puzzle its heuristic is the number of misplaced
+//!   tiles without the blank (aima counts the blank too, which can overestimate).
 
 use search_core::{
-    FnProblem, astar, breadth_first, depth_first, iterative_deepening, uniform_cost,
+    FnProblem, astar, bidirectional_mm_fn, breadth_first, breadth_first_fn, depth_first,
+    iterative_deepening, uniform_cost,
 };
 
 /// aima's romania_map: each city's neighbours in UndirectedGraph's order.
@@ -110,6 +115,23 @@ fn romania_problem()
         },
         |city: &&'static str| *city == "Bucharest",
     )
+}
+
+/// A city's neighbours on aima's map, in its order, with the distances.
+fn roads(
+    graph: &[(&'static str, Vec<(&'static str, u32)>)],
+    city: &str,
+) -> Vec<(&'static str, u32)> {
+    graph.iter().find(|(c, _)| *c == city).unwrap().1.clone()
+}
+
+/// The straight-line distance to `place` (truncated, as aima's `GraphProblem.h`).
+fn straight_line_to(place: &str) -> impl Fn(&&'static str) -> u32 + Copy {
+    let (px, py) = location(place);
+    move |city| {
+        let (x, y) = location(city);
+        (x - px).hypot(y - py) as u32
+    }
 }
 
 fn solution(states: Vec<&'static str>) -> Vec<&'static str> {
@@ -221,4 +243,79 @@ fn n_queens_depth_first_tree_search() {
     // aima pops the last child first: the rows in reverse give ours the same order.
     let dfs = depth_first(&queens(true), None).path.unwrap();
     assert_eq!(dfs.last(), &[7, 3, 0, 2, 5, 1, 6, 4]);
+}
+
+#[test]
+fn bidirectional_search_romania() {
+    let graph = romania();
+    let next = |city: &&'static str| roads(&graph, city);
+    let to_bucharest = straight_line_to("Bucharest");
+    let from_arad = straight_line_to("Arad");
+    let mm = bidirectional_mm_fn(&"Arad", &"Bucharest", next, next, to_bucharest, from_arad);
+    let path = mm.path.unwrap();
+    assert_eq!(path.cost, 418);
+    assert_eq!(
+        solution(path.states.clone()),
+        ["Sibiu", "Rimnicu", "Pitesti", "Bucharest"]
+    );
+    for (pair, cost) in path.states.windows(2).zip(&path.step_costs) {
+        assert!(next(&pair[0]).contains(&(pair[1], *cost)));
+    }
+}
+
+/// aima's EightPuzzle: the blank (0) moves UP, DOWN, LEFT, RIGHT (in that order) when it can.
+fn slide(state: &[u8; 9]) -> Vec<([u8; 9], u32)> {
+    let blank = state.iter().position(|&t| t == 0).unwrap();
+    let mut next = Vec::new();
+    for (can, delta) in [
+        (blank >= 3, -3),
+        (blank < 6, 3),
+        (blank % 3 != 0, -1),
+        (blank % 3 != 2, 1),
+    ] {
+        if can {
+            let mut moved = *state;
+            moved.swap(blank, blank.wrapping_add_signed(delta));
+            next.push((moved, 1));
+        }
+    }
+    next
+}
+
+/// The number of tiles (not the blank) out of place with respect to `target`.
+fn misplaced(target: [u8; 9]) -> impl Fn(&[u8; 9]) -> u32 + Copy {
+    move |state| {
+        let wrong = state
+            .iter()
+            .zip(&target)
+            .filter(|&(&s, &t)| s != 0 && s != t);
+        wrong.count() as u32
+    }
+}
+
+#[test]
+fn bidirectional_search_eight_puzzle() {
+    const GOAL: [u8; 9] = [1, 2, 3, 4, 5, 6, 7, 8, 0];
+    for (start, cost) in [
+        ([1, 2, 3, 4, 5, 7, 8, 6, 0], 12),
+        ([1, 2, 3, 4, 5, 6, 0, 7, 8], 2),
+    ] {
+        let mm = bidirectional_mm_fn(
+            &start,
+            &GOAL,
+            slide,
+            slide,
+            misplaced(GOAL),
+            misplaced(start),
+        );
+        let path = mm.path.unwrap();
+        assert_eq!(path.cost, cost);
+        assert_eq!((path.states[0], *path.last()), (start, GOAL));
+        let fewest = breadth_first_fn(
+            &start,
+            |s| slide(s).into_iter().map(|m| m.0),
+            |s| *s == GOAL,
+        );
+        assert_eq!(fewest.path.unwrap().steps(), cost as usize);
+    }
 }
