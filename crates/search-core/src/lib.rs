@@ -175,6 +175,7 @@ mod min_entry;
 mod mm;
 mod monotone;
 mod node_table;
+mod online;
 pub mod policy;
 mod problem;
 mod reach;
@@ -229,7 +230,8 @@ pub use tree::{
 };
 pub use yen::{k_shortest_paths, k_shortest_paths_fn};
 
-/// Local search: hill climbing, simulated annealing, and constraint repair by min-conflicts.
+/// Local search: hill climbing, simulated annealing, and constraint repair by min-conflicts;
+/// online search agents (LRTA*, online depth-first exploration).
 pub mod local_search {
     pub use crate::closures::{hill_climbing_fn, simulated_annealing_fn};
     pub use crate::local::{
@@ -239,6 +241,7 @@ pub mod local_search {
     pub use crate::min_conflicts::{
         ConflictProblem, MinConflictsLimits, MinConflictsStats, min_conflicts,
     };
+    pub use crate::online::{LrtaStarAgent, OnlineDfsAgent, OnlineProblem};
 }
 
 /// Constraint satisfaction (AIMA chapter 6): [`Csp`](constraints::Csp) solved by backtracking

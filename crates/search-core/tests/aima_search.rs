@@ -9,6 +9,14 @@
 //! - aima's `depth_first_tree_search` pops the last child pushed (a stack of all children), ours
 //!   follows the first successor first: the N-Queens test gives it the rows in reverse;
 //! - aima's `depth_limited_search` returns the string `'cutoff'`; ours sets `cut_off`;
+//! - aima's local searches maximise `value`; ours minimise the heuristic, here `-value`.
+//!   aima's `hill_climbing` breaks ties at random, ours takes the first (no test has a tie).
+//!   `stochastic_hill_climbing` and `local_beam_search` (by value, with no goal) have no
+//!   counterpart here; `random_restart_hill_climbing` is our hill climbing from random starts.
+//! - aima's `LRTAStarAgent` reads each action's outcome from the map before taking it (its
+//!   `problem.output`): our [`LrtaStarAgent`] does when the problem's `known_result` answers,
+//!   as it does here, and otherwise learns outcomes as the book's agent does.
+//! - aima's `genetic_algorithm` has no counterpart here.
 //! - aima's `bidirectional_search` (MM) returns only the cost; ours,
 //!   [`bidirectional_mm_fn`], returns the path too, takes the backward heuristic separately
 //!   (here the straight-line distance to Arad, where aima's uses its distance to Bucharest both
@@ -16,6 +24,12 @@
 //!   reached, the root's zero). On the eight puzzle its heuristic is the number of misplaced
 //!   tiles without the blank (aima counts the blank too, which can overestimate).
 
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use search_core::local_search::{
+    ExpSchedule, LocalOptions, LrtaStarAgent, OnlineDfsAgent, OnlineProblem, hill_climbing_fn,
+    simulated_annealing_fn,
+};
 use search_core::{
     FnProblem, astar, bidirectional_mm_fn, breadth_first, breadth_first_fn, depth_first,
     iterative_deepening, uniform_cost,
@@ -318,4 +332,208 @@ fn bidirectional_search_eight_puzzle() {
         );
         assert_eq!(fewest.path.unwrap().steps(), cost as usize);
     }
+}
+
+/// aima's `directions4` and `directions8` (W, N, E, S, then NW, NE, SE, SW).
+const DIRECTIONS8: [(i32, i32); 8] = [
+    (-1, 0),
+    (0, 1),
+    (1, 0),
+    (0, -1),
+    (-1, 1),
+    (1, 1),
+    (1, -1),
+    (-1, -1),
+];
+
+/// aima's `PeakFindingProblem`: moves in `directions` that stay on the grid, each costing 1;
+/// the heuristic (lower is better) is minus the value.
+struct Peaks<'g> {
+    grid: &'g [&'g [i32]],
+    directions: usize,
+}
+
+impl Peaks<'_> {
+    fn moves(&self, &(x, y): &(i32, i32)) -> Vec<((i32, i32), i32)> {
+        let on = |(x, y): (i32, i32)| {
+            (0..self.grid.len() as i32).contains(&x) && (0..self.grid[0].len() as i32).contains(&y)
+        };
+        let next = DIRECTIONS8[..self.directions]
+            .iter()
+            .map(|(dx, dy)| (x + dx, y + dy));
+        next.filter(|&p| on(p)).map(|p| (p, 1)).collect()
+    }
+
+    fn value(&self, &(x, y): &(i32, i32)) -> i32 {
+        self.grid[x as usize][y as usize]
+    }
+
+    fn climb(&self, start: (i32, i32), steepest: bool) -> (i32, i32) {
+        let options = LocalOptions {
+            max_steps: None,
+            stop_at_goal: false,
+        };
+        let r = hill_climbing_fn(
+            &start,
+            |s| self.moves(s),
+            |s| -self.value(s),
+            |_| false,
+            options,
+            steepest,
+        );
+        *r.path.last()
+    }
+}
+
+const PEAK_GRID_1: &[&[i32]] = &[&[0, 5, 10, 20], &[-3, 7, 11, 5]];
+const PEAK_GRID_2: &[&[i32]] = &[&[0, 5, 10, 8], &[-3, 7, 9, 999], &[1, 2, 5, 11]];
+
+#[test]
+fn hill_climbing() {
+    let one = Peaks {
+        grid: PEAK_GRID_1,
+        directions: 4,
+    };
+    let two = Peaks {
+        grid: PEAK_GRID_2,
+        directions: 4,
+    };
+    assert_eq!(one.climb((0, 0), true), (0, 3));
+    assert_eq!(two.climb((0, 0), true), (0, 2));
+    assert_eq!(two.climb((2, 0), true), (1, 3));
+}
+
+#[test]
+fn simulated_annealing() {
+    // aima: the best of 100 runs (its default schedule) is the grid's highest value.
+    for (grid, directions, best) in [(PEAK_GRID_1, 4, 20), (PEAK_GRID_2, 8, 999)] {
+        let peaks = Peaks { grid, directions };
+        let options = LocalOptions {
+            max_steps: None,
+            stop_at_goal: false,
+        };
+        let ends = (0..100).map(|seed| {
+            let mut rng = StdRng::seed_from_u64(seed);
+            let moves = |s: &(i32, i32)| peaks.moves(s);
+            let h = |s: &(i32, i32)| -peaks.value(s);
+            let schedule = ExpSchedule::default();
+            let r =
+                simulated_annealing_fn(&(0, 0), moves, h, |_| false, &schedule, &mut rng, options);
+            peaks.value(r.path.last())
+        });
+        assert_eq!(ends.max(), Some(best));
+    }
+}
+
+#[test]
+fn local_search_variants() {
+    let grid: &[&[i32]] = &[&[1, 2, 3], &[2, 3, 4], &[3, 4, 5]];
+    let peaks = Peaks {
+        grid,
+        directions: 4,
+    };
+    assert_eq!(peaks.climb((0, 0), true), (2, 2), "steepest ascent");
+    assert_eq!(peaks.climb((0, 0), false), (2, 2), "first choice");
+    let mut rng = StdRng::seed_from_u64(0);
+    let starts: Vec<(i32, i32)> = (0..5)
+        .map(|_| (rng.random_range(0..3), rng.random_range(0..3)))
+        .collect();
+    let best = starts
+        .iter()
+        .map(|&s| peaks.climb(s, true))
+        .max_by_key(|p| peaks.value(p));
+    assert_eq!(best, Some((2, 2)), "random restarts");
+    // A grid with a second, lower peak: first choice from (0, 0) stops there, steepest not.
+    let two_peaks: &[&[i32]] = &[&[0, 4, 0], &[5, 2, 3], &[6, 7, 9]];
+    let peaks = Peaks {
+        grid: two_peaks,
+        directions: 4,
+    };
+    assert_eq!(
+        (peaks.climb((0, 0), false), peaks.climb((0, 0), true)),
+        ((0, 1), (2, 2))
+    );
+}
+
+/// aima's `one_dim_state_space` with its `least_costs` as the heuristic, from State_3 to
+/// State_5; `knows_map`: whether actions' outcomes are known before they are taken.
+struct OneDim {
+    knows_map: bool,
+}
+
+impl OnlineProblem for OneDim {
+    type State = u8;
+    type Action = &'static str;
+    type Cost = u32;
+    fn actions(&self, s: &u8) -> Vec<&'static str> {
+        match s {
+            1 => vec!["Right"],
+            6 => vec!["Left"],
+            _ => vec!["Right", "Left"],
+        }
+    }
+    fn is_goal(&self, s: &u8) -> bool {
+        *s == 5
+    }
+    fn heuristic(&self, s: &u8) -> u32 {
+        [8, 9, 2, 2, 4, 3][usize::from(*s) - 1]
+    }
+    fn step_cost(&self, _: &u8, _: &&'static str, _: &u8) -> u32 {
+        1
+    }
+    fn known_result(&self, s: &u8, action: &&'static str) -> Option<u8> {
+        self.knows_map.then(|| outcome(*s, action))
+    }
+}
+
+fn outcome(state: u8, action: &str) -> u8 {
+    if action == "Right" {
+        state + 1
+    } else {
+        state - 1
+    }
+}
+
+#[test]
+fn online_dfs_agent() {
+    let problem = OneDim { knows_map: false };
+    let mut agent = OnlineDfsAgent::default();
+    let first = agent.step(&problem, 3);
+    assert!(matches!(first, Some("Right" | "Left")));
+    assert_eq!(agent.step(&problem, 5), None);
+    let mut agent = OnlineDfsAgent::default();
+    let mut state = 3;
+    let mut action = agent.step(&problem, state);
+    for _ in 0..40 {
+        let Some(a) = action else { break };
+        assert!(problem.actions(&state).contains(&a));
+        state = outcome(state, a);
+        action = agent.step(&problem, state);
+    }
+    assert_eq!((state, action), (5, None));
+}
+
+#[test]
+fn lrta_star_agent() {
+    let problem = OneDim { knows_map: true };
+    let mut agent = LrtaStarAgent::default();
+    assert_eq!(agent.step(&problem, 3), Some("Right"));
+    assert_eq!(agent.step(&problem, 4), Some("Left"));
+    assert_eq!(agent.step(&problem, 3), Some("Right"));
+    assert_eq!(agent.step(&problem, 4), Some("Right"));
+    assert_eq!(agent.step(&problem, 5), None);
+    assert_eq!(
+        (agent.estimate(&3), agent.estimate(&4)),
+        (Some(5), Some(4)),
+        "learnt"
+    );
+    assert_eq!(LrtaStarAgent::default().step(&problem, 4), Some("Left"));
+    assert_eq!(LrtaStarAgent::default().step(&problem, 5), None);
+    // The book's agent, which knows no outcome in advance: unknown actions cost h(s), so from
+    // State_4 it tries Right (the first of two equals) and is at the goal at once.
+    let blind = OneDim { knows_map: false };
+    let mut agent = LrtaStarAgent::default();
+    assert_eq!(agent.step(&blind, 3), Some("Right"));
+    assert_eq!(agent.step(&blind, 4), Some("Right"));
+    assert_eq!(agent.step(&blind, 5), None);
 }
