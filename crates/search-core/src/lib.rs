@@ -165,6 +165,7 @@ mod error;
 mod fifo;
 mod fringe;
 mod frontier;
+mod genetic;
 mod graph_search;
 pub mod grid;
 mod idastar;
@@ -230,10 +231,11 @@ pub use tree::{
 };
 pub use yen::{k_shortest_paths, k_shortest_paths_fn};
 
-/// Local search: hill climbing, simulated annealing, and constraint repair by min-conflicts;
-/// online search agents (LRTA*, online depth-first exploration).
+/// Local search: hill climbing, simulated annealing, the genetic algorithm, and constraint
+/// repair by min-conflicts; online search agents (LRTA*, online depth-first exploration).
 pub mod local_search {
     pub use crate::closures::{hill_climbing_fn, simulated_annealing_fn};
+    pub use crate::genetic::{GeneticOptions, genetic_algorithm};
     pub use crate::local::{
         ExpSchedule, LocalOptions, LocalResult, LocalResultOf, Schedule, StopReason, hill_climbing,
         simulated_annealing, steepest_ascent,

@@ -16,7 +16,9 @@
 //! - aima's `LRTAStarAgent` reads each action's outcome from the map before taking it (its
 //!   `problem.output`): our [`LrtaStarAgent`] does when the problem's `known_result` answers,
 //!   as it does here, and otherwise learns outcomes as the book's agent does.
-//! - aima's `genetic_algorithm` has no counterpart here.
+//! - aima's `genetic_algorithm` takes its population from `init_population` (random genes);
+//!   ours is given the same kind of population, drawn from a seeded generator, and the
+//!   fitness is an `f64`.
 //! - aima's `bidirectional_search` (MM) returns only the cost; ours,
 //!   [`bidirectional_mm_fn`], returns the path too, takes the backward heuristic separately
 //!   (here the straight-line distance to Arad, where aima's uses its distance to Bucharest both
@@ -27,8 +29,8 @@
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use search_core::local_search::{
-    ExpSchedule, LocalOptions, LrtaStarAgent, OnlineDfsAgent, OnlineProblem, hill_climbing_fn,
-    simulated_annealing_fn,
+    ExpSchedule, GeneticOptions, LocalOptions, LrtaStarAgent, OnlineDfsAgent, OnlineProblem,
+    genetic_algorithm, hill_climbing_fn, simulated_annealing_fn,
 };
 use search_core::{
     FnProblem, astar, bidirectional_mm_fn, breadth_first, breadth_first_fn, depth_first,
@@ -536,4 +538,76 @@ fn lrta_star_agent() {
     assert_eq!(agent.step(&blind, 3), Some("Right"));
     assert_eq!(agent.step(&blind, 4), Some("Right"));
     assert_eq!(agent.step(&blind, 5), None);
+}
+
+/// aima's `init_population`: `count` individuals of `length` genes drawn from `pool`.
+fn init_population<G: Clone>(
+    count: usize,
+    pool: &[G],
+    length: usize,
+    rng: &mut StdRng,
+) -> Vec<Vec<G>> {
+    let gene = |rng: &mut StdRng| pool[rng.random_range(0..pool.len())].clone();
+    (0..count)
+        .map(|_| (0..length).map(|_| gene(rng)).collect())
+        .collect()
+}
+
+#[test]
+fn genetic_algorithm_colours_a_square() {
+    // aima's edges A to D: the cycle 0 - 1 - 2 - 3 - 0; fitness: the edges whose ends differ.
+    const EDGES: [(usize, usize); 4] = [(0, 1), (0, 3), (1, 2), (2, 3)];
+    fn colouring<G: PartialEq>(c: &[G]) -> f64 {
+        EDGES.iter().filter(|&&(a, b)| c[a] != c[b]).count() as f64
+    }
+    let mut rng = StdRng::seed_from_u64(1);
+    let chars = init_population(8, &['R', 'G'], 4, &mut rng);
+    let best = genetic_algorithm(
+        chars,
+        colouring,
+        &['R', 'G'],
+        GeneticOptions::default(),
+        &mut rng,
+    );
+    assert!(
+        best == ['R', 'G', 'R', 'G'] || best == ['G', 'R', 'G', 'R'],
+        "{best:?}"
+    );
+    let bools = init_population(8, &[true, false], 4, &mut rng);
+    let best = genetic_algorithm(
+        bools,
+        colouring,
+        &[true, false],
+        GeneticOptions::default(),
+        &mut rng,
+    );
+    assert!(best == [true, false, true, false] || best == [false, true, false, true]);
+    let ints = init_population(8, &[0, 1], 4, &mut rng);
+    let best = genetic_algorithm(
+        ints,
+        colouring,
+        &[0, 1],
+        GeneticOptions::default(),
+        &mut rng,
+    );
+    assert!(best == [0, 1, 0, 1] || best == [1, 0, 1, 0]);
+}
+
+#[test]
+fn genetic_algorithm_eight_queens() {
+    // A queen per row, its column the gene; fitness: the pairs not attacking (28 at best).
+    let non_attacking = |q: &[u8]| {
+        let pairs = (0..8).flat_map(|a| (a + 1..8).map(move |b| (a, b)));
+        let safe = |&(a, b): &(usize, usize)| q[a] != q[b] && q[a].abs_diff(q[b]) as usize != b - a;
+        pairs.filter(safe).count() as f64
+    };
+    let pool: Vec<u8> = (0..8).collect();
+    let mut rng = StdRng::seed_from_u64(2);
+    let population = init_population(100, &pool, 8, &mut rng);
+    let options = GeneticOptions {
+        threshold: Some(25.0),
+        ..GeneticOptions::default()
+    };
+    let best = genetic_algorithm(population, non_attacking, &pool, options, &mut rng);
+    assert!(non_attacking(&best) >= 25.0);
 }
