@@ -648,9 +648,9 @@ fn ac_solver_crossword() {
 /// their digits adds up.
 type Sum<'a> = (&'a [usize], fn(&[u8]) -> bool);
 
-/// The constraints of a [`cryptarithm`]: between two letters, different digits; between a
-/// hidden variable (a column sum, `scopes[h - letters]`) and one of its letters, the tuple's
-/// digit at that letter's place is the letter's digit.
+/// The constraints of [`hidden_variables`]: between two ordinary variables, different
+/// values; between a hidden variable (a table, `scopes[h - letters]`) and one of its scope,
+/// the tuple's value at that variable's place is the variable's value.
 struct HiddenLinks {
     letters: usize,
     scopes: Vec<Vec<usize>>,
@@ -671,32 +671,42 @@ impl search_core::constraints::Constraint<Vec<u8>> for HiddenLinks {
     }
 }
 
-/// A cryptarithm as a binary CSP: the letters (each with its domain, carries included, the
-/// first `distinct` pairwise different) and one hidden variable per column sum, whose values
-/// are the tuples of digits that add up. Every value is a `Vec<u8>`: a letter's holds its digit.
-fn cryptarithm(
-    domains: &[std::ops::RangeInclusive<u8>],
+/// An n-ary constraint as a table: its scope (variable indices) and the tuples it allows.
+type Table = (Vec<usize>, Vec<Vec<u8>>);
+
+/// The tuples over `scope` (domains indexed by variable) for which `holds` is true.
+fn satisfying(domains: &[Vec<u8>], scope: &[usize], holds: &dyn Fn(&[u8]) -> bool) -> Table {
+    let mut tuples: Vec<Vec<u8>> = vec![Vec::new()];
+    for &v in scope {
+        let longer = |t: Vec<u8>| {
+            domains[v]
+                .iter()
+                .map(move |&d| [t.clone(), vec![d]].concat())
+        };
+        tuples = tuples.into_iter().flat_map(longer).collect();
+    }
+    tuples.retain(|t| holds(t));
+    (scope.to_vec(), tuples)
+}
+
+/// An n-ary CSP made binary by the hidden-variable encoding: the variables with `domains`
+/// (the first `distinct` pairwise different), then one hidden variable per table whose values
+/// are the table's tuples. Every value is a `Vec<u8>`: an ordinary variable's holds its value.
+fn hidden_variables(
+    domains: &[Vec<u8>],
     distinct: usize,
-    sums: &[Sum<'_>],
+    tables: Vec<Table>,
 ) -> Csp<Vec<u8>, HiddenLinks> {
     let letters = domains.len();
     let mut all: Vec<Vec<Vec<u8>>> = domains
         .iter()
-        .map(|d| d.clone().map(|v| vec![v]).collect())
+        .map(|d| d.iter().map(|&v| vec![v]).collect())
         .collect();
-    for &(scope, holds) in sums {
-        let mut tuples: Vec<Vec<u8>> = vec![Vec::new()];
-        for &v in scope {
-            let longer = |t: Vec<u8>| {
-                domains[v]
-                    .clone()
-                    .map(move |d| [t.clone(), vec![d]].concat())
-            };
-            tuples = tuples.into_iter().flat_map(longer).collect();
-        }
-        all.push(tuples.into_iter().filter(|t| holds(t)).collect());
+    let mut scopes = Vec::new();
+    for (scope, tuples) in tables {
+        scopes.push(scope);
+        all.push(tuples);
     }
-    let scopes: Vec<Vec<usize>> = sums.iter().map(|s| s.0.to_vec()).collect();
     let mut csp = Csp::new(
         all,
         HiddenLinks {
@@ -715,6 +725,21 @@ fn cryptarithm(
         }
     }
     csp
+}
+
+/// A cryptarithm: the letters (each with its digits, carries included, the first `distinct`
+/// pairwise different) and its column sums.
+fn cryptarithm(
+    domains: &[std::ops::RangeInclusive<u8>],
+    distinct: usize,
+    sums: &[Sum<'_>],
+) -> Csp<Vec<u8>, HiddenLinks> {
+    let domains: Vec<Vec<u8>> = domains.iter().map(|d| d.clone().collect()).collect();
+    let tables = sums
+        .iter()
+        .map(|&(scope, holds)| satisfying(&domains, scope, &holds))
+        .collect();
+    hidden_variables(&domains, distinct, tables)
 }
 
 #[test]
@@ -778,4 +803,119 @@ fn ac_solver_two_two_four() {
     assert_eq!(2 * two, 1000 * v[f] + 100 * v[o] + 10 * v[u] + v[r]);
     // aima accepts 765 + 765 = 1530 or 928 + 928 = 1856; there are seven in all.
     assert_eq!(count_solutions(&csp, mac).solutions, 7);
+}
+
+/// The cells of a grid (`'_'` writable) numbered row by row, and its runs of two or more
+/// cells across (rows) then down (columns), as cell numbers.
+fn runs(grid: &[&str]) -> (usize, Vec<Vec<usize>>) {
+    let mut number = vec![vec![None; grid[0].len()]; grid.len()];
+    let mut cells = 0;
+    for (i, row) in grid.iter().enumerate() {
+        for (j, c) in row.chars().enumerate() {
+            if c == '_' {
+                number[i][j] = Some(cells);
+                cells += 1;
+            }
+        }
+    }
+    let across =
+        (0..grid.len()).map(|i| (0..grid[0].len()).map(|j| number[i][j]).collect::<Vec<_>>());
+    let down =
+        (0..grid[0].len()).map(|j| (0..grid.len()).map(|i| number[i][j]).collect::<Vec<_>>());
+    let mut all = Vec::new();
+    for line in across.chain(down) {
+        for run in line.split(Option::is_none) {
+            if run.len() > 1 {
+                all.push(run.iter().map(|c| c.unwrap()).collect());
+            }
+        }
+    }
+    (cells, all)
+}
+
+#[test]
+fn crossword() {
+    // aima's crossword1 and words1: every run spells a word.
+    let grid = ["___**", "_*_**", "____*", "_*_**", "**___", "**_**"];
+    let words = [
+        "ant", "big", "bus", "car", "has", "book", "buys", "hold", "lane", "year", "ginger",
+        "search", "symbol", "syntax",
+    ];
+    let (cells, runs) = runs(&grid);
+    let letters: Vec<u8> = (b'a'..=b'z').collect();
+    let tables = runs.iter().map(|run| {
+        let fits = words.iter().filter(|w| w.len() == run.len());
+        (run.clone(), fits.map(|w| w.as_bytes().to_vec()).collect())
+    });
+    let csp = hidden_variables(&vec![letters; cells], 0, tables.collect());
+    let mac = CspOptions {
+        inference: Inference::Mac,
+        ..CspOptions::fast()
+    };
+    let found = backtracking_search(&csp, mac)
+        .0
+        .expect("the grid can be filled");
+    assert!(csp.is_solution(&found));
+    for run in &runs {
+        let word: String = run.iter().map(|&c| char::from(found[c][0])).collect();
+        assert!(words.contains(&word.as_str()), "{word}");
+    }
+}
+
+#[test]
+fn kakuro() {
+    // aima's kakuro2: a 3x3 block but one cell; (row, column) of the cells, the clues' runs.
+    let cells = [
+        (1, 1),
+        (1, 2),
+        (2, 1),
+        (2, 2),
+        (2, 3),
+        (3, 1),
+        (3, 2),
+        (3, 3),
+    ];
+    let at = |r, c| cells.iter().position(|&x| x == (r, c)).unwrap();
+    let clues: [(u8, Vec<usize>); 6] = [
+        (10, vec![at(1, 1), at(2, 1), at(3, 1)]),
+        (13, vec![at(1, 2), at(2, 2), at(3, 2)]),
+        (13, vec![at(2, 3), at(3, 3)]),
+        (3, vec![at(1, 1), at(1, 2)]),
+        (12, vec![at(2, 1), at(2, 2), at(2, 3)]),
+        (21, vec![at(3, 1), at(3, 2), at(3, 3)]),
+    ];
+    let domains = vec![(1..=9).collect::<Vec<u8>>(); cells.len()];
+    let tables = clues.iter().map(|(sum, run)| {
+        let adds_up = |t: &[u8]| t.iter().map(|&d| u32::from(d)).sum::<u32>() == u32::from(*sum);
+        let distinct = |t: &[u8]| (0..t.len()).all(|i| !t[i + 1..].contains(&t[i]));
+        satisfying(&domains, run, &|t| adds_up(t) && distinct(t))
+    });
+    let csp = hidden_variables(&domains, 0, tables.collect());
+    let mac = CspOptions {
+        inference: Inference::Mac,
+        ..CspOptions::fast()
+    };
+    let found = backtracking_search(&csp, mac)
+        .0
+        .expect("kakuro2 is solvable");
+    for (sum, run) in &clues {
+        let digits: Vec<u8> = run.iter().map(|&c| found[c][0]).collect();
+        assert_eq!(
+            digits.iter().map(|&d| u32::from(d)).sum::<u32>(),
+            u32::from(*sum)
+        );
+        assert!((0..digits.len()).all(|i| !digits[i + 1..].contains(&digits[i])));
+    }
+    // Not a proper kakuro: trying all 9^8 fillings finds these 8 (aima only checks one).
+    assert_eq!(count_solutions(&csp, mac).solutions, 8);
+}
+
+#[test]
+fn nary_csp() {
+    // aima's NaryCSP of a and b in 1..=3, all different: binary here.
+    let mut csp = Csp::new(vec![vec![1, 2, 3]; 2], |_, a: &i32, _, b: &i32| a != b);
+    csp.constrain(0, 1);
+    assert!(csp.is_solution(&[1, 2]));
+    assert!(!csp.is_solution(&[1, 1]));
+    assert_eq!((csp.neighbors(0), csp.neighbors(1)), (&[1][..], &[0][..]));
 }
