@@ -1,7 +1,8 @@
 //! aima-python's `tests/test_csp.py` ported to search-core's CSP API with aima's data (the
 //! Australia, USA and France neighbour lists, the `easy1` and `harder1` puzzles, the Zebra
-//! puzzle, the five-word crossword, the cryptarithms). aima asserts that a solution is found;
-//! these also check every constraint of it.
+//! puzzle, the five-word crossword, the `crossword1` grid, `kakuro2`, the cryptarithms). aima
+//! asserts that a solution is found; these also check every constraint of it, and count the
+//! solutions where aima accepts one of several.
 //!
 //! Where search-core differs on purpose:
 //! - aima's `CSP` keeps its search state (`curr_domains`, `nassigns`, the assignment dict) in
@@ -22,8 +23,13 @@
 //! - aima's `NQueensCSP.nconflicts` counts the queens recorded through its own `assign`, and
 //!   the test places some by writing the dict: its numbers are not the queens' conflicts and
 //!   are not ported; its min-conflicts part is.
-//! - n-ary problems (`NaryCSP`: the cryptarithms) are binary here by the hidden-variable
-//!   encoding: one variable per n-ary constraint whose values are the tuples satisfying it.
+//! - n-ary problems (`NaryCSP`: the cryptarithms, the crossword grid, kakuro) are binary here by the hidden-variable
+//!   encoding: one variable per n-ary constraint whose values are the tuples satisfying it,
+//!   solved by backtracking with MAC where aima uses its GAC solver with domain splitting.
+//! - The tests of aima's internal selectors (`first_unassigned_variable`, `mrv`,
+//!   `num_legal_values`, `lcv`, `unordered_domain_values`) and of the CSP as a search
+//!   `Problem` (`actions`, `result`) are not ported: ours are switches of the search
+//!   (`VariableOrder`, `ValueOrder`), tested by their effect in `tests/csp.rs`.
 
 use rand::SeedableRng;
 use rand::rngs::StdRng;

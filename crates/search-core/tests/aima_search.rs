@@ -1,5 +1,10 @@
-//! aima-python's `tests/test_search.py` (Romania and N-Queens parts) ported to search-core, with
-//! its expected solutions. The Romania map is aima's `romania_map` built as its
+//! aima-python's `tests/test_search.py` ported to search-core, with its expected solutions:
+//! Romania, N-Queens and the eight puzzle (uninformed, A*, IDA*, MM), local search (hill
+//! climbing, simulated annealing, the genetic algorithm) and the online agents (online DFS,
+//! LRTA*). Its domain-helper tests (`EightPuzzle.actions`, `find_blank_square`, ...) and the
+//! algorithms search-core does not have (RBFS, AND-OR search, Boggle, tree-search variants,
+//! TSP, the jug, grid and Wumpus route problems, the problem-solving agent) are not ported.
+//! The Romania map is aima's `romania_map` built as its
 //! `UndirectedGraph` builds it (the reverse links appended in its order), so the successor order
 //! is aima's; the heuristic is its `GraphProblem.h` (straight-line distance, truncated).
 //!
@@ -19,6 +24,11 @@
 //! - aima's `genetic_algorithm` takes its population from `init_population` (random genes);
 //!   ours is given the same kind of population, drawn from a seeded generator, and the
 //!   fitness is an `f64`.
+//! - aima's A* (`best_first_graph_search`) breaks ties first in, first out and moves a state
+//!   on the frontier reached more cheaply to the back; our default A* breaks ties deeper first.
+//!   Its eight-puzzle and N-Queens solutions are reproduced with `policy::search_with`
+//!   (FIFO ties, redirect), aima's action order and its heuristics (the blank counted among the
+//!   misplaced squares; the empty columns of N-Queens "attacking" each other).
 //! - aima's `bidirectional_search` (MM) returns only the cost; ours,
 //!   [`bidirectional_mm_fn`], returns the path too, takes the backward heuristic separately
 //!   (here the straight-line distance to Arad, where aima's uses its distance to Bucharest both
@@ -610,4 +620,140 @@ fn genetic_algorithm_eight_queens() {
     };
     let best = genetic_algorithm(population, non_attacking, &pool, options, &mut rng);
     assert!(non_attacking(&best) >= 25.0);
+}
+
+/// aima's `EightPuzzle` with its actions named and its heuristic (misplaced squares, the blank
+/// counted too), to `goal`.
+struct Named {
+    start: [u8; 9],
+    goal: [u8; 9],
+}
+
+impl search_core::SearchProblem for Named {
+    type State = [u8; 9];
+    type Action = &'static str;
+    type Cost = u32;
+    fn start(&self) -> [u8; 9] {
+        self.start
+    }
+    fn is_goal(&self, s: &[u8; 9]) -> bool {
+        *s == self.goal
+    }
+    fn successors(&self, s: &[u8; 9], mut visit: impl FnMut(&'static str, [u8; 9], u32)) {
+        let names = ["UP", "DOWN", "LEFT", "RIGHT"];
+        let blank = s.iter().position(|&t| t == 0).unwrap();
+        for (next, _) in slide(s) {
+            let moved = next.iter().position(|&t| t == 0).unwrap();
+            let name = match moved as i32 - blank as i32 {
+                -3 => names[0],
+                3 => names[1],
+                -1 => names[2],
+                _ => names[3],
+            };
+            visit(name, next, 1);
+        }
+    }
+    fn heuristic(&self, s: &[u8; 9]) -> u32 {
+        s.iter().zip(&self.goal).filter(|(a, b)| a != b).count() as u32
+    }
+}
+
+/// aima's `NQueensProblem(8)`: empty columns hold -1, the next queen goes in the leftmost
+/// empty column on a row no placed queen attacks; the heuristic counts the attacking ordered
+/// pairs, the empty columns included (they share a "row", -1).
+struct AimaQueens;
+
+fn queens_conflict(r1: i32, c1: i32, r2: i32, c2: i32) -> bool {
+    r1 == r2 || c1 == c2 || r1 - c1 == r2 - c2 || r1 + c1 == r2 + c2
+}
+
+impl search_core::SearchProblem for AimaQueens {
+    type State = [i8; 8];
+    type Action = i8;
+    type Cost = u32;
+    fn start(&self) -> [i8; 8] {
+        [-1; 8]
+    }
+    fn is_goal(&self, s: &[i8; 8]) -> bool {
+        s[7] != -1
+    }
+    fn successors(&self, s: &[i8; 8], mut visit: impl FnMut(i8, [i8; 8], u32)) {
+        let Some(col) = s.iter().position(|&r| r == -1) else {
+            return;
+        };
+        for row in 0..8 {
+            let free = (0..col).all(|c| !queens_conflict(row, col as i32, s[c].into(), c as i32));
+            if free {
+                let mut next = *s;
+                next[col] = row as i8;
+                visit(row as i8, next, 1);
+            }
+        }
+    }
+    fn heuristic(&self, s: &[i8; 8]) -> u32 {
+        let pairs = (0..8).flat_map(|a| (0..8).map(move |b| (a, b)));
+        let attacking = pairs.filter(|&(a, b)| {
+            a != b && queens_conflict(a, s[a as usize].into(), b, s[b as usize].into())
+        });
+        attacking.count() as u32
+    }
+}
+
+#[test]
+fn astar_search_eight_puzzle_and_queens_as_aima() {
+    use search_core::policy::{Duplicates, Frontier, SearchOptions, TieOrder, search_with};
+    let aima = SearchOptions::new(Frontier::Priority(
+        search_core::Priority::PathCostPlusHeuristic,
+    ))
+    .ties(TieOrder::Fifo)
+    .duplicates(Duplicates::Redirect);
+    let goal = [1, 2, 3, 4, 5, 6, 7, 8, 0];
+    let run = |start| {
+        let report = search_with(&Named { start, goal }, aima, |_| {});
+        report.into_result().path.unwrap().actions
+    };
+    assert_eq!(
+        run([1, 2, 3, 4, 5, 7, 8, 6, 0]),
+        [
+            "LEFT", "LEFT", "UP", "RIGHT", "RIGHT", "DOWN", "LEFT", "UP", "LEFT", "DOWN", "RIGHT",
+            "RIGHT"
+        ]
+    );
+    assert_eq!(run([1, 2, 3, 4, 5, 6, 0, 7, 8]), ["RIGHT", "RIGHT"]);
+    let queens = search_with(&AimaQueens, aima, |_| {})
+        .into_result()
+        .path
+        .unwrap();
+    assert_eq!(queens.last(), &[7, 1, 3, 0, 6, 4, 2, 5]);
+    // The default A* breaks ties deeper first: another of the 12-move solutions.
+    let ours = search_core::astar(&Named {
+        start: [1, 2, 3, 4, 5, 7, 8, 6, 0],
+        goal,
+    });
+    assert_eq!(ours.path.unwrap().steps(), 12);
+}
+
+#[test]
+fn iterative_deepening_astar_search() {
+    let path = search_core::idastar(&romania_problem()).path.unwrap();
+    assert_eq!(
+        solution(path.states),
+        ["Sibiu", "Rimnicu", "Pitesti", "Bucharest"]
+    );
+    const GOAL: [u8; 9] = [1, 2, 3, 4, 5, 6, 7, 8, 0];
+    for (start, cost) in [
+        ([1, 2, 3, 4, 5, 7, 8, 6, 0], 12),
+        ([1, 2, 3, 4, 5, 6, 0, 7, 8], 2),
+    ] {
+        let ida = search_core::idastar_fn(&start, slide, misplaced(GOAL), |s| *s == GOAL);
+        let a = search_core::astar_fn(&start, slide, misplaced(GOAL), |s| *s == GOAL);
+        assert_eq!(ida.path.unwrap().cost, a.path.unwrap().cost);
+        let named = search_core::idastar(&Named { start, goal: GOAL })
+            .path
+            .unwrap();
+        assert_eq!(named.cost, cost);
+        if cost == 2 {
+            assert_eq!(named.actions, ["RIGHT", "RIGHT"]);
+        }
+    }
 }
