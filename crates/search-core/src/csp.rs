@@ -7,6 +7,7 @@
 //! by the call stack. Values are tracked by their index in each domain; inference prunes
 //! indices and undoes them from a trail when the search backs up.
 
+use std::cell::Cell;
 use std::collections::VecDeque;
 
 /// A binary constraint: which pairs of values two constrained variables may take.
@@ -71,6 +72,19 @@ impl<V, K: Constraint<V>> Csp<V, K> {
     /// The variables constrained with `var`.
     pub fn neighbors(&self, var: usize) -> &[usize] {
         &self.neighbors[var]
+    }
+
+    /// The constraint deciding every constrained pair.
+    pub(crate) const fn constraint(&self) -> &K {
+        &self.constraint
+    }
+
+    /// Every arc `(x, y)` of a constrained pair, both ways, by `x` then in `y`'s order.
+    fn arcs(&self) -> VecDeque<(usize, usize)> {
+        let per_variable = self.neighbors.iter().enumerate();
+        per_variable
+            .flat_map(|(x, ys)| ys.iter().map(move |&y| (x, y)))
+            .collect()
     }
 
     /// Whether a complete assignment (`values[var]`) satisfies every constrained pair.
@@ -159,6 +173,8 @@ pub struct CspStats {
     pub prunings: u64,
     /// Complete assignments found.
     pub solutions: u64,
+    /// Constraint checks: calls of [`Constraint::allows`] (aima-python's `nchecks`).
+    pub checks: u64,
 }
 
 const UNASSIGNED: usize = usize::MAX;
@@ -172,8 +188,8 @@ struct Frame {
     mark: usize,
 }
 
-/// The state of one backtracking search.
-struct Solver<'c, V, K> {
+/// The state of one backtracking search (and of AC-3 and the tree solver).
+pub(crate) struct Solver<'c, V, K> {
     csp: &'c Csp<V, K>,
     options: CspOptions,
     /// Whether each value index of each variable is still in its domain.
@@ -185,11 +201,13 @@ struct Solver<'c, V, K> {
     /// The value index of each variable, or `UNASSIGNED`.
     assigned: Vec<usize>,
     assigned_count: usize,
-    stats: CspStats,
+    pub(crate) stats: CspStats,
+    /// Constraint checks, counted through `&self` (moved into `stats` by `finish`).
+    checks: Cell<u64>,
 }
 
 impl<'c, V: Clone, K: Constraint<V>> Solver<'c, V, K> {
-    fn new(csp: &'c Csp<V, K>, options: CspOptions) -> Self {
+    pub(crate) fn new(csp: &'c Csp<V, K>, options: CspOptions) -> Self {
         Self {
             csp,
             options,
@@ -199,11 +217,13 @@ impl<'c, V: Clone, K: Constraint<V>> Solver<'c, V, K> {
             assigned: vec![UNASSIGNED; csp.domains.len()],
             assigned_count: 0,
             stats: CspStats::default(),
+            checks: Cell::new(0),
         }
     }
 
     #[inline]
-    fn allows(&self, x: usize, a: usize, y: usize, b: usize) -> bool {
+    pub(crate) fn allows(&self, x: usize, a: usize, y: usize, b: usize) -> bool {
+        self.checks.set(self.checks.get() + 1);
         self.csp
             .constraint
             .allows(x, &self.csp.domains[x][a], y, &self.csp.domains[y][b])
@@ -308,7 +328,7 @@ impl<'c, V: Clone, K: Constraint<V>> Solver<'c, V, K> {
     }
 
     /// Removes the values of `x` with no support in `y`; whether any was removed.
-    fn revise(&mut self, x: usize, y: usize) -> bool {
+    pub(crate) fn revise(&mut self, x: usize, y: usize) -> bool {
         let mut revised = false;
         for a in 0..self.alive[x].len() {
             if !self.alive[x][a] {
@@ -381,13 +401,8 @@ impl<'c, V: Clone, K: Constraint<V>> Solver<'c, V, K> {
     /// Searches, calling `visit` with every solution until it returns false.
     fn run(&mut self, visit: &mut dyn FnMut(&[usize]) -> bool) {
         let n = self.assigned.len();
-        if self.options.ac3_first {
-            let arcs = (0..n)
-                .flat_map(|x| self.csp.neighbors[x].iter().map(move |&y| (x, y)))
-                .collect();
-            if !self.ac3(arcs) {
-                return;
-            }
+        if self.options.ac3_first && !self.ac3(self.csp.arcs()) {
+            return;
         }
         if n == 0 {
             self.stats.solutions += 1;
@@ -418,6 +433,17 @@ impl<'c, V: Clone, K: Constraint<V>> Solver<'c, V, K> {
             }
             frames.push(self.new_frame());
         }
+    }
+
+    /// The counters, the constraint checks included.
+    pub(crate) fn finish(mut self) -> CspStats {
+        self.stats.checks = self.checks.get();
+        self.stats
+    }
+
+    /// The values of `var` still in its domain (alive), in domain order.
+    pub(crate) fn alive_values(&self, var: usize) -> impl Iterator<Item = usize> + '_ {
+        (0..self.alive[var].len()).filter(move |&i| self.alive[var][i])
     }
 }
 
@@ -481,7 +507,7 @@ pub fn solve_all<V: Clone, K: Constraint<V>>(
         );
         visit(&values)
     });
-    solver.stats
+    solver.finish()
 }
 
 /// The number of solutions, in the counters' `solutions`.
@@ -491,5 +517,93 @@ pub fn count_solutions<V: Clone, K: Constraint<V>>(
 ) -> CspStats {
     let mut solver = Solver::new(csp, options);
     solver.run(&mut |_| true);
-    solver.stats
+    solver.finish()
+}
+
+/// What [`ac3`] leaves: whether every domain kept a value, the values left, the values removed
+/// (in the order AC-3 removed them) and the constraint checks made.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ArcConsistency<V> {
+    /// False when a domain ran out of values: the problem has no solution.
+    pub consistent: bool,
+    /// The values left in each variable's domain, in domain order (when not `consistent`, as
+    /// they were when a domain ran out).
+    pub domains: Vec<Vec<V>>,
+    /// The values removed, as `(variable, value)`, first removed first.
+    pub removals: Vec<(usize, V)>,
+    /// Calls of the constraint (aima-python's `checks`).
+    pub checks: u64,
+}
+
+/// AC-3 (AIMA figure 6.3) over every arc: removes each value that has no supporting value in
+/// some constrained neighbour's domain, until every arc is consistent or a domain runs out.
+/// The arcs wait in a first-in first-out queue, every arc `(x, y)` by `x` then in `y`'s
+/// neighbour order; after `x` lost a value, the arcs `(z, x)` of its other neighbours `z`
+/// queue again.
+///
+/// ```
+/// use search_core::constraints::{Csp, ac3};
+/// // x < y < z over 1..=3: only 1 < 2 < 3 is left.
+/// let mut csp = Csp::new(vec![vec![1, 2, 3]; 3], |x: usize, a: &i32, y: usize, b: &i32| {
+///     if x < y { a < b } else { a > b }
+/// });
+/// csp.constrain(0, 1);
+/// csp.constrain(1, 2);
+/// let pruned = ac3(&csp);
+/// assert!(pruned.consistent);
+/// assert_eq!(pruned.domains, [[1], [2], [3]]);
+/// assert_eq!(pruned.removals.len(), 6);
+/// ```
+pub fn ac3<V: Clone, K: Constraint<V>>(csp: &Csp<V, K>) -> ArcConsistency<V> {
+    ac3_arcs(csp, csp.arcs())
+}
+
+/// AC-3 from the arcs given (aima-python's `AC3(csp, queue)`): revising `(x, y)` removes the
+/// values of `x` with no support in `y`. One arc is aima's `revise`, the arcs into a
+/// variable whose domain is one value are forward checking, the arcs into a just-assigned
+/// variable are MAC's propagation.
+///
+/// ```
+/// use search_core::constraints::{Csp, ac3_arcs};
+/// // y = 2x over 0..=4: revising (x, y) alone keeps x in 0..=2 and leaves y untouched.
+/// let mut csp = Csp::new(vec![(0..=4).collect(); 2], |x: usize, a: &u32, _, b: &u32| {
+///     if x == 0 { *b == 2 * a } else { *a == 2 * b }
+/// });
+/// csp.constrain(0, 1);
+/// let revised = ac3_arcs(&csp, [(0, 1)]);
+/// assert_eq!(revised.domains, [vec![0, 1, 2], vec![0, 1, 2, 3, 4]]);
+/// assert_eq!(revised.removals, [(0, 3), (0, 4)]);
+/// ```
+///
+/// # Panics
+/// When an arc is not a constrained pair.
+pub fn ac3_arcs<V: Clone, K: Constraint<V>>(
+    csp: &Csp<V, K>,
+    arcs: impl IntoIterator<Item = (usize, usize)>,
+) -> ArcConsistency<V> {
+    let queue: VecDeque<(usize, usize)> = arcs.into_iter().collect();
+    for &(x, y) in &queue {
+        assert!(
+            csp.neighbors[x].contains(&y),
+            "({x}, {y}) is not constrained"
+        );
+    }
+    let mut solver = Solver::new(csp, CspOptions::default());
+    let consistent = solver.ac3(queue);
+    let domains = (0..csp.domains.len())
+        .map(|var| {
+            let alive = solver.alive_values(var);
+            alive.map(|i| csp.domains[var][i].clone()).collect()
+        })
+        .collect();
+    let trail = solver.trail.iter();
+    let removals = trail
+        .map(|&(var, i)| (var, csp.domains[var][i].clone()))
+        .collect();
+    ArcConsistency {
+        consistent,
+        domains,
+        removals,
+        checks: solver.checks.get(),
+    }
 }

@@ -47,6 +47,7 @@
 //! | `dijkstra` | [`uniform_cost_fn`] | the same; goal test when a state leaves the frontier |
 //! | `bfs` from `NodeRefs` (several starts) | [`breadth_first_from_fn`] | |
 //! | `bfs`, `bfs_bidirectional` | [`breadth_first_fn`], [`bidirectional_bfs_fn`] | the goal is tested when a state leaves the queue (a few more expansions, exact textbook counters) |
+//! | (none) | [`bidirectional_mm_fn`] | MM, bidirectional heuristic search meeting in the middle (aima-python's `bidirectional_search`), over successors and predecessors |
 //! | `dfs`, `iddfs` | [`depth_first_fn`], [`iterative_deepening_fn`] | the start by reference, an optional depth limit |
 //! | `idastar` | [`idastar_fn`] | the same successor calls on `pathfinding`'s tests |
 //! | `yen` | [`k_shortest_paths_fn`] | |
@@ -158,11 +159,13 @@ mod closed;
 mod closures;
 mod cost;
 mod csp;
+mod csp_repair;
 mod depth_first;
 mod error;
 mod fifo;
 mod fringe;
 mod frontier;
+mod genetic;
 mod graph_search;
 pub mod grid;
 mod idastar;
@@ -170,13 +173,16 @@ pub mod indexed;
 mod local;
 mod min_conflicts;
 mod min_entry;
+mod mm;
 mod monotone;
 mod node_table;
+mod online;
 pub mod policy;
 mod problem;
 mod reach;
 mod state_hash;
 mod tree;
+mod tree_csp;
 mod yen;
 
 #[cfg(test)]
@@ -214,6 +220,7 @@ pub use graph_search::{
     weighted_astar,
 };
 pub use idastar::idastar;
+pub use mm::bidirectional_mm_fn;
 pub use problem::{DenseStates, Path, PathOf, ResultOf, SearchProblem, SearchResult, Stats};
 pub use reach::{
     BfsReach, DfsReach, DijkstraReach, Reached, bfs_reach, count_paths, dfs_reach,
@@ -224,8 +231,10 @@ pub use tree::{
 };
 pub use yen::{k_shortest_paths, k_shortest_paths_fn};
 
-/// Local search: hill climbing, simulated annealing, and constraint repair by min-conflicts.
+/// Local search: hill climbing, simulated annealing, the genetic algorithm, and constraint
+/// repair by min-conflicts; online search agents (LRTA*, online depth-first exploration).
 pub mod local_search {
+    pub use crate::genetic::{GeneticOptions, genetic_algorithm};
     pub use crate::local::{
         ExpSchedule, LocalOptions, LocalResult, LocalResultOf, Schedule, StopReason, hill_climbing,
         simulated_annealing, steepest_ascent,
@@ -233,15 +242,19 @@ pub mod local_search {
     pub use crate::min_conflicts::{
         ConflictProblem, MinConflictsLimits, MinConflictsStats, min_conflicts,
     };
+    pub use crate::online::{LrtaStarAgent, OnlineDfsAgent, OnlineProblem};
 }
 
 /// Constraint satisfaction (AIMA chapter 6): [`Csp`](constraints::Csp) solved by backtracking
-/// with MRV, degree, least-constraining-value, forward checking and AC-3.
+/// with MRV, degree, least-constraining-value, forward checking and AC-3; AC-3 on its own; the
+/// tree-structured solver; and min-conflicts repair through [`CspRepair`](constraints::CspRepair).
 pub mod constraints {
     pub use crate::csp::{
-        Constraint, Csp, CspOptions, CspStats, Inference, ValueOrder, VariableOrder,
-        backtracking_search, count_solutions, solve_all,
+        ArcConsistency, Constraint, Csp, CspOptions, CspStats, Inference, ValueOrder,
+        VariableOrder, ac3, ac3_arcs, backtracking_search, count_solutions, solve_all,
     };
+    pub use crate::csp_repair::CspRepair;
+    pub use crate::tree_csp::{tree_csp_solver, tree_order};
 }
 
 /// Adversarial game search: the [`Game`](games::Game) trait, minimax and alpha-beta, the

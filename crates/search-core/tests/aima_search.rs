@@ -1,5 +1,10 @@
-//! aima-python's `tests/test_search.py` (Romania and N-Queens parts) ported to search-core, with
-//! its expected solutions. The Romania map is aima's `romania_map` built as its
+//! aima-python's `tests/test_search.py` ported to search-core, with its expected solutions:
+//! Romania, N-Queens and the eight puzzle (uninformed, A*, IDA*, MM), local search (hill
+//! climbing, simulated annealing, the genetic algorithm) and the online agents (online DFS,
+//! LRTA*). Its domain-helper tests (`EightPuzzle.actions`, `find_blank_square`, ...) and the
+//! algorithms search-core does not have (RBFS, AND-OR search, Boggle, tree-search variants,
+//! TSP, the jug, grid and Wumpus route problems, the problem-solving agent) are not ported.
+//! The Romania map is aima's `romania_map` built as its
 //! `UndirectedGraph` builds it (the reverse links appended in its order), so the successor order
 //! is aima's; the heuristic is its `GraphProblem.h` (straight-line distance, truncated).
 //!
@@ -9,11 +14,37 @@
 //! - aima's `depth_first_tree_search` pops the last child pushed (a stack of all children), ours
 //!   follows the first successor first: the N-Queens test gives it the rows in reverse;
 //! - aima's `depth_limited_search` returns the string `'cutoff'`; ours sets `cut_off`;
-//! - aima's `bidirectional_search` is the heuristic MM search returning a cost; ours is
-//!   unit-step breadth-first, so that assertion (418) is not ported.
+//! - aima's local searches maximise `value`; ours minimise the heuristic, here `-value`.
+//!   aima's `hill_climbing` breaks ties at random, ours takes the first (no test has a tie).
+//!   `stochastic_hill_climbing` and `local_beam_search` (by value, with no goal) have no
+//!   counterpart here; `random_restart_hill_climbing` is our hill climbing from random starts.
+//! - aima's `LRTAStarAgent` reads each action's outcome from the map before taking it (its
+//!   `problem.output`): our [`LrtaStarAgent`] does when the problem's `known_result` answers,
+//!   as it does here, and otherwise learns outcomes as the book's agent does.
+//! - aima's `genetic_algorithm` takes its population from `init_population` (random genes);
+//!   ours is given the same kind of population, drawn from a seeded generator, and the
+//!   fitness is an `f64`.
+//! - aima's A* (`best_first_graph_search`) breaks ties first in, first out and moves a state
+//!   on the frontier reached more cheaply to the back; our default A* breaks ties deeper first.
+//!   Its eight-puzzle and N-Queens solutions are reproduced with `policy::search_with`
+//!   (FIFO ties, redirect), aima's action order and its heuristics (the blank counted among the
+//!   misplaced squares; the empty columns of N-Queens "attacking" each other).
+//! - aima's `bidirectional_search` (MM) returns only the cost; ours,
+//!   [`bidirectional_mm_fn`], returns the path too, takes the backward heuristic separately
+//!   (here the straight-line distance to Arad, where aima's uses its distance to Bucharest both
+//!   ways) and stops on the smallest `g` of each open list (aima's takes it over every state
+//!   reached, the root's zero). On the eight puzzle its heuristic is the number of misplaced
+//!   tiles without the blank (aima counts the blank too, which can overestimate).
 
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use search_core::local_search::{
+    ExpSchedule, GeneticOptions, LocalOptions, LrtaStarAgent, OnlineDfsAgent, OnlineProblem,
+    genetic_algorithm, steepest_ascent,
+};
 use search_core::{
-    FnProblem, astar, breadth_first, depth_first, iterative_deepening, uniform_cost,
+    FnProblem, astar, bidirectional_mm_fn, breadth_first, breadth_first_fn, depth_first,
+    iterative_deepening, uniform_cost,
 };
 
 /// aima's romania_map: each city's neighbours in UndirectedGraph's order.
@@ -110,6 +141,23 @@ fn romania_problem()
         },
         |city: &&'static str| *city == "Bucharest",
     )
+}
+
+/// A city's neighbours on aima's map, in its order, with the distances.
+fn roads(
+    graph: &[(&'static str, Vec<(&'static str, u32)>)],
+    city: &str,
+) -> Vec<(&'static str, u32)> {
+    graph.iter().find(|(c, _)| *c == city).unwrap().1.clone()
+}
+
+/// The straight-line distance to `place` (truncated, as aima's `GraphProblem.h`).
+fn straight_line_to(place: &str) -> impl Fn(&&'static str) -> u32 + Copy {
+    let (px, py) = location(place);
+    move |city| {
+        let (x, y) = location(city);
+        (x - px).hypot(y - py) as u32
+    }
 }
 
 fn solution(states: Vec<&'static str>) -> Vec<&'static str> {
@@ -221,4 +269,496 @@ fn n_queens_depth_first_tree_search() {
     // aima pops the last child first: the rows in reverse give ours the same order.
     let dfs = depth_first(&queens(true), None).path.unwrap();
     assert_eq!(dfs.last(), &[7, 3, 0, 2, 5, 1, 6, 4]);
+}
+
+#[test]
+fn bidirectional_search_romania() {
+    let graph = romania();
+    let next = |city: &&'static str| roads(&graph, city);
+    let to_bucharest = straight_line_to("Bucharest");
+    let from_arad = straight_line_to("Arad");
+    let mm = bidirectional_mm_fn(&"Arad", &"Bucharest", next, next, to_bucharest, from_arad);
+    let path = mm.path.unwrap();
+    assert_eq!(path.cost, 418);
+    assert_eq!(
+        solution(path.states.clone()),
+        ["Sibiu", "Rimnicu", "Pitesti", "Bucharest"]
+    );
+    for (pair, cost) in path.states.windows(2).zip(&path.step_costs) {
+        assert!(next(&pair[0]).contains(&(pair[1], *cost)));
+    }
+}
+
+/// aima's EightPuzzle: the blank (0) moves UP, DOWN, LEFT, RIGHT (in that order) when it can.
+fn slide(state: &[u8; 9]) -> Vec<([u8; 9], u32)> {
+    let blank = state.iter().position(|&t| t == 0).unwrap();
+    let mut next = Vec::new();
+    for (can, delta) in [
+        (blank >= 3, -3),
+        (blank < 6, 3),
+        (blank % 3 != 0, -1),
+        (blank % 3 != 2, 1),
+    ] {
+        if can {
+            let mut moved = *state;
+            moved.swap(blank, blank.wrapping_add_signed(delta));
+            next.push((moved, 1));
+        }
+    }
+    next
+}
+
+/// The number of tiles (not the blank) out of place with respect to `target`.
+fn misplaced(target: [u8; 9]) -> impl Fn(&[u8; 9]) -> u32 + Copy {
+    move |state| {
+        let wrong = state
+            .iter()
+            .zip(&target)
+            .filter(|&(&s, &t)| s != 0 && s != t);
+        wrong.count() as u32
+    }
+}
+
+#[test]
+fn bidirectional_search_eight_puzzle() {
+    const GOAL: [u8; 9] = [1, 2, 3, 4, 5, 6, 7, 8, 0];
+    for (start, cost) in [
+        ([1, 2, 3, 4, 5, 7, 8, 6, 0], 12),
+        ([1, 2, 3, 4, 5, 6, 0, 7, 8], 2),
+    ] {
+        let mm = bidirectional_mm_fn(
+            &start,
+            &GOAL,
+            slide,
+            slide,
+            misplaced(GOAL),
+            misplaced(start),
+        );
+        let path = mm.path.unwrap();
+        assert_eq!(path.cost, cost);
+        assert_eq!((path.states[0], *path.last()), (start, GOAL));
+        let fewest = breadth_first_fn(
+            &start,
+            |s| slide(s).into_iter().map(|m| m.0),
+            |s| *s == GOAL,
+        );
+        assert_eq!(fewest.path.unwrap().steps(), cost as usize);
+    }
+}
+
+/// aima's `directions4` and `directions8` (W, N, E, S, then NW, NE, SE, SW).
+const DIRECTIONS8: [(i32, i32); 8] = [
+    (-1, 0),
+    (0, 1),
+    (1, 0),
+    (0, -1),
+    (-1, 1),
+    (1, 1),
+    (1, -1),
+    (-1, -1),
+];
+
+/// aima's `PeakFindingProblem`: moves in `directions` that stay on the grid, each costing 1;
+/// the heuristic (lower is better) is minus the value.
+struct Peaks<'g> {
+    grid: &'g [&'g [i32]],
+    directions: usize,
+}
+
+impl Peaks<'_> {
+    fn moves(&self, &(x, y): &(i32, i32)) -> Vec<((i32, i32), i32)> {
+        let on = |(x, y): (i32, i32)| {
+            (0..self.grid.len() as i32).contains(&x) && (0..self.grid[0].len() as i32).contains(&y)
+        };
+        let next = DIRECTIONS8[..self.directions]
+            .iter()
+            .map(|(dx, dy)| (x + dx, y + dy));
+        next.filter(|&p| on(p)).map(|p| (p, 1)).collect()
+    }
+
+    fn value(&self, &(x, y): &(i32, i32)) -> i32 {
+        self.grid[x as usize][y as usize]
+    }
+
+    fn climb(&self, start: (i32, i32), steepest: bool) -> (i32, i32) {
+        let options = LocalOptions {
+            max_steps: None,
+            stop_at_goal: false,
+        };
+        let problem = FnProblem::new(
+            start,
+            |s: &(i32, i32)| self.moves(s),
+            |s: &(i32, i32)| -self.value(s),
+            |_: &(i32, i32)| false,
+        );
+        let r = if steepest {
+            steepest_ascent(&problem, options)
+        } else {
+            search_core::local_search::hill_climbing(&problem, options)
+        };
+        *r.path.last()
+    }
+}
+
+const PEAK_GRID_1: &[&[i32]] = &[&[0, 5, 10, 20], &[-3, 7, 11, 5]];
+const PEAK_GRID_2: &[&[i32]] = &[&[0, 5, 10, 8], &[-3, 7, 9, 999], &[1, 2, 5, 11]];
+
+#[test]
+fn hill_climbing() {
+    let one = Peaks {
+        grid: PEAK_GRID_1,
+        directions: 4,
+    };
+    let two = Peaks {
+        grid: PEAK_GRID_2,
+        directions: 4,
+    };
+    assert_eq!(one.climb((0, 0), true), (0, 3));
+    assert_eq!(two.climb((0, 0), true), (0, 2));
+    assert_eq!(two.climb((2, 0), true), (1, 3));
+}
+
+#[test]
+fn simulated_annealing() {
+    // aima: the best of 100 runs (its default schedule) is the grid's highest value.
+    for (grid, directions, best) in [(PEAK_GRID_1, 4, 20), (PEAK_GRID_2, 8, 999)] {
+        let peaks = Peaks { grid, directions };
+        let options = LocalOptions {
+            max_steps: None,
+            stop_at_goal: false,
+        };
+        let ends = (0..100).map(|seed| {
+            let mut rng = StdRng::seed_from_u64(seed);
+            let moves = |s: &(i32, i32)| peaks.moves(s);
+            let h = |s: &(i32, i32)| -peaks.value(s);
+            let problem = FnProblem::new((0, 0), moves, h, |_: &(i32, i32)| false);
+            let schedule = ExpSchedule::default();
+            let r = search_core::local_search::simulated_annealing(
+                &problem, &schedule, &mut rng, options,
+            );
+            peaks.value(r.path.last())
+        });
+        assert_eq!(ends.max(), Some(best));
+    }
+}
+
+#[test]
+fn local_search_variants() {
+    let grid: &[&[i32]] = &[&[1, 2, 3], &[2, 3, 4], &[3, 4, 5]];
+    let peaks = Peaks {
+        grid,
+        directions: 4,
+    };
+    assert_eq!(peaks.climb((0, 0), true), (2, 2), "steepest ascent");
+    assert_eq!(peaks.climb((0, 0), false), (2, 2), "first choice");
+    let mut rng = StdRng::seed_from_u64(0);
+    let starts: Vec<(i32, i32)> = (0..5)
+        .map(|_| (rng.random_range(0..3), rng.random_range(0..3)))
+        .collect();
+    let best = starts
+        .iter()
+        .map(|&s| peaks.climb(s, true))
+        .max_by_key(|p| peaks.value(p));
+    assert_eq!(best, Some((2, 2)), "random restarts");
+    // A grid with a second, lower peak: first choice from (0, 0) stops there, steepest not.
+    let two_peaks: &[&[i32]] = &[&[0, 4, 0], &[5, 2, 3], &[6, 7, 9]];
+    let peaks = Peaks {
+        grid: two_peaks,
+        directions: 4,
+    };
+    assert_eq!(
+        (peaks.climb((0, 0), false), peaks.climb((0, 0), true)),
+        ((0, 1), (2, 2))
+    );
+}
+
+/// aima's `one_dim_state_space` with its `least_costs` as the heuristic, from State_3 to
+/// State_5; `knows_map`: whether actions' outcomes are known before they are taken.
+struct OneDim {
+    knows_map: bool,
+}
+
+impl OnlineProblem for OneDim {
+    type State = u8;
+    type Action = &'static str;
+    type Cost = u32;
+    fn actions(&self, s: &u8) -> Vec<&'static str> {
+        match s {
+            1 => vec!["Right"],
+            6 => vec!["Left"],
+            _ => vec!["Right", "Left"],
+        }
+    }
+    fn is_goal(&self, s: &u8) -> bool {
+        *s == 5
+    }
+    fn heuristic(&self, s: &u8) -> u32 {
+        [8, 9, 2, 2, 4, 3][usize::from(*s) - 1]
+    }
+    fn step_cost(&self, _: &u8, _: &&'static str, _: &u8) -> u32 {
+        1
+    }
+    fn known_result(&self, s: &u8, action: &&'static str) -> Option<u8> {
+        self.knows_map.then(|| outcome(*s, action))
+    }
+}
+
+fn outcome(state: u8, action: &str) -> u8 {
+    if action == "Right" {
+        state + 1
+    } else {
+        state - 1
+    }
+}
+
+#[test]
+fn online_dfs_agent() {
+    let problem = OneDim { knows_map: false };
+    let mut agent = OnlineDfsAgent::default();
+    let first = agent.step(&problem, 3);
+    assert!(matches!(first, Some("Right" | "Left")));
+    assert_eq!(agent.step(&problem, 5), None);
+    let mut agent = OnlineDfsAgent::default();
+    let mut state = 3;
+    let mut action = agent.step(&problem, state);
+    for _ in 0..40 {
+        let Some(a) = action else { break };
+        assert!(problem.actions(&state).contains(&a));
+        state = outcome(state, a);
+        action = agent.step(&problem, state);
+    }
+    assert_eq!((state, action), (5, None));
+}
+
+#[test]
+fn lrta_star_agent() {
+    let problem = OneDim { knows_map: true };
+    let mut agent = LrtaStarAgent::default();
+    assert_eq!(agent.step(&problem, 3), Some("Right"));
+    assert_eq!(agent.step(&problem, 4), Some("Left"));
+    assert_eq!(agent.step(&problem, 3), Some("Right"));
+    assert_eq!(agent.step(&problem, 4), Some("Right"));
+    assert_eq!(agent.step(&problem, 5), None);
+    assert_eq!(
+        (agent.estimate(&3), agent.estimate(&4)),
+        (Some(5), Some(4)),
+        "learnt"
+    );
+    assert_eq!(LrtaStarAgent::default().step(&problem, 4), Some("Left"));
+    assert_eq!(LrtaStarAgent::default().step(&problem, 5), None);
+    // The book's agent, which knows no outcome in advance: unknown actions cost h(s), so from
+    // State_4 it tries Right (the first of two equals) and is at the goal at once.
+    let blind = OneDim { knows_map: false };
+    let mut agent = LrtaStarAgent::default();
+    assert_eq!(agent.step(&blind, 3), Some("Right"));
+    assert_eq!(agent.step(&blind, 4), Some("Right"));
+    assert_eq!(agent.step(&blind, 5), None);
+}
+
+/// aima's `init_population`: `count` individuals of `length` genes drawn from `pool`.
+fn init_population<G: Clone>(
+    count: usize,
+    pool: &[G],
+    length: usize,
+    rng: &mut StdRng,
+) -> Vec<Vec<G>> {
+    let gene = |rng: &mut StdRng| pool[rng.random_range(0..pool.len())].clone();
+    (0..count)
+        .map(|_| (0..length).map(|_| gene(rng)).collect())
+        .collect()
+}
+
+#[test]
+fn genetic_algorithm_colours_a_square() {
+    // aima's edges A to D: the cycle 0 - 1 - 2 - 3 - 0; fitness: the edges whose ends differ.
+    const EDGES: [(usize, usize); 4] = [(0, 1), (0, 3), (1, 2), (2, 3)];
+    fn colouring<G: PartialEq>(c: &[G]) -> f64 {
+        EDGES.iter().filter(|&&(a, b)| c[a] != c[b]).count() as f64
+    }
+    let mut rng = StdRng::seed_from_u64(1);
+    let chars = init_population(8, &['R', 'G'], 4, &mut rng);
+    let best = genetic_algorithm(
+        chars,
+        colouring,
+        &['R', 'G'],
+        GeneticOptions::default(),
+        &mut rng,
+    );
+    assert!(
+        best == ['R', 'G', 'R', 'G'] || best == ['G', 'R', 'G', 'R'],
+        "{best:?}"
+    );
+    let bools = init_population(8, &[true, false], 4, &mut rng);
+    let best = genetic_algorithm(
+        bools,
+        colouring,
+        &[true, false],
+        GeneticOptions::default(),
+        &mut rng,
+    );
+    assert!(best == [true, false, true, false] || best == [false, true, false, true]);
+    let ints = init_population(8, &[0, 1], 4, &mut rng);
+    let best = genetic_algorithm(
+        ints,
+        colouring,
+        &[0, 1],
+        GeneticOptions::default(),
+        &mut rng,
+    );
+    assert!(best == [0, 1, 0, 1] || best == [1, 0, 1, 0]);
+}
+
+#[test]
+fn genetic_algorithm_eight_queens() {
+    // A queen per row, its column the gene; fitness: the pairs not attacking (28 at best).
+    let non_attacking = |q: &[u8]| {
+        let pairs = (0..8).flat_map(|a| (a + 1..8).map(move |b| (a, b)));
+        let safe = |&(a, b): &(usize, usize)| q[a] != q[b] && q[a].abs_diff(q[b]) as usize != b - a;
+        pairs.filter(safe).count() as f64
+    };
+    let pool: Vec<u8> = (0..8).collect();
+    let mut rng = StdRng::seed_from_u64(2);
+    let population = init_population(100, &pool, 8, &mut rng);
+    let options = GeneticOptions {
+        threshold: Some(25.0),
+        ..GeneticOptions::default()
+    };
+    let best = genetic_algorithm(population, non_attacking, &pool, options, &mut rng);
+    assert!(non_attacking(&best) >= 25.0);
+}
+
+/// aima's `EightPuzzle` with its actions named and its heuristic (misplaced squares, the blank
+/// counted too), to `goal`.
+struct Named {
+    start: [u8; 9],
+    goal: [u8; 9],
+}
+
+impl search_core::SearchProblem for Named {
+    type State = [u8; 9];
+    type Action = &'static str;
+    type Cost = u32;
+    fn start(&self) -> [u8; 9] {
+        self.start
+    }
+    fn is_goal(&self, s: &[u8; 9]) -> bool {
+        *s == self.goal
+    }
+    fn successors(&self, s: &[u8; 9], mut visit: impl FnMut(&'static str, [u8; 9], u32)) {
+        let names = ["UP", "DOWN", "LEFT", "RIGHT"];
+        let blank = s.iter().position(|&t| t == 0).unwrap();
+        for (next, _) in slide(s) {
+            let moved = next.iter().position(|&t| t == 0).unwrap();
+            let name = match moved as i32 - blank as i32 {
+                -3 => names[0],
+                3 => names[1],
+                -1 => names[2],
+                _ => names[3],
+            };
+            visit(name, next, 1);
+        }
+    }
+    fn heuristic(&self, s: &[u8; 9]) -> u32 {
+        s.iter().zip(&self.goal).filter(|(a, b)| a != b).count() as u32
+    }
+}
+
+/// aima's `NQueensProblem(8)`: empty columns hold -1, the next queen goes in the leftmost
+/// empty column on a row no placed queen attacks; the heuristic counts the attacking ordered
+/// pairs, the empty columns included (they share a "row", -1).
+struct AimaQueens;
+
+fn queens_conflict(r1: i32, c1: i32, r2: i32, c2: i32) -> bool {
+    r1 == r2 || c1 == c2 || r1 - c1 == r2 - c2 || r1 + c1 == r2 + c2
+}
+
+impl search_core::SearchProblem for AimaQueens {
+    type State = [i8; 8];
+    type Action = i8;
+    type Cost = u32;
+    fn start(&self) -> [i8; 8] {
+        [-1; 8]
+    }
+    fn is_goal(&self, s: &[i8; 8]) -> bool {
+        s[7] != -1
+    }
+    fn successors(&self, s: &[i8; 8], mut visit: impl FnMut(i8, [i8; 8], u32)) {
+        let Some(col) = s.iter().position(|&r| r == -1) else {
+            return;
+        };
+        for row in 0..8 {
+            let free = (0..col).all(|c| !queens_conflict(row, col as i32, s[c].into(), c as i32));
+            if free {
+                let mut next = *s;
+                next[col] = row as i8;
+                visit(row as i8, next, 1);
+            }
+        }
+    }
+    fn heuristic(&self, s: &[i8; 8]) -> u32 {
+        let pairs = (0..8).flat_map(|a| (0..8).map(move |b| (a, b)));
+        let attacking = pairs.filter(|&(a, b)| {
+            a != b && queens_conflict(a, s[a as usize].into(), b, s[b as usize].into())
+        });
+        attacking.count() as u32
+    }
+}
+
+#[test]
+fn astar_search_eight_puzzle_and_queens_as_aima() {
+    use search_core::policy::{Duplicates, Frontier, SearchOptions, TieOrder, search_with};
+    let aima = SearchOptions::new(Frontier::Priority(
+        search_core::Priority::PathCostPlusHeuristic,
+    ))
+    .ties(TieOrder::Fifo)
+    .duplicates(Duplicates::Redirect);
+    let goal = [1, 2, 3, 4, 5, 6, 7, 8, 0];
+    let run = |start| {
+        let report = search_with(&Named { start, goal }, aima, |_| {});
+        report.into_result().path.unwrap().actions
+    };
+    assert_eq!(
+        run([1, 2, 3, 4, 5, 7, 8, 6, 0]),
+        [
+            "LEFT", "LEFT", "UP", "RIGHT", "RIGHT", "DOWN", "LEFT", "UP", "LEFT", "DOWN", "RIGHT",
+            "RIGHT"
+        ]
+    );
+    assert_eq!(run([1, 2, 3, 4, 5, 6, 0, 7, 8]), ["RIGHT", "RIGHT"]);
+    let queens = search_with(&AimaQueens, aima, |_| {})
+        .into_result()
+        .path
+        .unwrap();
+    assert_eq!(queens.last(), &[7, 1, 3, 0, 6, 4, 2, 5]);
+    // The default A* breaks ties deeper first: another of the 12-move solutions.
+    let ours = search_core::astar(&Named {
+        start: [1, 2, 3, 4, 5, 7, 8, 6, 0],
+        goal,
+    });
+    assert_eq!(ours.path.unwrap().steps(), 12);
+}
+
+#[test]
+fn iterative_deepening_astar_search() {
+    let path = search_core::idastar(&romania_problem()).path.unwrap();
+    assert_eq!(
+        solution(path.states),
+        ["Sibiu", "Rimnicu", "Pitesti", "Bucharest"]
+    );
+    const GOAL: [u8; 9] = [1, 2, 3, 4, 5, 6, 7, 8, 0];
+    for (start, cost) in [
+        ([1, 2, 3, 4, 5, 7, 8, 6, 0], 12),
+        ([1, 2, 3, 4, 5, 6, 0, 7, 8], 2),
+    ] {
+        let ida = search_core::idastar_fn(&start, slide, misplaced(GOAL), |s| *s == GOAL);
+        let a = search_core::astar_fn(&start, slide, misplaced(GOAL), |s| *s == GOAL);
+        assert_eq!(ida.path.unwrap().cost, a.path.unwrap().cost);
+        let named = search_core::idastar(&Named { start, goal: GOAL })
+            .path
+            .unwrap();
+        assert_eq!(named.cost, cost);
+        if cost == 2 {
+            assert_eq!(named.actions, ["RIGHT", "RIGHT"]);
+        }
+    }
 }
