@@ -168,6 +168,11 @@ pub fn uniform_cost<P: SearchProblem>(problem: &P) -> ResultOf<P> {
 /// same fast path as [`uniform_cost`]; when the heuristic turns out inconsistent (a key below
 /// one already popped), it runs the plain loop instead.
 ///
+/// A state once expanded is never reopened (graph search, as in AIMA): with an admissible but
+/// inconsistent heuristic the path found may cost more than the cheapest. Use a consistent
+/// heuristic, or [`idastar`](crate::idastar) or
+/// [`bidirectional_mm_fn`](crate::bidirectional_mm_fn), which are optimal with any admissible one.
+///
 /// [`TieOrder::DeeperFirst`]: crate::policy::TieOrder::DeeperFirst
 /// [`policy::search_with`]: crate::policy::search_with
 /// [`policy::astar_with`]: crate::policy::astar_with
