@@ -42,7 +42,7 @@ pub enum Ending {
 }
 
 /// One game's record.
-pub struct Game {
+pub struct GameRecord {
     /// The engine playing Black.
     pub black: Entrant,
     pub moves: Vec<Square<8>>,
@@ -51,7 +51,7 @@ pub struct Game {
     pub time: [Duration; 2],
 }
 
-impl Game {
+impl GameRecord {
     /// The winner, `None` for a draw.
     pub fn winner(&self) -> Option<Entrant> {
         match &self.ending {
@@ -170,7 +170,7 @@ impl Table<'_> {
         self.relay(square, &[who.other()])
     }
 
-    fn play(mut self, opening: &str) -> Game {
+    fn play(mut self, opening: &str) -> GameRecord {
         let result = self.set_up().and_then(|()| {
             for word in opening.split_whitespace() {
                 let square = parse_square(word).expect("the openings are valid");
@@ -204,7 +204,7 @@ impl Table<'_> {
                 Ending::Forfeit { loser, fault }
             }
         };
-        Game {
+        GameRecord {
             black: self.black,
             moves: self.moves,
             ending,

@@ -1,14 +1,14 @@
 //! What `othello match` prints: the report at the end, one record line per game for `--out`, and
 //! the progress line after each game.
 
-use crate::referee::{Ending, Game, Settings};
+use crate::referee::{Ending, GameRecord, Settings};
 use referee::{Entrant, Tally};
 use reversi::gtp::vertex_name;
 use std::fmt::Write as _;
 use std::time::Duration;
 
 /// The report printed at the end; `tally` holds the winners of `games`.
-pub fn report(settings: &Settings, games: &[Game], tally: &Tally) -> String {
+pub fn report(settings: &Settings, games: &[GameRecord], tally: &Tally) -> String {
     let n = tally.games();
     let (wins, draws) = (tally.wins(Entrant::A), tally.draws());
     let (mut discs_a, mut discs_b, mut forfeits) = (0, 0, [0; 2]);
@@ -54,7 +54,7 @@ pub fn report(settings: &Settings, games: &[Game], tally: &Tally) -> String {
 }
 
 /// One line per game for `--out`.
-pub fn record_line(index: usize, opening: &str, game: &Game) -> String {
+pub fn record_line(index: usize, opening: &str, game: &GameRecord) -> String {
     let moves: String = game
         .moves
         .iter()
