@@ -245,6 +245,9 @@ mod tests {
         let expected = (elo((0.75 + error).min(1.0 - 1e-9)) - elo(0.75 - error)) / 2.0;
         assert!((margin - expected).abs() < 1e-9, "{margin} vs {expected}");
         assert_eq!(t.elo().to_string(), "+191 +- 1863");
+        // The mirror image: the interval's lower end is the one kept above 0.
+        let t = tally(&[Some(B), Some(B), Some(A), Some(B)]);
+        assert_eq!(t.elo().to_string(), "-191 +- 1863");
         // Even: elo(0.5) is -0.0, printed `-0` (as the referee always has).
         let t = tally(&[Some(A), Some(B), None, None]);
         assert_eq!(t.elo().to_string(), "-0 +- 297");
