@@ -229,6 +229,22 @@ mod tests {
     }
 
     #[test]
+    fn stop_says_quit_first() {
+        let dir = std::env::temp_dir().join(format!("referee-gtp-quit-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let said = dir.join("said.txt");
+        let engine = format!(
+            "while read -r cmd; do echo \"$cmd\" >>'{}'; printf '=\\n\\n'; done",
+            said.display()
+        );
+        let mut engine = Client::start(&engine).unwrap();
+        assert_eq!(engine.ask("name", SECOND), Ok(String::new()));
+        engine.stop();
+        assert_eq!(std::fs::read_to_string(&said).unwrap(), "name\nquit\n");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
     fn stop_ends_an_engine_that_ignores_quit() {
         let engine = fake(&[]);
         let start = Instant::now();

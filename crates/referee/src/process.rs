@@ -322,11 +322,12 @@ impl LineChild {
         })
     }
 
-    /// Kills the child's process group and the child, and reaps it.
+    /// Kills the child's process group and the child, and reaps it (lines it wrote before can
+    /// still be received); nothing when that was done before.
     ///
     /// # Errors
     /// [`Error::Wait`] when reaping the killed child fails.
-    pub fn kill(mut self) -> Result<(), Error> {
+    pub fn kill(&mut self) -> Result<(), Error> {
         self.child.kill()
     }
 }
@@ -373,11 +374,11 @@ mod tests {
 
     #[test]
     fn arguments_are_appended_as_words() {
-        let mut child = ShellCommand::new("printf '%s|' first")
+        let command = ShellCommand::new("printf '%s|' first")
             .arg("a b")
-            .arg("'c' $HOME")
-            .spawn_lines(Stdio::null())
-            .unwrap();
+            .arg("'c' $HOME");
+        assert_eq!(command.line(), "printf '%s|' first");
+        let mut child = command.spawn_lines(Stdio::null()).unwrap();
         let deadline = Instant::now() + Duration::from_secs(10);
         assert_eq!(child.receive(deadline).unwrap(), "first|a b|'c' $HOME|");
         assert!(matches!(child.receive(deadline), Err(Error::Closed { .. })));
@@ -425,6 +426,8 @@ mod tests {
         let start = Instant::now();
         let mut child = ShellCommand::new("sleep 10").spawn(Stdio::null()).unwrap();
         let sh = child.id().to_string();
+        assert!(alive(&sh), "{sh}");
+        assert_eq!(child.command(), "sleep 10");
         assert_eq!(child.wait_within(Duration::from_millis(200)).unwrap(), None);
         let took = start.elapsed();
         assert!(took >= Duration::from_millis(200), "{took:?}");
@@ -471,15 +474,20 @@ mod tests {
     fn a_line_child_is_killed_with_its_group() {
         let dir = scratch("lines");
         let pids = dir.join("pids.txt");
-        let child = ShellCommand::new(TWO_SLEEPS)
+        let mut child = ShellCommand::new(TWO_SLEEPS)
             .arg(&pids)
             .spawn_lines(Stdio::null())
             .unwrap();
+        assert_eq!(child.command(), TWO_SLEEPS);
         let sleeps = pids_in(&pids, 2);
         let sh = child.child.id().to_string();
+        assert!(alive(&sh));
         let start = Instant::now();
         child.kill().unwrap();
         assert!(start.elapsed() < Duration::from_secs(3));
+        // Killed and reaped before the child is dropped; a second kill does nothing.
+        assert!(!alive(&sh));
+        child.kill().unwrap();
         let deadline = Instant::now() + Duration::from_secs(2);
         while sleeps.iter().any(|pid| alive(pid)) && Instant::now() < deadline {
             std::thread::sleep(Duration::from_millis(10));
@@ -531,10 +539,17 @@ mod tests {
         assert!(start.elapsed() < Duration::from_secs(3));
         child.send("end").unwrap();
         assert!(matches!(child.receive(soon()), Err(Error::Closed { .. })));
-        // Its input is closed now: writing fails (perhaps only at the second line, when the
-        // first still fit in the pipe before the shell exited).
-        let sent = (0..100).map(|_| child.send("more")).find(Result::is_err);
-        assert!(matches!(sent, Some(Err(Error::Send { .. }))), "{sent:?}");
+        // Its input is closed now: writing fails (not always at once: a child another test
+        // thread is starting may hold a copy of the pipe until it runs its program).
+        let give_up = soon();
+        let sent = loop {
+            match child.send("more") {
+                Err(e) => break Some(e),
+                Ok(()) if Instant::now() > give_up => break None,
+                Ok(()) => std::thread::sleep(Duration::from_millis(5)),
+            }
+        };
+        assert!(matches!(sent, Some(Error::Send { .. })), "{sent:?}");
         child.kill().unwrap();
     }
 

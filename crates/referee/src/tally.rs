@@ -230,6 +230,9 @@ mod tests {
         assert_eq!((t.points(A), t.points(B)), (3.5, 1.5));
         assert_eq!(t.share(), 0.7);
         assert_eq!(Tally::default().share(), 0.5);
+        let t = tally(&[None, Some(B), None]);
+        assert_eq!((t.draws(), t.wins(A), t.losses(A)), (2, 0, 1));
+        assert_eq!(Tally::default().draws(), 0);
     }
 
     #[test]
