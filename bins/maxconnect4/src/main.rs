@@ -23,6 +23,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
+mod results;
 mod tournament;
 
 /// The Max-Connect4 agent: one move from a game file, or a game against a human.

@@ -11,18 +11,22 @@
 //! The results go to standard output as a table; a progress line goes to standard error.
 //!
 //! Commands run through `sh -c` (so they may hold arguments and quotes), with the three file
-//! arguments appended; their standard output is discarded and the last line of their standard
+//! arguments appended, in their own process group (a time-out stops whatever they started: see
+//! `referee::process`); their standard output is discarded and the last line of their standard
 //! error is quoted when they fail.
 
+use crate::results::{Ending, GameRecord, outcome, results_table};
 use clap::Parser;
 use cli_support::atomic_write;
-use connect4::referee::check_move;
+use connect4::referee::read_move;
 use connect4::score::scores;
 use connect4::{Position, Side, format};
+use referee::Entrant;
+use referee::process::ShellCommand;
 use std::io::{self, IsTerminal as _, Write as _};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, ExitCode, ExitStatus, Stdio};
-use std::time::{Duration, Instant};
+use std::process::{ExitCode, ExitStatus};
+use std::time::Duration;
 
 /// A match between two one-move programs.
 #[derive(Parser, Debug)]
@@ -30,19 +34,19 @@ use std::time::{Duration, Instant};
 pub struct MatchArgs {
     /// Program A, run as `CMD_A INPUT OUTPUT DEPTH` (e.g. "python3 agent.py").
     #[arg(value_name = "CMD_A")]
-    a: String,
+    pub a: String,
     /// Program B, likewise.
     #[arg(value_name = "CMD_B")]
-    b: String,
+    pub b: String,
     /// Games to play; A is player 1 (moves first) in odd-numbered games, B in even ones.
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=10_000))]
-    games: u32,
+    pub games: u32,
     /// The depth passed to both programs.
     #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..=42))]
-    depth: u32,
+    pub depth: u32,
     /// Seconds a program may take for one move before it forfeits.
     #[arg(long, value_name = "S", default_value = "10", value_parser = cli_support::positive_seconds)]
-    time_limit: Duration,
+    pub time_limit: Duration,
 }
 
 /// Runs `maxconnect4 match ...` (the arguments after the program name, `match` included).
@@ -54,75 +58,6 @@ pub fn main(args: impl IntoIterator<Item = std::ffi::OsString>) -> ExitCode {
     match Referee::new(&args).and_then(|mut referee| referee.run(&args)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => cli_support::fail(message),
-    }
-}
-
-/// Which program: A or B.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Entrant {
-    A,
-    B,
-}
-
-impl Entrant {
-    fn name(self) -> &'static str {
-        match self {
-            Self::A => "A",
-            Self::B => "B",
-        }
-    }
-}
-
-/// How a game ended.
-#[derive(Debug)]
-enum Ending {
-    /// The board filled up: the final scores of player 1 and player 2.
-    Full(u32, u32),
-    /// A program forfeited at a move (1-based), for a reason.
-    Forfeit {
-        loser: Entrant,
-        at_move: u32,
-        reason: String,
-    },
-}
-
-/// One game's record.
-struct GameRecord {
-    /// Who was player 1.
-    first: Entrant,
-    ending: Ending,
-    /// The scores on the last legal board (player 1, player 2).
-    scores: (u32, u32),
-}
-
-impl GameRecord {
-    /// The winner, `None` for a draw.
-    fn winner(&self) -> Option<Entrant> {
-        let second = other(self.first);
-        match &self.ending {
-            Ending::Forfeit { loser, .. } => Some(other(*loser)),
-            Ending::Full(one, two) => match one.cmp(two) {
-                std::cmp::Ordering::Greater => Some(self.first),
-                std::cmp::Ordering::Less => Some(second),
-                std::cmp::Ordering::Equal => None,
-            },
-        }
-    }
-
-    /// The score of `who` on the last legal board.
-    fn score_of(&self, who: Entrant) -> u32 {
-        if who == self.first {
-            self.scores.0
-        } else {
-            self.scores.1
-        }
-    }
-}
-
-fn other(who: Entrant) -> Entrant {
-    match who {
-        Entrant::A => Entrant::B,
-        Entrant::B => Entrant::A,
     }
 }
 
@@ -155,12 +90,7 @@ impl Referee {
     fn run(&mut self, args: &MatchArgs) -> Result<(), String> {
         let mut records = Vec::new();
         for game in 1..=args.games {
-            let first = if game % 2 == 1 {
-                Entrant::A
-            } else {
-                Entrant::B
-            };
-            let record = self.play(game, args.games, first)?;
+            let record = self.play(game, args.games, Entrant::opening(game as usize))?;
             if matches!(record.ending, Ending::Forfeit { .. }) {
                 self.forfeits += 1;
             }
@@ -198,13 +128,10 @@ impl Referee {
             let mover = if position.next() == Side::One {
                 first
             } else {
-                other(first)
+                first.other()
             };
             if self.live {
-                eprint!(
-                    "\rgame {game}/{games}, move {at_move:2}/42 ({} to move)",
-                    mover.name()
-                );
+                eprint!("\rgame {game}/{games}, move {at_move:2}/42 ({mover} to move)");
                 let _ = io::stderr().flush();
             }
             match self.one_move(game, at_move, mover, &position)? {
@@ -238,31 +165,18 @@ impl Referee {
         mover: Entrant,
         position: &Position,
     ) -> Result<Result<Position, String>, String> {
-        let input = self.dir.join(format!("game{game}-move{at_move:02}-in.txt"));
-        let output = self
-            .dir
-            .join(format!("game{game}-move{at_move:02}-out.txt"));
-        let stderr = self
-            .dir
-            .join(format!("game{game}-move{at_move:02}-stderr.txt"));
+        let file = |what: &str| {
+            self.dir
+                .join(format!("game{game}-move{at_move:02}-{what}.txt"))
+        };
+        let (input, output, stderr) = (file("in"), file("out"), file("stderr"));
         let text = format::game_file(position);
         atomic_write(&input, |w| w.write_all(text.as_bytes())).map_err(|e| e.to_string())?;
-        let command = &self.commands[mover as usize];
+        let command = &self.commands[mover.index()];
         if let Err(reason) = self.run_program(command, &input, &output, &stderr) {
             return Ok(Err(reason));
         }
-        let after = match format::read_game(&output) {
-            Ok(after) => after,
-            Err(connect4::Error::Read { source, .. })
-                if source.kind() == io::ErrorKind::NotFound =>
-            {
-                return Ok(Err(format!("wrote no output file ({})", output.display())));
-            }
-            Err(e) => return Ok(Err(format!("wrote an unreadable game file: {e}"))),
-        };
-        Ok(check_move(position, &after)
-            .map(|_| after)
-            .map_err(|v| format!("illegal move in {}: {v}", output.display())))
+        Ok(read_move(position, &output).map_err(|fault| fault.to_string()))
     }
 
     /// Runs one program to completion within the time limit.
@@ -275,18 +189,13 @@ impl Referee {
     ) -> Result<(), String> {
         let log = std::fs::File::create(stderr)
             .map_err(|e| format!("cannot create {}: {e}", stderr.display()))?;
-        let mut child = spawn(
-            command,
-            [
-                input.as_os_str(),
-                output.as_os_str(),
-                self.depth.to_string().as_ref(),
-            ],
-            log,
-        )
-        .map_err(|e| format!("cannot run `{command}`: {e}"))?;
-        let status = wait_within(&mut child, self.limit)
-            .map_err(|e| format!("waiting for `{command}`: {e}"))?;
+        let status = ShellCommand::new(command)
+            .arg(input)
+            .arg(output)
+            .arg(self.depth.to_string())
+            .spawn(log)
+            .and_then(|mut child| child.wait_within(self.limit))
+            .map_err(|e| e.to_string())?;
         match status {
             None => Err(format!(
                 "no answer within {} s (stopped)",
@@ -309,106 +218,4 @@ fn failed(status: ExitStatus, stderr: &Path) -> String {
         Some(line) => format!("{how}: {}", line.trim()),
         None => how,
     }
-}
-
-/// Starts `command` with `args` appended, in its own process group (so that a timeout stops
-/// whatever the command started), standard output discarded, standard error to `log`.
-fn spawn<'a>(
-    command: &str,
-    args: impl IntoIterator<Item = &'a std::ffi::OsStr>,
-    log: std::fs::File,
-) -> io::Result<Child> {
-    let mut cmd = Command::new("sh");
-    cmd.arg("-c")
-        .arg(format!("{command} \"$@\""))
-        .arg("sh")
-        .args(args);
-    cmd.stdin(Stdio::null()).stdout(Stdio::null()).stderr(log);
-    #[cfg(unix)]
-    std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
-    cmd.spawn()
-}
-
-/// Waits for `child` up to `limit`; `None` (after stopping it and its process group) when it
-/// ran out of time.
-fn wait_within(child: &mut Child, limit: Duration) -> io::Result<Option<ExitStatus>> {
-    let start = Instant::now();
-    let mut pause = Duration::from_millis(1);
-    loop {
-        if let Some(status) = child.try_wait()? {
-            return Ok(Some(status));
-        }
-        if start.elapsed() >= limit {
-            // The whole group: `sh` and what it started (`kill` with a negative id).
-            let _ = Command::new("kill")
-                .args(["-KILL", "--", &format!("-{}", child.id())])
-                .stderr(Stdio::null())
-                .status();
-            let _ = child.kill();
-            child.wait()?;
-            return Ok(None);
-        }
-        std::thread::sleep(pause);
-        pause = (pause * 2).min(Duration::from_millis(20));
-    }
-}
-
-/// `A wins`, `draw`, or `A wins: B forfeits at move N (why)`.
-fn outcome(record: &GameRecord) -> String {
-    match (&record.ending, record.winner()) {
-        (
-            Ending::Forfeit {
-                loser,
-                at_move,
-                reason,
-            },
-            _,
-        ) => format!(
-            "{} wins: {} forfeits at move {at_move} ({reason})",
-            other(*loser).name(),
-            loser.name()
-        ),
-        (_, Some(winner)) => format!("{} wins", winner.name()),
-        (_, None) => "draw".to_owned(),
-    }
-}
-
-/// The results: one row per game, then the totals.
-fn results_table(args: &MatchArgs, records: &[GameRecord]) -> String {
-    let mut out = format!(
-        "A: {}\nB: {}\ndepth {}, time limit {} s per move\n\n",
-        args.a,
-        args.b,
-        args.depth,
-        args.time_limit.as_secs_f64()
-    );
-    out.push_str(
-        "| game | player 1 | player 2 | score (1-2) | result |\n|---:|:---:|:---:|:---:|---|\n",
-    );
-    let mut wins = [0u32; 2];
-    let mut points = [0u32; 2];
-    let mut draws = 0;
-    for (i, record) in records.iter().enumerate() {
-        let result = outcome(record);
-        match record.winner() {
-            Some(w) => wins[w as usize] += 1,
-            None => draws += 1,
-        }
-        for who in [Entrant::A, Entrant::B] {
-            points[who as usize] += record.score_of(who);
-        }
-        out.push_str(&format!(
-            "| {} | {} | {} | {}-{} | {result} |\n",
-            i + 1,
-            record.first.name(),
-            other(record.first).name(),
-            record.scores.0,
-            record.scores.1,
-        ));
-    }
-    out.push_str(&format!(
-        "\nA wins {}, B wins {}, draws {draws}; points A {}, B {}\n",
-        wins[0], wins[1], points[0], points[1]
-    ));
-    out
 }

@@ -11,6 +11,7 @@ use std::time::Duration;
 
 mod gtp;
 mod referee;
+mod report;
 mod solve;
 
 /// COL106 Othello: score, best move and full game by K-ply minimax; perft; solving small boards.

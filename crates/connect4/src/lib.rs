@@ -9,7 +9,8 @@
 //!   (Max is always player 1), [`perft`].
 //! - [`search`]: the engine setup (key, centre-first ordering) and [`choose_move`].
 //! - [`format`](mod@format): game files (read LF/CRLF, write CRLF) and the console layout of the assignment.
-//! - [`referee`]: checking that one game file is another with one legal move played.
+//! - [`referee`]: checking that one game file is another with one legal move played, and reading
+//!   the file a program wrote for its move.
 //!
 //! ```
 //! use connect4::{choose_move, format, new_engine, Side};

@@ -1,5 +1,6 @@
 //! Refereeing one move between two game files: what a tournament between one-move programs
-//! checks before it accepts a program's output.
+//! checks before it accepts a program's output ([`check_move`] on two positions, [`read_move`]
+//! on the file a program wrote).
 //!
 //! A move is legal when the output position is the input position with exactly one piece of the
 //! player to move added at the lowest empty cell of a column that was not full, and the other
@@ -19,6 +20,7 @@
 
 use crate::board::{Board, STRIDE, Side};
 use crate::rules::Position;
+use std::path::{Path, PathBuf};
 
 /// Why an output position is not one legal move from the input position.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -103,6 +105,67 @@ pub fn check_move(before: &Position, after: &Position) -> Result<usize, Violatio
     Ok(column)
 }
 
+/// Why the file a program wrote is not one legal move from the position it was given. The
+/// messages are the reasons a tournament gives for the forfeit.
+#[derive(Debug, thiserror::Error)]
+pub enum OutputFault {
+    /// There is no file at the output path.
+    #[error("wrote no output file ({})", path.display())]
+    Missing {
+        /// The output path.
+        path: PathBuf,
+    },
+    /// The file cannot be read, or is not a game file.
+    #[error("wrote an unreadable game file: {0}")]
+    Unreadable(#[source] crate::Error),
+    /// A game file, but not one legal move from the input.
+    #[error("illegal move in {}: {violation}", path.display())]
+    Illegal {
+        /// The output path.
+        path: PathBuf,
+        /// What is wrong with the move.
+        #[source]
+        violation: Violation,
+    },
+}
+
+/// Reads the game file a program wrote at `output` for its move from `before`, and checks the
+/// move with [`check_move`]: the position after it.
+///
+/// ```
+/// use connect4::{Position, format, referee::{read_move, OutputFault}};
+/// let path = std::env::temp_dir().join(format!("connect4-read-move-{}.txt", std::process::id()));
+/// let before = Position::start();
+/// assert!(matches!(read_move(&before, &path), Err(OutputFault::Missing { .. })));
+/// std::fs::write(&path, format::game_file(&before.play_column(2).unwrap())).unwrap();
+/// assert_eq!(read_move(&before, &path).unwrap(), before.play_column(2).unwrap());
+/// std::fs::write(&path, format::game_file(&before)).unwrap();
+/// let fault = read_move(&before, &path).unwrap_err().to_string();
+/// assert!(fault.ends_with(": no piece was added"), "{fault}");
+/// std::fs::remove_file(&path).unwrap();
+/// ```
+///
+/// # Errors
+/// [`OutputFault::Missing`] when there is no file, [`OutputFault::Unreadable`] when it is not a
+/// game file, [`OutputFault::Illegal`] when its position is not one legal move from `before`.
+pub fn read_move(before: &Position, output: &Path) -> Result<Position, OutputFault> {
+    let after = match crate::format::read_game(output) {
+        Ok(after) => after,
+        Err(crate::Error::Read { source, .. }) if source.kind() == std::io::ErrorKind::NotFound => {
+            return Err(OutputFault::Missing {
+                path: output.to_path_buf(),
+            });
+        }
+        Err(e) => return Err(OutputFault::Unreadable(e)),
+    };
+    check_move(before, &after)
+        .map(|_| after)
+        .map_err(|violation| OutputFault::Illegal {
+            path: output.to_path_buf(),
+            violation,
+        })
+}
+
 /// The first column (0..7) where a piece of `old` is missing from `new` or has changed colour.
 fn changed_column(old: &Board, new: &Board) -> Option<usize> {
     let kept = |side: Side| old.pieces(side) & !new.pieces(side);
@@ -160,6 +223,38 @@ mod tests {
             check_move(&before, &after),
             Err(Violation::Tampered { column: 4 })
         );
+    }
+
+    #[test]
+    fn read_move_says_what_is_wrong_with_the_file() {
+        let dir = std::env::temp_dir().join(format!("connect4-referee-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("out.txt");
+        let before = Position::start();
+        let missing = read_move(&before, &path).unwrap_err();
+        assert_eq!(
+            missing.to_string(),
+            format!("wrote no output file ({})", path.display())
+        );
+        std::fs::write(&path, "column 4 please\n").unwrap();
+        let garbage = read_move(&before, &path).unwrap_err().to_string();
+        assert!(
+            garbage.starts_with("wrote an unreadable game file: ")
+                && garbage.contains(":1: a board row needs 7 cells"),
+            "{garbage}"
+        );
+        std::fs::write(&path, crate::format::game_file(&before)).unwrap();
+        assert_eq!(
+            read_move(&before, &path).unwrap_err().to_string(),
+            format!("illegal move in {}: no piece was added", path.display())
+        );
+        let after = before.play_column(6).unwrap();
+        std::fs::write(&path, crate::format::game_file(&after)).unwrap();
+        assert_eq!(read_move(&before, &path).unwrap(), after);
+        // A folder is there but unreadable as a file: not "missing".
+        let folder = read_move(&before, &dir).unwrap_err();
+        assert!(matches!(folder, OutputFault::Unreadable(_)), "{folder:?}");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

@@ -12,7 +12,8 @@
 //! - [`eval`]: a stage-dependent pattern evaluation for 8x8 (edges, corners, lines, diagonals,
 //!   mobility, parity) with weights fitted by the `fit_eval` example; [`player`]: time-controlled
 //!   play with it (iterative deepening, exact solving near the end); [`gtp`]: the Go Text
-//!   Protocol as a state machine (one command line in, the exact reply out).
+//!   Protocol as a state machine (one command line in, the exact reply out); [`openings`]: the
+//!   balanced openings of engine matches.
 //! - [`solve()`]: exact solving (MTD(f) over null-window engine searches, the root one move per
 //!   symmetry class), with [`endgame`] (a mask-only search for the last few empty squares) and
 //!   [`stability`] (stable discs: a sound cap on the margin) plugged into the engine's hooks.
@@ -51,6 +52,7 @@ pub mod exact;
 pub mod format;
 pub mod gtp;
 pub mod obf;
+pub mod openings;
 mod perft;
 pub mod player;
 mod position;
