@@ -119,10 +119,12 @@
 //! How deep, for how long and with which window a game is searched is decided here, once; a
 //! game brings only its inner search (the engine's, or its own bitboards and databases):
 //!
-//! - [`games::Budget`]: what one search may spend (depth, time, nodes, a deadline);
+//! - [`games::Budget`]: what one search may spend (depth, time, nodes, a deadline, a stop flag
+//!   another thread or a signal handler raises);
 //! - [`games::deepening::iterate`]: the one iterative-deepening loop, over a closure that
 //!   searches one depth, with an observer per iteration and [`games::deepening::Pace`] to start
-//!   a depth only when it likely ends in time;
+//!   a depth only when it likely ends in time; it says why it ended
+//!   ([`games::deepening::Ended`]);
 //! - [`games::Mtdf`]: the one MTD(f) driver, over null-window tests the game answers.
 //!
 //! ```
@@ -141,6 +143,7 @@
 //! let deepened = iterate(1..=budget.depth.unwrap(), pace, &mut (), |d| Step::Completed(search(d)));
 //! assert_eq!(deepened.deepest.map(|(d, outcome)| (d, outcome.value)), Some((6, 60)));
 //! assert_eq!(deepened.stats.nodes, 3 + 9 + 27 + 81 + 243 + 729);
+//! assert_eq!(deepened.ended, search_core::games::deepening::Ended::Depth);
 //!
 //! // MTD(f) from the deepening's value: a game whose exact value is 57 answers each test.
 //! let exact = |_beta: i32| 57; // exact, so fail-soft on either side
