@@ -1,4 +1,6 @@
 //! One crate's A* (or another call) on one map, for `perf`: `movingai_probe ours|theirs [ALGO [MAP]]`.
+//! `QUERIES=N` queries (300), or `CORNER=1` for the one corner-to-corner query (peak memory, read
+//! with `/usr/bin/time -v`).
 use benches::movingai::Map;
 use std::hint::black_box;
 
@@ -13,7 +15,12 @@ fn main() {
         .ok()
         .and_then(|q| q.parse().ok())
         .unwrap_or(300);
-    let queries = map.queries(n, 7);
+    // CORNER=1: the one corner-to-corner query (peak memory: `/usr/bin/time -v`).
+    let queries = if std::env::var_os("CORNER").is_some() {
+        vec![map.corner_query()]
+    } else {
+        map.queries(n, 7)
+    };
     let t = std::time::Instant::now();
     for (s, g) in queries {
         let r = match (who, algo) {

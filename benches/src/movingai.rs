@@ -165,6 +165,19 @@ impl Map {
             .collect()
     }
 
+    /// The corner-to-corner query: the cells of the largest region nearest the top-left and the
+    /// bottom-right corners (the longest kind of query, for peak memory).
+    pub fn corner_query(&self) -> Query {
+        let region = self.largest_region();
+        let nearest = |(cx, cy): (usize, usize)| {
+            *region
+                .iter()
+                .min_by_key(|&&(x, y)| x.abs_diff(cx) + y.abs_diff(cy))
+                .expect("a map with an open cell")
+        };
+        (nearest((0, 0)), nearest((self.width - 1, self.height - 1)))
+    }
+
     /// The dense index of a cell, below [`cells`](Self::cells).
     #[inline]
     pub fn index(&self, (x, y): (usize, usize)) -> usize {

@@ -36,6 +36,8 @@ pub(super) struct Search<'a, const N: usize> {
     max_nodes: Option<u64>,
     /// The instant to stop by.
     deadline: Option<Instant>,
+    /// The budget's stop flag, raised by someone else.
+    stop: Option<&'static std::sync::atomic::AtomicBool>,
     next_check: u64,
     pub(super) stopped: bool,
 }
@@ -106,7 +108,8 @@ fn odd_quadrants<const N: usize>(empties: u64) -> u64 {
 }
 
 impl<'a, const N: usize> Search<'a, N> {
-    /// A search with `table` under `budget` (its node count and its time or deadline; both are
+    /// A search with `table` under `budget` (its node count, its time or deadline and its stop
+    /// flag; all are
     /// checked every 4096 positions, so a search may go a little past them before it stops,
     /// and its result is then thrown away).
     pub(super) fn new(table: &'a mut Table, budget: Budget) -> Self {
@@ -115,6 +118,7 @@ impl<'a, const N: usize> Search<'a, N> {
             nodes: 0,
             max_nodes: budget.nodes,
             deadline: budget.stop_at(Instant::now()),
+            stop: budget.stop,
             next_check: 4096,
             stopped: false,
         }
@@ -129,7 +133,10 @@ impl<'a, const N: usize> Search<'a, N> {
             self.next_check = self.nodes + 4096;
             let nodes_spent = self.max_nodes.is_some_and(|max| self.nodes > max);
             let time_spent = self.deadline.is_some_and(|t| Instant::now() >= t);
-            self.stopped = nodes_spent || time_spent;
+            let flagged = self
+                .stop
+                .is_some_and(|flag| flag.load(std::sync::atomic::Ordering::Relaxed));
+            self.stopped = nodes_spent || time_spent || flagged;
         }
         self.stopped
     }

@@ -151,6 +151,13 @@ fn budgets_stop_and_the_table_survives() {
         ..Budget::default()
     };
     assert_eq!(solver.win_loss_draw(&start, past), None);
+    // A raised stop flag stops it too; lowered, the same budget solves.
+    static STOP: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(true);
+    let flagged = Budget::default().with_stop(&STOP);
+    assert_eq!(solver.solve_within(&start, flagged), None);
+    STOP.store(false, std::sync::atomic::Ordering::Relaxed);
+    let small = Position::<4>::start();
+    assert!(Solver::new(10).solve_within(&small, flagged).is_some());
     // A stopped search leaves only sound bounds behind: a later exact solve is still right.
     let position = random_game::<8>(&[7; 60], 12);
     let _ = solver.solve_within(&position, Budget::nodes(3000));
