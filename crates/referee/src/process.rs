@@ -337,6 +337,19 @@ mod tests {
     use super::*;
     use std::path::PathBuf;
 
+    /// Asserts that none of `pids` runs any more, within two seconds (killed children of `sh`
+    /// are reparented and reaped by init: give it a moment).
+    fn assert_gone(pids: &[String]) {
+        let deadline = Instant::now() + Duration::from_secs(2);
+        while pids.iter().any(|pid| alive(pid)) && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        assert!(
+            pids.iter().all(|pid| !alive(pid)),
+            "still running: {pids:?}"
+        );
+    }
+
     /// A scratch folder for one test.
     fn scratch(name: &str) -> PathBuf {
         let dir =
@@ -458,15 +471,7 @@ mod tests {
             "{:?}",
             start.elapsed()
         );
-        // The sleeps were children of `sh`, now reparented and reaped by init: give it a moment.
-        let deadline = Instant::now() + Duration::from_secs(2);
-        while sleeps.iter().any(|pid| alive(pid)) && Instant::now() < deadline {
-            std::thread::sleep(Duration::from_millis(10));
-        }
-        assert!(
-            sleeps.iter().all(|pid| !alive(pid)),
-            "still running: {sleeps:?}"
-        );
+        assert_gone(&sleeps);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
@@ -488,15 +493,8 @@ mod tests {
         // Killed and reaped before the child is dropped; a second kill does nothing.
         assert!(!alive(&sh));
         child.kill().unwrap();
-        let deadline = Instant::now() + Duration::from_secs(2);
-        while sleeps.iter().any(|pid| alive(pid)) && Instant::now() < deadline {
-            std::thread::sleep(Duration::from_millis(10));
-        }
         assert!(!alive(&sh));
-        assert!(
-            sleeps.iter().all(|pid| !alive(pid)),
-            "still running: {sleeps:?}"
-        );
+        assert_gone(&sleeps);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
@@ -510,14 +508,7 @@ mod tests {
             .unwrap();
         let sleeps = pids_in(&pids, 2);
         drop(child);
-        let deadline = Instant::now() + Duration::from_secs(2);
-        while sleeps.iter().any(|pid| alive(pid)) && Instant::now() < deadline {
-            std::thread::sleep(Duration::from_millis(10));
-        }
-        assert!(
-            sleeps.iter().all(|pid| !alive(pid)),
-            "still running: {sleeps:?}"
-        );
+        assert_gone(&sleeps);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
