@@ -30,7 +30,9 @@ use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
 /// How equal priorities leave the frontier: the tie key of an entry of path cost `g` generated
-/// `seq`-th (lower leaves first).
+/// `seq`-th (lower leaves first). Sequence numbers and pop counts are `u32` here, to keep heap
+/// entries and stale keys small; a search that would outgrow them gives up and the caller runs
+/// the plain loop (as when the keys are not monotone).
 pub(crate) trait TieRule<C: Cost> {
     /// The tie key.
     type Key: Ord + Copy;
@@ -38,17 +40,17 @@ pub(crate) trait TieRule<C: Cost> {
     /// pop of the current priority is recorded to decide the stale children).
     const OUT_OF_ORDER: bool;
     /// The key of an entry.
-    fn key(g: C, seq: u64) -> Self::Key;
+    fn key(g: C, seq: u32) -> Self::Key;
 }
 
 /// First in, first out among equal priorities.
 pub(crate) struct Fifo;
 
 impl<C: Cost> TieRule<C> for Fifo {
-    type Key = u64;
+    type Key = u32;
     const OUT_OF_ORDER: bool = false;
     #[inline]
-    fn key(_g: C, seq: u64) -> u64 {
+    fn key(_g: C, seq: u32) -> u32 {
         seq
     }
 }
@@ -58,35 +60,35 @@ impl<C: Cost> TieRule<C> for Fifo {
 pub(crate) struct DeeperFirst;
 
 impl<C: Cost> TieRule<C> for DeeperFirst {
-    type Key = Deeper<C>;
+    type Key = Deeper<C, u32>;
     const OUT_OF_ORDER: bool = true;
     #[inline]
-    fn key(g: C, seq: u64) -> Deeper<C> {
+    fn key(g: C, seq: u32) -> Deeper<C, u32> {
         Deeper(g, seq)
     }
 }
 
 /// The deeper-first tie key: path cost (larger first), then generation sequence.
 #[derive(Debug, Clone, Copy)]
-pub(crate) struct Deeper<C>(pub(crate) C, pub(crate) u64);
+pub(crate) struct Deeper<C, Q = u64>(pub(crate) C, pub(crate) Q);
 
-impl<C: Cost> Ord for Deeper<C> {
+impl<C: Cost, Q: Ord> Ord for Deeper<C, Q> {
     #[inline]
     fn cmp(&self, other: &Self) -> Ordering {
         other.0.total_order(&self.0).then(self.1.cmp(&other.1))
     }
 }
-impl<C: Cost> PartialOrd for Deeper<C> {
+impl<C: Cost, Q: Ord> PartialOrd for Deeper<C, Q> {
     fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
         Some(self.cmp(other))
     }
 }
-impl<C: Cost> PartialEq for Deeper<C> {
+impl<C: Cost, Q: Ord> PartialEq for Deeper<C, Q> {
     fn eq(&self, other: &Self) -> bool {
         self.cmp(other) == Ordering::Equal
     }
 }
-impl<C: Cost> Eq for Deeper<C> {}
+impl<C: Cost, Q: Ord> Eq for Deeper<C, Q> {}
 
 /// What the loop knows about a reached state, beside it in the table.
 pub(crate) struct Info<A, C> {
@@ -109,7 +111,7 @@ pub(crate) struct Info<A, C> {
 struct StaleKey<C, K> {
     f: C,
     tie: K,
-    pops: u64,
+    pops: u32,
 }
 
 /// The stale children: those decided as popped before the goal, and the undecided ones.
@@ -121,7 +123,7 @@ struct Stale<C, K> {
     /// The current priority (that of the last pop) and the pops of it so far, as
     /// `(pops, tie key)` (recorded only for out-of-order tie rules).
     level: Option<C>,
-    level_pops: Vec<(u64, K)>,
+    level_pops: Vec<(u32, K)>,
 }
 
 impl<C: Cost, K: Ord + Copy> Stale<C, K> {
@@ -136,13 +138,13 @@ impl<C: Cost, K: Ord + Copy> Stale<C, K> {
     }
 
     #[inline]
-    fn push(&mut self, f: C, tie: K, pops: u64) {
+    fn push(&mut self, f: C, tie: K, pops: u32) {
         self.keys.push(StaleKey { f, tie, pops });
     }
 
     /// Records the `pops`-th pop, of priority `f`; `record`: keep it among the level's pops.
     #[inline]
-    fn on_pop(&mut self, f: C, tie: K, pops: u64, record: bool) {
+    fn on_pop(&mut self, f: C, tie: K, pops: u32, record: bool) {
         if self
             .level
             .is_none_or(|level| f.total_order(&level) == Ordering::Greater)
@@ -168,7 +170,7 @@ impl<C: Cost, K: Ord + Copy> Stale<C, K> {
 
     /// The stale children popped before the goal, popped `pops`-th with priority `f` and tie
     /// `tie` (the last pop; with in-order ties, the only one of its priority that matters).
-    fn popped_before_goal(mut self, f: C, tie: K, pops: u64, in_order: bool) -> u64 {
+    fn popped_before_goal(mut self, f: C, tie: K, pops: u32, in_order: bool) -> u64 {
         if in_order {
             self.level_pops = vec![(pops, tie)];
         }
@@ -243,7 +245,8 @@ where
     search.start();
     while let Some(Entry { f, tie, item }) = search.heap.pop() {
         search.stats.popped += 1;
-        let pops = search.stats.popped;
+        // At most one pop per child pushed, and children are numbered in u32.
+        let pops = search.stats.popped as u32;
         search.stale.on_pop(f, tie, pops, R::OUT_OF_ORDER);
         if problem.is_goal(search.table.get(item).0) {
             let before = search
@@ -278,8 +281,9 @@ struct Loop<'p, P: SearchProblem, R: TieRule<P::Cost>, T> {
     stale: Stale<P::Cost, R::Key>,
     stats: Stats,
     /// The generation number of the last child.
-    seq: u64,
-    /// Cleared when a child's priority is below its parent's.
+    seq: u32,
+    /// Cleared when a child's priority is below its parent's, or when the generation numbers
+    /// would outgrow `u32`: either way the caller runs the plain loop.
     monotone: bool,
 }
 
@@ -321,7 +325,7 @@ where
     /// Expands the state at `item` (popped `pops`-th with priority `f`) unless it is closed;
     /// `false` when a child's priority is below `f`.
     #[inline]
-    fn expand(&mut self, item: u32, f: P::Cost, pops: u64) -> bool {
+    fn expand(&mut self, item: u32, f: P::Cost, pops: u32) -> bool {
         let node = self.table.value_mut(item);
         if node.closed {
             return true;
@@ -346,13 +350,17 @@ where
         parent: u32,
         g: P::Cost,
         f: P::Cost,
-        pops: u64,
+        pops: u32,
         action: P::Action,
         child: P::State,
         step: P::Cost,
     ) {
         self.stats.generated += 1;
-        self.seq += 1;
+        let Some(seq) = self.seq.checked_add(1) else {
+            self.monotone = false;
+            return;
+        };
+        self.seq = seq;
         let child_g = g + step;
         let (problem, with_heuristic) = (self.problem, self.with_heuristic);
         let (at, known, new) = self.table.reach(child, |s| Info {
