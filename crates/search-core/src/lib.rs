@@ -277,7 +277,7 @@ pub mod games {
     pub use crate::engine::{Engine, Timed};
     pub use crate::game::{EngineGame, Game, INFINITY, MoveList, Player, Value};
     pub use crate::hash::{GOLDEN_GAMMA, mix64, zobrist_keys};
-    pub use crate::mcts::{Mcts, MctsConfig, MctsStats, Playout};
+    pub use crate::mcts::{Mcts, MctsConfig, MctsStats, PROOF_VISITS, Playout};
     pub use crate::parallel::ParallelEngine;
     pub use crate::strategy::{
         AlphaBetaPlayer, DEFAULT_DEPTH, EnginePlayer, GameRecord, MatchResult, MinimaxPlayer,

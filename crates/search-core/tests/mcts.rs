@@ -127,27 +127,67 @@ fn position_is_over(start: &TicTacToe, moves: &[u8]) -> bool {
 }
 
 #[test]
-fn hundred_iterations_almost_never_lose_to_random_in_1000_games_a_colour() {
+fn hundred_iterations_with_proof_searches_never_lose_to_random_in_1000_games_a_colour() {
     // minimax-rs's `test_ttt_mcts_vs_random_always_wins_or_draws` (100 rollouts, 50 games as the
     // first player), twenty times longer and with both colours. At 100 iterations a move the
-    // statistics of the second player's first reply are thin: with RAVE and safe moves about one
-    // reply in a hundred still throws the draw away, and random play finds the win about once in
-    // four thousand games (0 to 2 losses in 2,000 games over ten seeds). Without RAVE it is
-    // twenty losses or so.
+    // statistics of the second player's first reply are thin: a reply that loses to a threat and
+    // then a fork (five plies) looks as good as a drawing one. Proof searches five plies deep at
+    // the nodes visited four times find those combinations (no loss in 24,000 games over twelve
+    // seeds); without them the defaults lose about twenty games in 2,000.
     let mut player = Mcts::new(MctsConfig {
         iterations: 100,
         seed: 30,
-        exploration: 0.5,
-        rave: Some(300.0),
-        safe_moves_only: true,
+        proof_depth: 5,
         ..MctsConfig::default()
     });
     let mut random = RandomPlayer::new(66);
     let openings = vec![vec![]; 1000];
     let result = play_match(&TicTacToe::default(), &mut player, &mut random, &openings);
     assert_eq!(result.games.len(), 2000);
-    assert!(result.losses <= 2, "{} losses", result.losses);
+    assert_eq!(
+        result.losses, 0,
+        "{} wins, {} draws",
+        result.wins, result.draws
+    );
     assert!(result.wins >= 1500, "{} wins", result.wins);
+}
+
+#[test]
+fn without_proof_searches_the_same_budget_loses_games() {
+    // The control: the same match with the defaults (no proof search) loses some games, so the
+    // test above measures the proof searches.
+    let mut player = Mcts::new(MctsConfig {
+        iterations: 100,
+        seed: 30,
+        ..MctsConfig::default()
+    });
+    let mut random = RandomPlayer::new(66);
+    let openings = vec![vec![]; 1000];
+    let result = play_match(&TicTacToe::default(), &mut player, &mut random, &openings);
+    assert!(result.losses > 0, "{} losses", result.losses);
+}
+
+#[test]
+fn five_ply_proof_searches_find_every_drawing_first_reply() {
+    // The second player's first reply after each first move, 900 seeds: none loses by force with
+    // proof searches of five plies; some do with four (the threat-then-fork line is five deep).
+    let count_bad = |proof_depth: u32| {
+        (0..900u64)
+            .filter(|&seed| {
+                let position = TicTacToe::default().play((seed % 9) as u8);
+                let mut player = Mcts::new(MctsConfig {
+                    iterations: 100,
+                    seed,
+                    proof_depth,
+                    ..MctsConfig::default()
+                });
+                let mv = player.choose_move(&position).expect("a move");
+                alpha_beta(&position.play(mv), None).value > 0
+            })
+            .count()
+    };
+    assert_eq!(count_bad(5), 0);
+    assert!(count_bad(4) > 0);
 }
 
 #[test]
@@ -224,10 +264,11 @@ fn the_solver_proves_what_alpha_beta_says() {
     let mut proved = 0;
     for (i, position) in tic_tac_toe_positions().into_iter().enumerate() {
         let exact = alpha_beta(&position, None);
-        for iterations in [30, 300, 20_000] {
+        for (iterations, proof_depth) in [(30, 0), (300, 0), (20_000, 0), (30, 3), (300, 5)] {
             let mut player = Mcts::new(MctsConfig {
                 iterations,
                 seed: i as u64,
+                proof_depth,
                 ..MctsConfig::default()
             });
             let mv = player.choose_move(&position).expect("a move");
@@ -237,6 +278,8 @@ fn the_solver_proves_what_alpha_beta_says() {
                 assert_eq!(value, exact.value.signum(), "{position:?}");
                 assert!(stats.iterations <= iterations);
                 proved += 1;
+                // A proven move keeps the value, whoever proved it.
+                assert_eq!(alpha_beta(&position.play(mv), None).value, exact.value);
             }
             if iterations == 20_000 {
                 // Enough to prove every position this small, well before the budget ends.

@@ -147,6 +147,49 @@ fn loses_at_once<G: Game>(position: &G, worst: f64) -> bool {
         .any(|&reply| wins_at_once(position, reply, worst))
 }
 
+/// The deepest [`prove`] search (plies): its recursion is bounded by this, whatever the game.
+pub(super) const MAX_PROOF_DEPTH: u32 = 8;
+
+/// The result of `position` if a search of `depth` plies settles it: a finished game, a move
+/// to a position proven won for the side to move (the first found), or every move proven (the
+/// best of them for the side to move, over the longest proof). `None` when a line is still open
+/// at the depth limit. Recursive, at most [`MAX_PROOF_DEPTH`] calls deep.
+pub(super) fn prove<G: Game>(position: &G, depth: u32) -> Option<Proof> {
+    if position.is_terminal() {
+        return Some(Proof::over(position));
+    }
+    if depth == 0 {
+        return None;
+    }
+    let depth = depth.min(MAX_PROOF_DEPTH);
+    let best = best_for(position.to_move());
+    let sign = if best == 1.0 { 1.0 } else { -1.0 };
+    let (mut settled, mut open) = (None::<Proof>, false);
+    for mv in position.legal_moves() {
+        match prove(&position.play(mv), depth - 1) {
+            Some(p) if p.reward == best => {
+                return Some(Proof {
+                    reward: best,
+                    plies: p.plies + 1,
+                });
+            }
+            Some(p) => {
+                let better = settled.is_none_or(|b| {
+                    sign * p.reward > sign * b.reward || (p.reward == b.reward && p.plies > b.plies)
+                });
+                if better {
+                    settled = Some(p);
+                }
+            }
+            None => open = true,
+        }
+    }
+    settled.filter(|_| !open).map(|b| Proof {
+        reward: b.reward,
+        plies: b.plies + 1,
+    })
+}
+
 /// The reward `side` wants most: 1 for Max, 0 for Min.
 pub(super) fn best_for(side: Player) -> f64 {
     match side {
@@ -224,6 +267,46 @@ mod tests {
         // One open child: nothing is proven.
         let open = [proof(0.5, 2), None];
         assert_eq!(tree(Player::Max, &open).best_if_all_solved(0), None);
+    }
+
+    /// Take 1 or 2; taking the last one wins.
+    #[derive(Clone, Copy, Debug, PartialEq)]
+    struct Nim(u8, bool);
+
+    impl crate::game::Game for Nim {
+        type Move = u8;
+        fn to_move(&self) -> Player {
+            if self.1 { Player::Max } else { Player::Min }
+        }
+        fn legal_moves(&self) -> MoveList<u8> {
+            (1..=self.0.min(2)).collect()
+        }
+        fn play(&self, take: u8) -> Self {
+            Nim(self.0 - take, !self.1)
+        }
+        fn is_terminal(&self) -> bool {
+            self.0 == 0
+        }
+        fn evaluate(&self) -> crate::game::Value {
+            if self.1 { -1 } else { 1 }
+        }
+    }
+
+    #[test]
+    fn a_proof_search_settles_what_its_depth_reaches() {
+        use super::prove;
+        // 3 is lost for the side to move, in 2 plies at most; 4 won (take 1), in 3.
+        assert_eq!(prove(&Nim(3, true), 2), proof(0.0, 2));
+        assert_eq!(prove(&Nim(3, true), 1), None);
+        assert_eq!(prove(&Nim(4, true), 3), proof(1.0, 3));
+        assert_eq!(prove(&Nim(4, false), 3), proof(0.0, 3));
+        assert_eq!(prove(&Nim(4, true), 2), None);
+        // Finished, and a win at once.
+        assert_eq!(prove(&Nim(0, true), 0), proof(0.0, 0));
+        assert_eq!(prove(&Nim(2, false), 1), proof(0.0, 1));
+        // Beyond the cap it searches the cap: 9 needs 6 plies, 30 far more.
+        assert_eq!(prove(&Nim(9, true), 100), proof(0.0, 6));
+        assert_eq!(prove(&Nim(30, true), 100), None);
     }
 
     #[test]
