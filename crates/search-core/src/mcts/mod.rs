@@ -371,10 +371,9 @@ impl<G: Game + PartialEq> Mcts<G> {
         if self.nodes[node as usize].solved.is_some() {
             self.prove_ancestors(node);
         }
-        if self.config.proof_depth > 0 {
-            // Deepest first: a proof there may settle the ones above.
-            due.iter().for_each(|&d| self.proof_search(d));
-        }
+        // Deepest first: a proof there may settle the ones above. (Depth 0, the default, settles
+        // nothing: the nodes due are not over.)
+        due.iter().for_each(|&d| self.proof_search(d));
     }
 
     /// [`MctsConfig::proof_depth`]'s search at `node`; a result found is backed up.

@@ -22,6 +22,19 @@ impl Proof {
             plies: 0,
         }
     }
+
+    /// Whether this proof is better than `other` for the side that wants `best`, or as good and
+    /// longer (among losses and draws, the longest line is the one to keep).
+    fn beats(self, other: Self, best: f64) -> bool {
+        let (mine, theirs) = if best == 1.0 {
+            (self.reward, other.reward)
+        } else {
+            (other.reward, self.reward)
+        };
+        mine.total_cmp(&theirs)
+            .then(self.plies.cmp(&other.plies))
+            .is_gt()
+    }
 }
 
 impl<G: Game + PartialEq> Mcts<G> {
@@ -62,18 +75,11 @@ impl<G: Game + PartialEq> Mcts<G> {
     /// for the side to move there, over the longest of the children that get it.
     pub(super) fn best_if_all_solved(&self, node: u32) -> Option<Proof> {
         let n = &self.nodes[node as usize];
-        let sign = if n.position.to_move() == Player::Max {
-            1.0
-        } else {
-            -1.0
-        };
+        let wanted = best_for(n.position.to_move());
         let mut best: Option<Proof> = None;
         for &c in &n.children {
             let p = self.nodes[c as usize].solved?;
-            let better = best.is_none_or(|b| {
-                sign * p.reward > sign * b.reward || (p.reward == b.reward && p.plies > b.plies)
-            });
-            if better {
+            if best.is_none_or(|b| p.beats(b, wanted)) {
                 best = Some(p);
             }
         }
@@ -163,7 +169,6 @@ pub(super) fn prove<G: Game>(position: &G, depth: u32) -> Option<Proof> {
     }
     let depth = depth.min(MAX_PROOF_DEPTH);
     let best = best_for(position.to_move());
-    let sign = if best == 1.0 { 1.0 } else { -1.0 };
     let (mut settled, mut open) = (None::<Proof>, false);
     for mv in position.legal_moves() {
         match prove(&position.play(mv), depth - 1) {
@@ -174,10 +179,7 @@ pub(super) fn prove<G: Game>(position: &G, depth: u32) -> Option<Proof> {
                 });
             }
             Some(p) => {
-                let better = settled.is_none_or(|b| {
-                    sign * p.reward > sign * b.reward || (p.reward == b.reward && p.plies > b.plies)
-                });
-                if better {
+                if settled.is_none_or(|b| p.beats(b, best)) {
                     settled = Some(p);
                 }
             }
@@ -290,6 +292,45 @@ mod tests {
         fn evaluate(&self) -> crate::game::Value {
             if self.1 { -1 } else { 1 }
         }
+    }
+
+    /// A fixed tree: node `i` has `to_move[i]` and children `CHILDREN[i]`; node 5 is the end,
+    /// won by Min. From the root (Max) the first move loses in 3 more plies, the second in 1.
+    #[derive(Clone, Copy, Debug, PartialEq)]
+    struct Fixed(usize);
+
+    const CHILDREN: [&[usize]; 6] = [&[1, 2], &[3], &[5], &[4], &[5], &[]];
+
+    impl crate::game::Game for Fixed {
+        type Move = usize;
+        fn to_move(&self) -> Player {
+            if matches!(self.0, 0 | 3) {
+                Player::Max
+            } else {
+                Player::Min
+            }
+        }
+        fn legal_moves(&self) -> MoveList<usize> {
+            CHILDREN[self.0].iter().copied().collect()
+        }
+        fn play(&self, child: usize) -> Self {
+            Fixed(child)
+        }
+        fn is_terminal(&self) -> bool {
+            self.0 == 5
+        }
+        fn evaluate(&self) -> crate::game::Value {
+            -1
+        }
+    }
+
+    #[test]
+    fn a_lost_proof_search_keeps_the_longest_loss() {
+        use super::prove;
+        assert_eq!(prove(&Fixed(1), 3), proof(0.0, 3));
+        assert_eq!(prove(&Fixed(2), 1), proof(0.0, 1));
+        // The longer loss comes first: it is kept, whatever follows.
+        assert_eq!(prove(&Fixed(0), 4), proof(0.0, 4));
     }
 
     #[test]
