@@ -7,8 +7,8 @@ mod tic_tac_toe;
 
 use connect_four::ConnectFour;
 use search_core::{
-    games::AlphaBetaPlayer, games::Game, games::Mcts, games::MctsConfig, games::Playout,
-    games::RandomPlayer, games::Strategy, games::alpha_beta, games::play_match,
+    games::AlphaBetaPlayer, games::Game, games::MatchResult, games::Mcts, games::MctsConfig,
+    games::Playout, games::RandomPlayer, games::Strategy, games::alpha_beta, games::play_match,
 };
 use std::time::Duration;
 use tic_tac_toe::TicTacToe;
@@ -134,15 +134,7 @@ fn hundred_iterations_with_proof_searches_never_lose_to_random_in_1000_games_a_c
     // then a fork (five plies) looks as good as a drawing one. Proof searches five plies deep at
     // the nodes visited four times find those combinations (no loss in 24,000 games over twelve
     // seeds); without them the defaults lose about twenty games in 2,000.
-    let mut player = Mcts::new(MctsConfig {
-        iterations: 100,
-        seed: 30,
-        proof_depth: 5,
-        ..MctsConfig::default()
-    });
-    let mut random = RandomPlayer::new(66);
-    let openings = vec![vec![]; 1000];
-    let result = play_match(&TicTacToe::default(), &mut player, &mut random, &openings);
+    let result = against_random_at_100_iterations(5);
     assert_eq!(result.games.len(), 2000);
     assert_eq!(
         result.losses, 0,
@@ -156,15 +148,22 @@ fn hundred_iterations_with_proof_searches_never_lose_to_random_in_1000_games_a_c
 fn without_proof_searches_the_same_budget_loses_games() {
     // The control: the same match with the defaults (no proof search) loses some games, so the
     // test above measures the proof searches.
+    let result = against_random_at_100_iterations(0);
+    assert!(result.losses > 0, "{} losses", result.losses);
+}
+
+/// 1,000 games with each colour against the random player, at 100 iterations a move with
+/// proof searches `proof_depth` plies deep, other settings the defaults.
+fn against_random_at_100_iterations(proof_depth: u32) -> MatchResult<TicTacToe> {
     let mut player = Mcts::new(MctsConfig {
         iterations: 100,
         seed: 30,
+        proof_depth,
         ..MctsConfig::default()
     });
     let mut random = RandomPlayer::new(66);
     let openings = vec![vec![]; 1000];
-    let result = play_match(&TicTacToe::default(), &mut player, &mut random, &openings);
-    assert!(result.losses > 0, "{} losses", result.losses);
+    play_match(&TicTacToe::default(), &mut player, &mut random, &openings)
 }
 
 #[test]
@@ -172,22 +171,31 @@ fn five_ply_proof_searches_find_every_drawing_first_reply() {
     // The second player's first reply after each first move, 900 seeds: none loses by force with
     // proof searches of five plies; some do with four (the threat-then-fork line is five deep).
     let count_bad = |proof_depth: u32| {
-        (0..900u64)
-            .filter(|&seed| {
-                let position = TicTacToe::default().play((seed % 9) as u8);
-                let mut player = Mcts::new(MctsConfig {
-                    iterations: 100,
-                    seed,
-                    proof_depth,
-                    ..MctsConfig::default()
-                });
-                let mv = player.choose_move(&position).expect("a move");
-                alpha_beta(&position.play(mv), None).value > 0
-            })
-            .count()
+        losing_first_replies(MctsConfig {
+            proof_depth,
+            ..MctsConfig::default()
+        })
     };
     assert_eq!(count_bad(5), 0);
     assert!(count_bad(4) > 0);
+}
+
+/// Over 900 seeds, the first reply of the second player after each of the nine first moves
+/// (the seed's remainder by 9), at 100 iterations with `config` otherwise: how often it loses
+/// by force.
+fn losing_first_replies(config: MctsConfig) -> usize {
+    (0..900u64)
+        .filter(|&seed| {
+            let position = TicTacToe::default().play((seed % 9) as u8);
+            let mut player = Mcts::new(MctsConfig {
+                iterations: 100,
+                seed,
+                ..config
+            });
+            let mv = player.choose_move(&position).expect("a move");
+            alpha_beta(&position.play(mv), None).value > 0
+        })
+        .count()
 }
 
 #[test]
@@ -196,21 +204,12 @@ fn rave_and_safe_moves_find_the_drawing_replies() {
     // often it loses by force. RAVE and safe moves each cut the count; together they cut it
     // tenfold.
     let count_bad = |rave: Option<f64>, safe_moves_only: bool| {
-        (0..900u64)
-            .filter(|&seed| {
-                let position = TicTacToe::default().play((seed % 9) as u8);
-                let mut player = Mcts::new(MctsConfig {
-                    iterations: 100,
-                    seed,
-                    exploration: 0.5,
-                    rave,
-                    safe_moves_only,
-                    ..MctsConfig::default()
-                });
-                let mv = player.choose_move(&position).expect("a move");
-                alpha_beta(&position.play(mv), None).value > 0
-            })
-            .count()
+        losing_first_replies(MctsConfig {
+            exploration: 0.5,
+            rave,
+            safe_moves_only,
+            ..MctsConfig::default()
+        })
     };
     let plain = count_bad(None, false);
     let rave = count_bad(Some(300.0), false);
