@@ -258,6 +258,51 @@ mod tests {
         );
         assert!(dot.contains("label=\"Graph 1: score 4, 6 leaves examined\""));
         assert_eq!(dot.matches("style=dashed, color=grey60").count(), 3);
+        // The root and the chosen line are drawn heavy, other explored nodes plain, the
+        // unexplored ones dashed; an uncut Min node shows its value alone.
+        assert!(
+            dot.contains("g1n0 [shape=triangle, label=\"4\", penwidth=3];"),
+            "{dot}"
+        );
+        assert!(dot.contains("g1n1 [shape=invtriangle, label=\"4\", penwidth=3];"));
+        assert!(dot.contains("g1n4 [shape=triangle, label=\"7\"];"));
+        assert!(dot.contains(
+            "g1n6 [shape=triangle, label=\"\", style=\"dashed,filled\", color=grey60, fontcolor=grey60];"
+        ));
+    }
+
+    #[test]
+    fn a_cut_max_node_shows_a_lower_bound() {
+        // A (Min) gets 3 from B; C (Max) sees 5 >= 3 and stops: at least 5.
+        let tree = GameTree::from_line("{(A,MIN),(B,MAX),(C,MAX)} {(A,B),(A,C),(B,3),(C,5),(C,1)}")
+            .unwrap();
+        let mut dot = String::new();
+        write_dot(&mut dot, &[(2, &tree)]);
+        assert!(
+            dot.contains("g2n2 [shape=triangle, label=\"≥5\"];"),
+            "{dot}"
+        );
+        assert!(
+            dot.contains("g2n1 [shape=triangle, label=\"3\", penwidth=3];"),
+            "{dot}"
+        );
+    }
+
+    #[test]
+    fn dot_text_draws_each_well_formed_line_numbered_as_solve_text_numbers_it() {
+        let text = format!("{SPEC}\nnot a tree\n{SPEC}\n");
+        let drawn = dot_text(&text);
+        let tree = GameTree::from_line(SPEC).unwrap();
+        let mut expected = String::new();
+        let numbers: Vec<usize> = crate::graph_lines(&text)
+            .filter(|(_, _, line)| GameTree::from_line(line).is_ok())
+            .map(|(_, graph, _)| graph)
+            .collect();
+        let trees: Vec<(usize, &GameTree)> = numbers.iter().map(|&g| (g, &tree)).collect();
+        write_dot(&mut expected, &trees);
+        assert_eq!(trees.len(), 2);
+        assert_eq!(drawn, expected);
+        assert!(drawn.contains("subgraph cluster_"));
     }
 
     /// A random tree line: internal node `N<i>` hangs below a random earlier one; every

@@ -121,6 +121,13 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_line_cut_short_in_a_name_is_an_error() {
+        for cut in ["{(A", "{(A,MAX)} {(A,B", "{(A,MA"] {
+            assert!(parse_line(cut).is_err(), "{cut}");
+        }
+    }
+
+    #[test]
     fn parses_spec_line_with_stray_spaces_and_cr() {
         let raw = parse_line(" { (A, MAX) ,(B,MIN )}{(A,B),( B ,-4 )}\r").unwrap();
         assert_eq!(raw.nodes, [("A", "MAX"), ("B", "MIN")]);

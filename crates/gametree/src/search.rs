@@ -98,6 +98,18 @@ mod tests {
         {(A,B),(A,C),(B,D),(B,E),(C,F),(C,G),(D,4),(D,3),(E,2),(E,7),(F,3),(F,2),(G,2),(G,8)}";
 
     #[test]
+    fn a_position_is_the_node_it_stands_on() {
+        let tree = GameTree::from_line(SPEC).unwrap();
+        let root = Position::root(&tree);
+        assert_eq!(root.node(), tree.root());
+        // Ids breadth-first: B is 1, C is 2; D (below B) is 3.
+        let moves = root.legal_moves();
+        assert_eq!(moves.as_slice(), [1, 2]);
+        assert_eq!(root.play(2).node(), 2);
+        assert_eq!(root.play(1).play(3).node(), 3);
+    }
+
+    #[test]
     fn spec_example() {
         let tree = GameTree::from_line(SPEC).unwrap();
         assert_eq!(

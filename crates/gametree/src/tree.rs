@@ -400,6 +400,31 @@ mod tests {
     }
 
     #[test]
+    fn internal_children_are_ordered_by_name_however_many() {
+        let t = GameTree::from_line(
+            "{(A,MAX),(C,MIN),(B,MIN),(D,MIN)} {(A,C),(A,B),(A,D),(C,1),(B,2),(D,3)}",
+        )
+        .unwrap();
+        let first_leaf = |c: u32| t.node(t.node(c).children().start).kind();
+        let values: Vec<Kind> = t.node(t.root()).children().map(first_leaf).collect();
+        assert_eq!(values, [Kind::Leaf(2), Kind::Leaf(1), Kind::Leaf(3)]);
+        assert!(!t.is_empty());
+    }
+
+    #[test]
+    fn leaf_values_stay_strictly_inside_infinity() {
+        let line = |v: i64| format!("{{(A,MAX)}} {{(A,{v})}}");
+        let inf = i64::from(INFINITY);
+        for v in [inf - 1, -(inf - 1), 0] {
+            let t = GameTree::from_line(&line(v)).unwrap();
+            assert_eq!(t.node(1).kind(), Kind::Leaf(v as Value));
+        }
+        for v in [inf, -inf] {
+            assert!(GameTree::from_line(&line(v)).is_err(), "{v}");
+        }
+    }
+
+    #[test]
     fn arena_is_breadth_first_with_sorted_internal_children() {
         let t = GameTree::from_line("{(A,MAX),(C,MIN),(B,MIN)} {(A,C),(A,B),(B,1),(C,-2),(C,3)}")
             .unwrap();
