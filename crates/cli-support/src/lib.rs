@@ -390,6 +390,32 @@ mod tests {
     use super::*;
 
     #[test]
+    fn positive_seconds_takes_positive_numbers_only() {
+        use std::time::Duration;
+        assert_eq!(positive_seconds("1.5"), Ok(Duration::from_millis(1500)));
+        assert_eq!(positive_seconds("2"), Ok(Duration::from_secs(2)));
+        for bad in ["0", "0.0", "-1", "abc", ""] {
+            assert_eq!(
+                positive_seconds(bad),
+                Err(NotSeconds {
+                    text: bad.to_owned()
+                }),
+                "{bad:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_closed_pipe_is_found_among_the_causes() {
+        let pipe = io::Error::from(io::ErrorKind::BrokenPipe);
+        assert!(is_closed_pipe(&pipe));
+        assert!(is_closed_pipe(&Error::Output(pipe)));
+        let full = io::Error::from(io::ErrorKind::StorageFull);
+        assert!(!is_closed_pipe(&full));
+        assert!(!is_closed_pipe(&Error::Output(full)));
+    }
+
+    #[test]
     fn failed_write_leaves_old_file_and_no_temporary() {
         let dir = std::env::temp_dir().join(format!("cli-support-test-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
