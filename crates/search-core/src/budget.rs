@@ -122,3 +122,27 @@ impl Budget {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn budgets_are_equal_when_their_limits_and_their_flag_are() {
+        static ONE: AtomicBool = AtomicBool::new(false);
+        static TWO: AtomicBool = AtomicBool::new(false);
+        let base = Budget::depth(5);
+        assert_eq!(base, Budget::depth(5));
+        assert_ne!(base, Budget::depth(6));
+        assert_ne!(base, base.with_stop(&ONE));
+        assert_ne!(base.with_stop(&ONE), base);
+        assert_eq!(base.with_stop(&ONE), base.with_stop(&ONE));
+        assert_ne!(base.with_stop(&ONE), base.with_stop(&TWO));
+        assert_ne!(base.with_stop(&ONE), Budget::depth(6).with_stop(&ONE));
+        assert_ne!(base, Budget::nodes(5).with_depth(5));
+        assert!(!base.with_stop(&ONE).stop_requested());
+        TWO.store(true, Ordering::Relaxed);
+        assert!(base.with_stop(&TWO).stop_requested());
+        assert!(!base.stop_requested());
+    }
+}
