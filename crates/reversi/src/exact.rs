@@ -206,7 +206,7 @@ fn root<const N: usize>(
     search.nodes += 1;
     let hint = search.table.probe(own, opp).map_or(64, |e| e.best);
     let mut list = [Candidate::default(); 32];
-    let count = search.order(own, opp, moves, hint, &mut list);
+    let count = search.order(own, opp, moves, hint, alpha, &mut list);
     let (value, bit) = search.pvs_moves(own, opp, alpha, beta, &mut list[..count]);
     if search.stopped {
         return (value, None);

@@ -4,7 +4,9 @@
 //!
 //! - More than [`SHALLOW`] empty squares: stability cut-offs, the transposition table (from
 //!   [`TABLE_EMPTIES`] on), moves sorted fastest first (fewest replies for the opponent, corners
-//!   counted twice), the table's move first.
+//!   counted twice), the table's move first. On 8x8 boards from [`EVAL_SORT_EMPTIES`] on, the
+//!   pattern evaluation joins the key: of the position after the move, or of a shallow
+//!   alpha-beta search below it, deeper the more empty squares are left (see [`sort_depth`]).
 //! - Up to [`SHALLOW`]: no table and no move generation; each empty square is tried with its
 //!   flips (none: not a move), squares in quadrants with an odd number of empty squares first.
 //! - One empty square: played out by counting flips.
@@ -13,6 +15,7 @@
 
 use super::table::Table;
 use crate::board::Board;
+use crate::eval::{ONE_DISC, Weights, evaluate_masks};
 use crate::rules;
 use crate::search::Masks;
 use crate::stability;
@@ -27,6 +30,18 @@ pub(super) const TABLE_EMPTIES: u32 = 8;
 const ETC_EMPTIES: u32 = TABLE_EMPTIES;
 /// From this many empty squares on, the stability cut-off is tried.
 const STABILITY_EMPTIES: u32 = 5;
+/// From this many empty squares on (8x8 only), moves are also sorted by the evaluation.
+pub(super) const EVAL_SORT_EMPTIES: u32 = 14;
+/// Sorting by a shallow search does not tell apart children more than this many discs below
+/// alpha (they all fail low).
+const SORT_ALPHA_MARGIN: i32 = 8;
+
+/// The depth of the evaluation search that sorts the moves of a node with `n` empty squares
+/// (at least [`EVAL_SORT_EMPTIES`]): 0 (the child's evaluation) at 14, then one ply more every
+/// three squares from 15 on, at most 6.
+pub(super) fn sort_depth(n: u32) -> u32 {
+    (n.saturating_sub(12) / 3).min(6)
+}
 
 /// The state of one search.
 pub(super) struct Search<'a, const N: usize> {
@@ -247,7 +262,7 @@ impl<'a, const N: usize> Search<'a, N> {
             return -self.deep(opp, own, -beta, -alpha, n);
         }
         let mut list = [Candidate::default(); 32];
-        let count = self.order(own, opp, moves, hint, &mut list);
+        let count = self.order(own, opp, moves, hint, alpha, &mut list);
         if n > ETC_EMPTIES
             && let Some(value) = self.etc(own, opp, beta, &list[..count])
         {
@@ -339,16 +354,21 @@ impl<'a, const N: usize> Search<'a, N> {
         (best, best_bit)
     }
 
-    /// Fills `list` with the moves of `moves`, keyed fastest first; returns their number.
+    /// Fills `list` with the moves of `moves`, keyed fastest first (with the evaluation far from
+    /// the end, children more than [`SORT_ALPHA_MARGIN`] discs below `alpha` not told apart);
+    /// returns their number. The positions the evaluation searches visit count as nodes.
     pub(super) fn order(
-        &self,
+        &mut self,
         own: u64,
         opp: u64,
         moves: u64,
         hint: u8,
+        alpha: i32,
         list: &mut [Candidate; 32],
     ) -> usize {
         let corners = Masks::<N>::RANKS[0];
+        let n = (Board::<N>::MASK & !(own | opp)).count_ones();
+        let sorter = (N == 8 && n >= EVAL_SORT_EMPTIES).then(|| EvalSort::new(n, alpha));
         let mut count = 0;
         let mut rest = moves;
         while rest != 0 {
@@ -363,11 +383,96 @@ impl<'a, const N: usize> Search<'a, N> {
                 let mobility = (replies.count_ones() + (replies & corners).count_ones()) as i32;
                 let potential = potential_mobility::<N>(p, !(o | p) & Board::<N>::MASK) as i32;
                 let corners_held = (p & corners).count_ones() as i32;
-                mobility * 16 + potential - corners_held * 16
+                let key = mobility * 16 + potential - corners_held * 16;
+                match &sorter {
+                    Some(sorter) => key + sorter.key(o, p, &mut self.nodes),
+                    None => key,
+                }
             };
             list[count] = Candidate { key, bit, flipped };
             count += 1;
         }
         count
     }
+}
+
+/// The evaluation's part of the sort key of a node's moves (8x8 boards only).
+struct EvalSort {
+    weights: &'static Weights,
+    depth: u32,
+    /// The child's values at or above this are its opponent's fail-low: not told apart.
+    ceiling: i32,
+    /// Evaluation units per key unit: a reply is 16 key units, worth 4 discs of the child's
+    /// evaluation, 2 discs of a searched value.
+    per_key: i32,
+}
+
+impl EvalSort {
+    fn new(n: u32, alpha: i32) -> Self {
+        let depth = sort_depth(n);
+        Self {
+            weights: Weights::builtin(),
+            depth,
+            ceiling: (SORT_ALPHA_MARGIN - alpha) * ONE_DISC,
+            per_key: if depth == 0 { 16 } else { 8 },
+        }
+    }
+
+    /// The key of the child `(own, opp)` (the opponent to move): its value for the opponent.
+    fn key(&self, own: u64, opp: u64, nodes: &mut u64) -> i32 {
+        let value = eval_search(
+            self.weights,
+            (own, opp),
+            self.depth,
+            (-EVAL_INFINITY, self.ceiling),
+            nodes,
+        );
+        value / self.per_key
+    }
+}
+
+/// Above any evaluation.
+const EVAL_INFINITY: i32 = 1 << 20;
+
+/// The fail-soft alpha-beta value of `(own, opp)` (8x8) for the mover, `depth` plies deep with
+/// the evaluation at the leaves (in [`ONE_DISC`] units), counting the positions it visits.
+/// Recursion: `depth` deep, at most 6 from [`sort_depth`].
+fn eval_search(
+    weights: &Weights,
+    (own, opp): (u64, u64),
+    depth: u32,
+    (mut alpha, beta): (i32, i32),
+    nodes: &mut u64,
+) -> i32 {
+    *nodes += 1;
+    let moves = if depth == 0 {
+        0
+    } else {
+        rules::moves(own, opp, u64::MAX)
+    };
+    if moves == 0 {
+        if depth == 0 || rules::moves(opp, own, u64::MAX) == 0 {
+            return evaluate_masks(weights, own, opp);
+        }
+        return -eval_search(weights, (opp, own), depth - 1, (-beta, -alpha), nodes);
+    }
+    let mut best = -EVAL_INFINITY;
+    let mut rest = moves;
+    while rest != 0 {
+        let bit = rest & rest.wrapping_neg();
+        rest ^= bit;
+        let flipped = rules::flips(own, opp, bit);
+        let child = (opp & !flipped, own | flipped | bit);
+        let value = -eval_search(weights, child, depth - 1, (-beta, -alpha), nodes);
+        if value > best {
+            best = value;
+            if value > alpha {
+                alpha = value;
+                if value >= beta {
+                    break;
+                }
+            }
+        }
+    }
+    best
 }
