@@ -21,6 +21,7 @@
 //! assert!(value.abs() < 5 * eval::ONE_DISC);
 //! ```
 
+use crate::board::{mirror_columns, transpose};
 use crate::position::Position;
 use crate::rules;
 use crate::side::Side;
@@ -243,23 +244,6 @@ const fn base3() -> [u16; 512] {
         bits += 1;
     }
     table
-}
-
-/// Mirrors the columns (`(r, c)` to `(r, 7 - c)`).
-fn mirror_columns(x: u64) -> u64 {
-    let x = (x >> 1) & 0x5555_5555_5555_5555 | (x & 0x5555_5555_5555_5555) << 1;
-    let x = (x >> 2) & 0x3333_3333_3333_3333 | (x & 0x3333_3333_3333_3333) << 2;
-    (x >> 4) & 0x0f0f_0f0f_0f0f_0f0f | (x & 0x0f0f_0f0f_0f0f_0f0f) << 4
-}
-
-/// Transposes (`(r, c)` to `(c, r)`).
-fn transpose(x: u64) -> u64 {
-    let t = (x ^ (x >> 7)) & 0x00aa_00aa_00aa_00aa;
-    let x = x ^ t ^ (t << 7);
-    let t = (x ^ (x >> 14)) & 0x0000_cccc_0000_cccc;
-    let x = x ^ t ^ (t << 14);
-    let t = (x ^ (x >> 28)) & 0x0000_0000_f0f0_f0f0;
-    x ^ t ^ (t << 28)
 }
 
 /// Gathers the squares `(k, k + shift)` (`k` from 0) into bits `0..8 - shift`.

@@ -1,16 +1,18 @@
 //! Exact endgame solving: the final disc margin with perfect play and a best move, for any
 //! position of any size, by a dedicated bitboard search (not search-core's engine).
 //!
-//! Margins are for the side to move and count as the FForum problems do: the empty squares
-//! left when neither side can move go to the winner (a draw stays 0). COL106's `boardScore`
-//! and [`solve`](crate::solve()) count discs only; the two agree whenever the game ends on a
-//! full board.
+//! Margins are for the side to move. How the empty squares left when neither side can move
+//! count is the solver's [`Counting`]: by default they go to the winner ([`EmptiesToWinner`],
+//! as the FForum problems count); [`Solver::discs_only`] counts discs only ([`DiscsOnly`], as
+//! COL106's `boardScore` and [`solve`](crate::solve()) do). The two agree whenever the game ends
+//! on a full board.
 //!
 //! The search is fail-soft alpha-beta with principal-variation search, a transposition table,
 //! fastest-first move ordering, stability cut-offs and parity ordering near the end (see the
-//! `search` submodule). A [`Solver`] keeps its table from one call to the next (every stored
-//! bound is a fact about the position), so a playing engine that solves move after move reuses
-//! its work.
+//! `search` submodule); at the root, one move per class of children that are images of each
+//! other under the board's symmetries. A [`Solver`] keeps its table from one call to the next
+//! (every stored bound is a fact about the position under its counting), so a playing engine
+//! that solves move after move reuses its work.
 //!
 //! # Example
 //!
@@ -43,7 +45,43 @@ use crate::position::{Move, Position};
 use crate::square::Square;
 use search::{Candidate, Search};
 use search_core::games::{Bounds, Budget, Mtdf};
+use std::marker::PhantomData;
 use table::Table;
+
+/// How the squares left empty at the end of a game count in its final margin.
+pub trait Counting: Copy + Default + std::fmt::Debug + Send + Sync + 'static {
+    /// The final margin of a side with `own` discs against `opp` discs and `empties` squares
+    /// left empty.
+    fn margin(own: i32, opp: i32, empties: i32) -> i32;
+}
+
+/// The empty squares go to the winner, a draw stays 0: the World Othello Federation's rule,
+/// FForum's problems and Edax.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct EmptiesToWinner;
+
+impl Counting for EmptiesToWinner {
+    #[inline]
+    fn margin(own: i32, opp: i32, empties: i32) -> i32 {
+        match own.cmp(&opp) {
+            std::cmp::Ordering::Greater => own - opp + empties,
+            std::cmp::Ordering::Less => own - opp - empties,
+            std::cmp::Ordering::Equal => 0,
+        }
+    }
+}
+
+/// Discs only, the empty squares count for nobody: COL106's `boardScore` and the 4x4 and 6x6
+/// starts' solves.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct DiscsOnly;
+
+impl Counting for DiscsOnly {
+    #[inline]
+    fn margin(own: i32, opp: i32, _empties: i32) -> i32 {
+        own - opp
+    }
+}
 
 /// The answer of a solve.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -58,28 +96,53 @@ pub struct Solved<const N: usize> {
     pub nodes: u64,
 }
 
-/// An exact solver with its transposition table.
+/// An exact solver with its transposition table, counting final margins by `C`.
 #[derive(Debug, Clone)]
-pub struct Solver {
+pub struct Solver<C = EmptiesToWinner> {
     table: Table,
+    counting: PhantomData<C>,
 }
 
 /// The default table: 2^20 entries (about 24 MB).
 pub const DEFAULT_TABLE_BITS: u32 = 20;
 
-impl Default for Solver {
+impl<C: Counting> Default for Solver<C> {
     fn default() -> Self {
-        Self::new(DEFAULT_TABLE_BITS)
+        Self::with_table(DEFAULT_TABLE_BITS)
     }
 }
 
 impl Solver {
     /// A solver whose table holds `2^table_bits` entries (`table_bits` clamped to 1..=30; 24
-    /// bytes an entry).
+    /// bytes an entry); the empty squares left at the end go to the winner.
     #[must_use]
     pub fn new(table_bits: u32) -> Self {
+        Self::with_table(table_bits)
+    }
+}
+
+impl Solver<DiscsOnly> {
+    /// [`Solver::new`] counting discs only: the empty squares left at the end count for nobody.
+    ///
+    /// ```
+    /// use reversi::Position;
+    /// use reversi::exact::Solver;
+    /// // 4x4 Othello: White wins 11-3 with perfect play, two squares left empty.
+    /// let solved = Solver::discs_only(16).solve(&Position::<4>::start());
+    /// assert_eq!(solved.margin, -8);
+    /// assert_eq!(Solver::new(16).solve(&Position::<4>::start()).margin, -10);
+    /// ```
+    #[must_use]
+    pub fn discs_only(table_bits: u32) -> Self {
+        Self::with_table(table_bits)
+    }
+}
+
+impl<C: Counting> Solver<C> {
+    fn with_table(table_bits: u32) -> Self {
         Self {
             table: Table::new(table_bits),
+            counting: PhantomData,
         }
     }
 
@@ -99,6 +162,18 @@ impl Solver {
         position: &Position<N>,
         budget: Budget,
     ) -> Option<Solved<N>> {
+        self.mtdf(position, budget, 1, |_, _| {})
+    }
+
+    /// [`solve_within`](Self::solve_within) with the first test at `guess`, calling
+    /// `report(beta, answer)` after each null-window test "is the margin at least `beta`?".
+    pub(crate) fn mtdf<const N: usize>(
+        &mut self,
+        position: &Position<N>,
+        budget: Budget,
+        guess: i32,
+        mut report: impl FnMut(i32, &Solved<N>),
+    ) -> Option<Solved<N>> {
         self.table.new_search();
         // One clock for every test.
         let budget = Budget {
@@ -111,7 +186,7 @@ impl Solver {
             lower: -squares,
             upper: squares,
         };
-        let mut mtdf = Mtdf::new(all, 1, 1);
+        let mut mtdf = Mtdf::new(all, guess, 1);
         let mut nodes = 0;
         let mut best_move = None;
         while let Some(beta) = mtdf.next_beta() {
@@ -121,6 +196,7 @@ impl Solver {
             };
             let tested = self.window(position, (beta - 1, beta), left)?;
             nodes += tested.nodes;
+            report(beta, &tested);
             if mtdf.record(beta, tested.margin) {
                 best_move = tested.best_move;
             } else {
@@ -176,7 +252,7 @@ impl Solver {
         let side = position.to_move();
         let board = position.board();
         let (own, opp) = (board.mask(side), board.mask(side.opponent()));
-        let mut search = Search::<N>::new(&mut self.table, budget);
+        let mut search = Search::<N, C>::new(&mut self.table, budget);
         let (margin, best_move) = root(&mut search, own, opp, alpha, beta);
         (!search.stopped).then_some(Solved {
             margin,
@@ -187,8 +263,8 @@ impl Solver {
 }
 
 /// The root: the value in `(alpha, beta)` and a best move.
-fn root<const N: usize>(
-    search: &mut Search<'_, N>,
+fn root<const N: usize, C: Counting>(
+    search: &mut Search<'_, N, C>,
     own: u64,
     opp: u64,
     alpha: i32,
@@ -199,7 +275,7 @@ fn root<const N: usize>(
     if moves == 0 {
         if crate::rules::moves(opp, own, mask) == 0 {
             search.nodes += 1;
-            return (search::final_score::<N>(own, opp), None);
+            return (search::final_score::<N, C>(own, opp), None);
         }
         return (-search.search(opp, own, -beta, -alpha), Some(Move::Pass));
     }
@@ -207,6 +283,7 @@ fn root<const N: usize>(
     let hint = search.table.probe(own, opp).map_or(64, |e| e.best);
     let mut list = [Candidate::default(); 32];
     let count = search.order(own, opp, moves, hint, alpha, &mut list);
+    let count = one_per_symmetry_class::<N>(own, opp, &mut list[..count]);
     let (value, bit) = search.pvs_moves(own, opp, alpha, beta, &mut list[..count]);
     if search.stopped {
         return (value, None);
@@ -217,9 +294,28 @@ fn root<const N: usize>(
     (value, Some(Move::Place(square)))
 }
 
+/// Sorts `list` (the root's moves, keyed) and keeps the first move of each class of children
+/// that are images of each other under the board's eight symmetries (they have the same value);
+/// returns the number kept.
+fn one_per_symmetry_class<const N: usize>(own: u64, opp: u64, list: &mut [Candidate]) -> usize {
+    list.sort_by_key(|c| c.key);
+    let mut classes: Vec<(u64, u64)> = Vec::with_capacity(list.len());
+    let mut kept = 0;
+    for i in 0..list.len() {
+        let c = list[i];
+        let child = crate::board::canonical::<N>(opp & !c.flipped, own | c.flipped | c.bit);
+        if !classes.contains(&child) {
+            classes.push(child);
+            list[kept] = c;
+            kept += 1;
+        }
+    }
+    kept
+}
+
 /// The exact margin of `position` and a best move, with a fresh default table
 /// ([`Solver::solve`]).
 #[must_use]
 pub fn solve_exact<const N: usize>(position: &Position<N>) -> Solved<N> {
-    Solver::default().solve(position)
+    Solver::new(DEFAULT_TABLE_BITS).solve(position)
 }

@@ -14,14 +14,12 @@
 //!   play with it (iterative deepening, exact solving near the end); [`gtp`]: the Go Text
 //!   Protocol as a state machine (one command line in, the exact reply out); [`openings`]: the
 //!   balanced openings of engine matches.
-//! - [`solve()`]: exact solving (MTD(f) over null-window engine searches, the root one move per
-//!   symmetry class), with [`endgame`] (a mask-only search for the last few empty squares) and
-//!   [`stability`] (stable discs: a sound cap on the margin) plugged into the engine's hooks.
-//!   Margins for Black, empty squares counting for nobody (COL106's convention).
-//! - [`exact`]: the dedicated endgame solver for any position of any size: the side to move's
-//!   exact margin with the empty squares left at the end going to the winner (FForum's
-//!   convention), a best move, budgets and a win/loss/draw variant. [`obf`]: the OBF problem
-//!   lines it is tested on.
+//! - [`exact`]: the one exact solver, for any position of any size: the side to move's exact
+//!   margin with the empty squares left at the end counted as a parameter ([`exact::Counting`]:
+//!   to the winner as FForum counts, or discs only as COL106 does), a best move, budgets and a
+//!   win/loss/draw variant; [`stability`]: stable discs, a sound cap on the margin it cuts on.
+//!   [`obf`]: the OBF problem lines it is tested on. [`solve()`]: the same solver for COL106's
+//!   convention (Black's margin, discs only), started from an engine search's guess.
 //!
 //! # Example
 //!
@@ -45,7 +43,6 @@
 //! ```
 
 mod board;
-pub mod endgame;
 mod error;
 pub mod eval;
 pub mod exact;

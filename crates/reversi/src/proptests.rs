@@ -10,7 +10,7 @@ use crate::side::Side;
 use crate::solve::solve;
 use crate::square::Square;
 use proptest::prelude::*;
-use search_core::{games::Engine, games::Game, games::alpha_beta, games::minimax};
+use search_core::{games::Budget, games::Engine, games::Game, games::alpha_beta, games::minimax};
 
 /// A plain `N`x`N` array board: the reference implementation.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -298,7 +298,9 @@ proptest! {
         let sign = if position.to_move() == Side::Black { 1 } else { -1 };
         let exact = sign * alpha_beta(&Scored::new(position, Margin), None).value;
         let beta = alpha + width;
-        let (v, nodes) = crate::endgame::solve_small(&position, alpha, beta);
+        let mut solver = crate::exact::Solver::discs_only(10);
+        let solved = solver.solve_window(&position, alpha, beta, Budget::default()).expect("no budget");
+        let (v, nodes) = (solved.margin, solved.nodes);
         prop_assert!(nodes >= 1);
         if v <= alpha {
             prop_assert!(exact <= v);
@@ -307,7 +309,7 @@ proptest! {
         } else {
             prop_assert_eq!(v, exact);
         }
-        prop_assert_eq!(crate::endgame::solve_small(&position, -100, 100).0, exact);
+        prop_assert_eq!(solver.solve(&position).margin, exact);
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! The recursive part of the exact solver: fail-soft alpha-beta with principal-variation search
 //! on the two disc masks of the side to move (`own`) and the other side (`opp`). Values are the
-//! mover's final margin with the empty squares left at the end going to the winner.
+//! mover's final margin, the empty squares left at the end counted by the solver's [`Counting`].
 //!
 //! - More than [`SHALLOW`] empty squares: stability cut-offs, the transposition table (from
 //!   [`TABLE_EMPTIES`] on), moves sorted fastest first (fewest replies for the opponent, corners
@@ -13,6 +13,7 @@
 //!
 //! The recursion is at most twice the number of empty squares deep (passes included).
 
+use super::Counting;
 use super::table::Table;
 use crate::board::Board;
 use crate::eval::{ONE_DISC, Weights, evaluate_masks};
@@ -20,6 +21,7 @@ use crate::rules;
 use crate::search::Masks;
 use crate::stability;
 use search_core::games::Budget;
+use std::marker::PhantomData;
 use std::time::Instant;
 
 /// At most this many empty squares: the parity-ordered search without table.
@@ -43,8 +45,8 @@ pub(super) fn sort_depth(n: u32) -> u32 {
     (n.saturating_sub(12) / 3).min(6)
 }
 
-/// The state of one search.
-pub(super) struct Search<'a, const N: usize> {
+/// The state of one search, counting the final margins by `C`.
+pub(super) struct Search<'a, const N: usize, C> {
     pub(super) table: &'a mut Table,
     pub(super) nodes: u64,
     /// About this many positions at most.
@@ -55,44 +57,38 @@ pub(super) struct Search<'a, const N: usize> {
     stop: Option<&'static std::sync::atomic::AtomicBool>,
     next_check: u64,
     pub(super) stopped: bool,
+    counting: PhantomData<C>,
 }
 
 /// A move to search: its ordering key (lower first), its bit and the discs it flips.
 #[derive(Debug, Clone, Copy, Default)]
 pub(super) struct Candidate {
-    key: i32,
+    pub(super) key: i32,
     pub(super) bit: u64,
     pub(super) flipped: u64,
 }
 
-/// The final margin of a finished game for the side owning `own`: empty squares to the winner.
+/// The final margin of a finished game for the side owning `own`, under the counting `C`.
 #[inline]
-pub(super) fn final_score<const N: usize>(own: u64, opp: u64) -> i32 {
+pub(super) fn final_score<const N: usize, C: Counting>(own: u64, opp: u64) -> i32 {
     let (o, p) = (own.count_ones() as i32, opp.count_ones() as i32);
-    let squares = (N * N) as i32;
-    if o > p {
-        squares - 2 * p
-    } else if o < p {
-        2 * o - squares
-    } else {
-        0
-    }
+    C::margin(o, p, (N * N) as i32 - o - p)
 }
 
 /// The mover's final margin with one empty square `bit` left: whoever can place there does (the
 /// mover first) and the game ends.
 #[inline]
-fn last_square(own: u64, opp: u64, bit: u64) -> i32 {
-    let base = own.count_ones() as i32 - opp.count_ones() as i32;
+fn last_square<C: Counting>(own: u64, opp: u64, bit: u64) -> i32 {
+    let (o, p) = (own.count_ones() as i32, opp.count_ones() as i32);
     let flipped = rules::flips(own, opp, bit);
     if flipped != 0 {
-        return base + 2 * flipped.count_ones() as i32 + 1;
+        return o - p + 2 * flipped.count_ones() as i32 + 1;
     }
     let flipped = rules::flips(opp, own, bit);
     if flipped != 0 {
-        return base - 2 * flipped.count_ones() as i32 - 1;
+        return o - p - 2 * flipped.count_ones() as i32 - 1;
     }
-    base.signum() + base
+    C::margin(o, p, 1)
 }
 
 /// The number of `empties` next to a disc of `discs` (where the other side may one day move).
@@ -122,7 +118,7 @@ fn odd_quadrants<const N: usize>(empties: u64) -> u64 {
     pick(0) | pick(1) | pick(2) | pick(3)
 }
 
-impl<'a, const N: usize> Search<'a, N> {
+impl<'a, const N: usize, C: Counting> Search<'a, N, C> {
     /// A search with `table` under `budget` (its node count, its time or deadline and its stop
     /// flag; all are
     /// checked every 4096 positions, so a search may go a little past them before it stops,
@@ -136,6 +132,7 @@ impl<'a, const N: usize> Search<'a, N> {
             stop: budget.stop,
             next_check: 4096,
             stopped: false,
+            counting: PhantomData,
         }
     }
 
@@ -162,11 +159,11 @@ impl<'a, const N: usize> Search<'a, N> {
         match empties.count_ones() {
             0 => {
                 self.nodes += 1;
-                final_score::<N>(own, opp)
+                final_score::<N, C>(own, opp)
             }
             1 => {
                 self.nodes += 1;
-                last_square(own, opp, empties)
+                last_square::<C>(own, opp, empties)
             }
             n if n <= SHALLOW => self.shallow(own, opp, alpha, beta, empties),
             n => self.deep(own, opp, alpha, beta, n),
@@ -196,7 +193,7 @@ impl<'a, const N: usize> Search<'a, N> {
                 let left = empties ^ bit;
                 let value = if left & (left - 1) == 0 {
                     self.nodes += 1;
-                    -last_square(o, p, left)
+                    -last_square::<C>(o, p, left)
                 } else {
                     -self.shallow(o, p, -beta, -alpha, left)
                 };
@@ -228,7 +225,7 @@ impl<'a, const N: usize> Search<'a, N> {
                 return -self.shallow(opp, own, -beta, -alpha, empties);
             }
         }
-        final_score::<N>(own, opp)
+        final_score::<N, C>(own, opp)
     }
 
     /// The search for many empty squares: stability, table, sorted moves, PVS.
@@ -257,7 +254,7 @@ impl<'a, const N: usize> Search<'a, N> {
         let moves = rules::moves(own, opp, Board::<N>::MASK);
         if moves == 0 {
             if rules::moves(opp, own, Board::<N>::MASK) == 0 {
-                return final_score::<N>(own, opp);
+                return final_score::<N, C>(own, opp);
             }
             return -self.deep(opp, own, -beta, -alpha, n);
         }
