@@ -39,10 +39,23 @@ pub struct SolveArgs {
     /// The transposition table has 2^BITS entries.
     #[arg(long, default_value_t = 22, value_parser = clap::value_parser!(u32).range(10..=28))]
     table_bits: u32,
+    /// An 8x8 position: search on N threads sharing the table (the same values; the move may
+    /// be another of the same value) [default: the cores available].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
+    threads: Option<u16>,
     /// Without a position: print each step (the warm-up guess, every null-window test) on
     /// stderr as it ends [default: after a second, when stderr is a terminal].
     #[arg(long)]
     progress: bool,
+}
+
+/// The exact solver the arguments ask for.
+fn solver(args: &SolveArgs) -> Solver {
+    let threads = args.threads.map_or_else(
+        || std::thread::available_parallelism().map_or(1, usize::from),
+        usize::from,
+    );
+    Solver::new(args.table_bits).with_threads(threads)
 }
 
 fn parse_solve_size(text: &str) -> Result<u8, String> {
@@ -62,7 +75,7 @@ pub fn run(args: &SolveArgs) -> ExitCode {
     };
     match read_position(source) {
         Ok((name, problem)) => {
-            let mut solver = Solver::new(args.table_bits);
+            let mut solver = solver(args);
             let mut failed = false;
             if let Err(e) = solve_one(&mut solver, &problem, args.check, &name, &mut failed) {
                 return cli_support::fail(e);
@@ -129,7 +142,7 @@ fn solve_file(args: &SolveArgs, path: &Path) -> ExitCode {
         Ok(text) => text,
         Err(e) => return cli_support::fail(e),
     };
-    let mut solver = Solver::new(args.table_bits);
+    let mut solver = solver(args);
     let (mut failed, mut nodes, mut count) = (false, 0, 0);
     let started = Instant::now();
     for (i, line) in text.lines().enumerate() {

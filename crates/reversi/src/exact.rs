@@ -43,9 +43,11 @@ mod tests;
 
 use crate::position::{Move, Position};
 use crate::square::Square;
-use search::{Candidate, Search};
+use search::{Candidate, Search, Shared};
+use search_core::games::BusySet;
 use search_core::games::{Bounds, Budget, Mtdf};
 use std::marker::PhantomData;
+use std::sync::atomic::{AtomicBool, Ordering};
 use table::Table;
 
 /// How the squares left empty at the end of a game count in its final margin.
@@ -100,10 +102,11 @@ pub struct Solved<const N: usize> {
 #[derive(Debug, Clone)]
 pub struct Solver<C = EmptiesToWinner> {
     table: Table,
+    threads: usize,
     counting: PhantomData<C>,
 }
 
-/// The default table: 2^20 entries (about 24 MB).
+/// The default table: 2^20 entries (32 MB).
 pub const DEFAULT_TABLE_BITS: u32 = 20;
 
 impl<C: Counting> Default for Solver<C> {
@@ -113,7 +116,7 @@ impl<C: Counting> Default for Solver<C> {
 }
 
 impl Solver {
-    /// A solver whose table holds `2^table_bits` entries (`table_bits` clamped to 1..=30; 24
+    /// A solver whose table holds `2^table_bits` entries (`table_bits` clamped to 1..=30; 32
     /// bytes an entry); the empty squares left at the end go to the winner.
     #[must_use]
     pub fn new(table_bits: u32) -> Self {
@@ -142,8 +145,20 @@ impl<C: Counting> Solver<C> {
     fn with_table(table_bits: u32) -> Self {
         Self {
             table: Table::new(table_bits),
+            threads: 1,
             counting: PhantomData,
         }
+    }
+
+    /// This solver searching on `threads` threads (at least 1; 1 by default) sharing its table.
+    /// Every thread searches each null-window test, putting off the moves another thread is
+    /// searching; the first to finish answers. The value is the same as on one thread (every
+    /// thread's search is exact and every bound in the table a fact); the best move may be
+    /// another of the same value, and the node count (all threads') varies from run to run.
+    #[must_use]
+    pub fn with_threads(mut self, threads: usize) -> Self {
+        self.threads = threads.max(1);
+        self
     }
 
     /// The exact margin of `position` and a best move.
@@ -252,15 +267,57 @@ impl<C: Counting> Solver<C> {
         let side = position.to_move();
         let board = position.board();
         let (own, opp) = (board.mask(side), board.mask(side.opponent()));
-        let mut search = Search::<N, C>::new(&mut self.table, budget);
-        let (margin, best_move) = root(&mut search, own, opp, alpha, beta);
-        (!search.stopped).then_some(Solved {
+        let table = &self.table;
+        let run = |shared: Option<Shared<'_>>, budget: Budget| {
+            let mut search = Search::<N, C>::new(table, budget, shared);
+            let (margin, best_move) = root(&mut search, own, opp, alpha, beta);
+            let solved = (!search.stopped).then_some((margin, best_move));
+            if solved.is_some() {
+                shared.inspect(|s| s.done.store(true, Ordering::Relaxed));
+            }
+            (solved, search.nodes)
+        };
+        if self.threads <= 1 {
+            let (solved, nodes) = run(None, budget);
+            return solved.map(|(margin, best_move)| Solved {
+                margin,
+                best_move,
+                nodes,
+            });
+        }
+        // Every thread searches the same window on the shared table; the first to finish
+        // answers, the others stop.
+        let (busy, done) = (BusySet::new(BUSY_BITS), AtomicBool::new(false));
+        let shared = Shared {
+            busy: &busy,
+            done: &done,
+        };
+        let each = Budget {
+            nodes: budget.nodes.map(|max| max / self.threads as u64),
+            ..budget
+        };
+        let answers: Vec<_> = std::thread::scope(|scope| {
+            let helpers: Vec<_> = (1..self.threads)
+                .map(|_| scope.spawn(|| run(Some(shared), each)))
+                .collect();
+            let mine = run(Some(shared), each);
+            let theirs = helpers
+                .into_iter()
+                .map(|h| h.join().expect("a solver thread panicked"));
+            std::iter::once(mine).chain(theirs).collect()
+        });
+        let nodes = answers.iter().map(|a| a.1).sum();
+        let (margin, best_move) = answers.iter().find_map(|a| a.0)?;
+        Some(Solved {
             margin,
             best_move,
-            nodes: search.nodes,
+            nodes,
         })
     }
 }
+
+/// The busy set of a parallel solve has `2^BUSY_BITS` slots.
+const BUSY_BITS: u32 = 16;
 
 /// The root: the value in `(alpha, beta)` and a best move.
 fn root<const N: usize, C: Counting>(

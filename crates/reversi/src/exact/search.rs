@@ -14,14 +14,16 @@
 //! The recursion is at most twice the number of empty squares deep (passes included).
 
 use super::Counting;
-use super::table::Table;
+use super::table::{Table, position_key};
 use crate::board::Board;
 use crate::eval::{ONE_DISC, Weights, evaluate_masks};
 use crate::rules;
 use crate::search::Masks;
 use crate::stability;
 use search_core::games::Budget;
+use search_core::games::{BusySet, busy_mark};
 use std::marker::PhantomData;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 /// At most this many empty squares: the parity-ordered search without table.
@@ -45,9 +47,23 @@ pub(super) fn sort_depth(n: u32) -> u32 {
     (n.saturating_sub(12) / 3).min(6)
 }
 
+/// What the threads of a parallel solve share besides the table.
+#[derive(Clone, Copy)]
+pub(super) struct Shared<'a> {
+    /// The children some thread is searching now, put off by the others.
+    pub(super) busy: &'a BusySet,
+    /// Raised by the first thread to finish: the others stop.
+    pub(super) done: &'a AtomicBool,
+}
+
+/// From this many empty squares on, a parallel search puts off the moves (all but the first)
+/// whose child another thread is searching.
+const SPLIT_EMPTIES: u32 = 10;
+
 /// The state of one search, counting the final margins by `C`.
 pub(super) struct Search<'a, const N: usize, C> {
-    pub(super) table: &'a mut Table,
+    pub(super) table: &'a Table,
+    shared: Option<Shared<'a>>,
     pub(super) nodes: u64,
     /// About this many positions at most.
     max_nodes: Option<u64>,
@@ -120,12 +136,13 @@ fn odd_quadrants<const N: usize>(empties: u64) -> u64 {
 
 impl<'a, const N: usize, C: Counting> Search<'a, N, C> {
     /// A search with `table` under `budget` (its node count, its time or deadline and its stop
-    /// flag; all are
-    /// checked every 4096 positions, so a search may go a little past them before it stops,
-    /// and its result is then thrown away).
-    pub(super) fn new(table: &'a mut Table, budget: Budget) -> Self {
+    /// flag; all are checked every 4096 positions, so a search may go a little past them before
+    /// it stops, and its result is then thrown away), one of a parallel solve's threads when
+    /// `shared` (it stops too when another thread is done).
+    pub(super) fn new(table: &'a Table, budget: Budget, shared: Option<Shared<'a>>) -> Self {
         Self {
             table,
+            shared,
             nodes: 0,
             max_nodes: budget.nodes,
             deadline: budget.stop_at(Instant::now()),
@@ -145,9 +162,9 @@ impl<'a, const N: usize, C: Counting> Search<'a, N, C> {
             self.next_check = self.nodes + 4096;
             let nodes_spent = self.max_nodes.is_some_and(|max| self.nodes > max);
             let time_spent = self.deadline.is_some_and(|t| Instant::now() >= t);
-            let flagged = self
-                .stop
-                .is_some_and(|flag| flag.load(std::sync::atomic::Ordering::Relaxed));
+            let raised =
+                |flag: Option<&AtomicBool>| flag.is_some_and(|f| f.load(Ordering::Relaxed));
+            let flagged = raised(self.stop) || raised(self.shared.map(|s| s.done));
             self.stopped = nodes_spent || time_spent || flagged;
         }
         self.stopped
@@ -304,7 +321,9 @@ impl<'a, const N: usize, C: Counting> Search<'a, N, C> {
         self.table.store(own, opp, n, (lower, upper), best);
     }
 
-    /// Searches the sorted `list` with PVS in `(alpha, beta)`: the value and the best move's bit.
+    /// Searches `list` (sorted as it goes) with PVS in `(alpha, beta)`: the value and the best
+    /// move's bit. In a parallel search far from the end, the moves after the first whose child
+    /// another thread is searching are put off to a second pass (simplified ABDADA).
     pub(super) fn pvs_moves(
         &mut self,
         own: u64,
@@ -313,42 +332,64 @@ impl<'a, const N: usize, C: Counting> Search<'a, N, C> {
         beta: i32,
         list: &mut [Candidate],
     ) -> (i32, u64) {
+        let split = self
+            .shared
+            .filter(|_| (Board::<N>::MASK & !(own | opp)).count_ones() >= SPLIT_EMPTIES);
         let (mut best, mut best_bit) = (i32::MIN, 0);
-        for i in 0..list.len() {
-            // Selection sort: most nodes cut off after the first move or two.
-            let mut k = i;
-            for j in i + 1..list.len() {
-                if list[j].key < list[k].key {
-                    k = j;
-                }
-            }
-            list.swap(i, k);
-            let Candidate { bit, flipped, .. } = list[i];
-            let (o, p) = (opp & !flipped, own | flipped | bit);
-            let value = if i == 0 || beta - alpha == 1 {
-                -self.search(o, p, -beta, -alpha)
-            } else {
-                let probe = -self.search(o, p, -alpha - 1, -alpha);
-                if probe > alpha && probe < beta {
-                    -self.search(o, p, -beta, -probe)
+        let mut put_off = 0u32;
+        for pass in 0..2 {
+            for i in 0..list.len() {
+                let Candidate { bit, flipped, .. } = if pass == 0 {
+                    select(list, i)
+                } else if put_off & (1 << i) != 0 {
+                    list[i]
                 } else {
-                    probe
+                    continue;
+                };
+                let child = (opp & !flipped, own | flipped | bit);
+                let mark = split.map(|s| {
+                    (
+                        s.busy,
+                        busy_mark(position_key(child.0, child.1), beta as u32),
+                    )
+                });
+                if pass == 0 && i > 0 && mark.is_some_and(|(busy, m)| busy.contains(m)) {
+                    put_off |= 1 << i;
+                    continue;
                 }
-            };
-            if self.stopped {
-                return (alpha, best_bit);
-            }
-            if value > best {
-                (best, best_bit) = (value, bit);
-                if value > alpha {
-                    alpha = value;
+                mark.inspect(|(busy, m)| busy.insert(*m));
+                let value = self.child_value(child, best == i32::MIN, alpha, beta);
+                mark.inspect(|(busy, m)| busy.remove(*m));
+                if self.stopped {
+                    return (alpha, best_bit);
+                }
+                if value > best {
+                    (best, best_bit) = (value, bit);
+                    alpha = alpha.max(value);
                     if value >= beta {
-                        break;
+                        return (best, best_bit);
                     }
                 }
             }
+            if put_off == 0 {
+                break;
+            }
         }
         (best, best_bit)
+    }
+
+    /// The value of the mover's move to `child` in `(alpha, beta)`: a full window for the
+    /// `first` move searched, otherwise a null window first and a re-search if it lands inside.
+    fn child_value(&mut self, (o, p): (u64, u64), first: bool, alpha: i32, beta: i32) -> i32 {
+        if first || beta - alpha == 1 {
+            return -self.search(o, p, -beta, -alpha);
+        }
+        let probe = -self.search(o, p, -alpha - 1, -alpha);
+        if probe > alpha && probe < beta {
+            -self.search(o, p, -beta, -probe)
+        } else {
+            probe
+        }
     }
 
     /// Fills `list` with the moves of `moves`, keyed fastest first (with the evaluation far from
@@ -391,6 +432,19 @@ impl<'a, const N: usize, C: Counting> Search<'a, N, C> {
         }
         count
     }
+}
+
+/// Moves the least-keyed candidate of `list[i..]` to `i` (a selection sort step: most nodes cut
+/// off after the first move or two) and returns it.
+fn select(list: &mut [Candidate], i: usize) -> Candidate {
+    let mut k = i;
+    for j in i + 1..list.len() {
+        if list[j].key < list[k].key {
+            k = j;
+        }
+    }
+    list.swap(i, k);
+    list[i]
 }
 
 /// The evaluation's part of the sort key of a node's moves (8x8 boards only).

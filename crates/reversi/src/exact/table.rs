@@ -1,49 +1,131 @@
 //! The transposition table of the exact solver: bounds on the exact value of positions, keyed by
-//! the full pair of disc masks (no false hits), in buckets of two entries.
+//! the full pair of disc masks (no false hits), in buckets of two entries, shared by the threads
+//! of a parallel solve.
+//!
+//! Each entry is guarded by a sequence number (a seqlock): a writer takes it from even to odd,
+//! writes, and sets it even again; a reader keeps what it read only if the number was the same
+//! even value before and after. A torn entry (half of one position, half of another) is never
+//! seen, so a probe answers only for the position it asked about. A writer that finds the entry
+//! taken by another thread drops its store: the table is a cache.
 
-/// One stored position: the mover's and the opponent's discs, bounds on the mover's exact final
-/// margin, a best move, the number of empty squares (the work behind it) and the search that
-/// stored it.
+use std::sync::atomic::{AtomicU64, Ordering, fence};
+
+/// What a probe finds about a position: bounds on the mover's exact final margin and a best move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) struct Entry {
-    own: u64,
-    opp: u64,
     /// The exact value is at least `lower` and at most `upper`.
     pub(super) lower: i8,
     pub(super) upper: i8,
     /// The bit position of a best move, or 64 for none.
     pub(super) best: u8,
+}
+
+/// The packed part of a slot: bounds, best move, empty squares (the work behind it) and the
+/// search that stored it (0: never written).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Data {
+    entry: Entry,
     empties: u8,
     date: u8,
 }
 
-impl Entry {
-    const EMPTY: Self = Self {
-        own: 0,
-        opp: 0,
-        lower: -127,
-        upper: 127,
-        best: 64,
-        empties: 0,
-        date: 0,
-    };
+impl Data {
+    fn pack(self) -> u64 {
+        u64::from(self.entry.lower as u8)
+            | u64::from(self.entry.upper as u8) << 8
+            | u64::from(self.entry.best) << 16
+            | u64::from(self.empties) << 24
+            | u64::from(self.date) << 32
+    }
+
+    fn unpack(word: u64) -> Self {
+        Self {
+            entry: Entry {
+                lower: word as u8 as i8,
+                upper: (word >> 8) as u8 as i8,
+                best: (word >> 16) as u8,
+            },
+            empties: (word >> 24) as u8,
+            date: (word >> 32) as u8,
+        }
+    }
 }
 
-/// A table of `2^bits` entries. Every stored bound is a fact about the position (the exact
+/// A well-mixed 64-bit key of a position (the table's index comes from its high bits).
+pub(super) fn position_key(own: u64, opp: u64) -> u64 {
+    (own.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ opp.wrapping_mul(0xc2b2_ae3d_27d4_eb4f))
+        .rotate_left(17)
+        .wrapping_mul(0xff51_afd7_ed55_8ccd)
+}
+
+/// One slot: a sequence number (odd while written), the position and its packed data.
+#[derive(Debug, Default)]
+struct Slot {
+    sequence: AtomicU64,
+    own: AtomicU64,
+    opp: AtomicU64,
+    data: AtomicU64,
+}
+
+impl Slot {
+    /// A consistent copy of the slot's position and data, or `None` while it is being written.
+    fn read(&self) -> Option<(u64, u64, Data)> {
+        let before = self.sequence.load(Ordering::Acquire);
+        let own = self.own.load(Ordering::Relaxed);
+        let opp = self.opp.load(Ordering::Relaxed);
+        let data = self.data.load(Ordering::Relaxed);
+        fence(Ordering::Acquire);
+        let after = self.sequence.load(Ordering::Relaxed);
+        (before == after && before % 2 == 0).then(|| (own, opp, Data::unpack(data)))
+    }
+
+    /// Writes the slot with `update(current)` unless another thread is writing it.
+    fn write(&self, update: impl FnOnce(Option<(u64, u64, Data)>) -> (u64, u64, Data)) {
+        let before = self.sequence.load(Ordering::Relaxed);
+        if before % 2 == 1
+            || self
+                .sequence
+                .compare_exchange(before, before + 1, Ordering::Acquire, Ordering::Relaxed)
+                .is_err()
+        {
+            return;
+        }
+        fence(Ordering::Release);
+        let current = (
+            self.own.load(Ordering::Relaxed),
+            self.opp.load(Ordering::Relaxed),
+            Data::unpack(self.data.load(Ordering::Relaxed)),
+        );
+        let (own, opp, data) = update((current.2.date != 0).then_some(current));
+        self.own.store(own, Ordering::Relaxed);
+        self.opp.store(opp, Ordering::Relaxed);
+        self.data.store(data.pack(), Ordering::Relaxed);
+        self.sequence.store(before + 2, Ordering::Release);
+    }
+}
+
+/// A table of `2^bits` slots. Every stored bound is a fact about the position (the exact
 /// value under perfect play), so entries stay valid from one search to the next.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub(super) struct Table {
-    entries: Vec<Entry>,
+    slots: Box<[Slot]>,
     shift: u32,
     date: u8,
 }
 
+impl Clone for Table {
+    /// An empty table of the same size (a clone shares nothing with its original).
+    fn clone(&self) -> Self {
+        Self::new(64 - self.shift)
+    }
+}
+
 impl Table {
-    /// An empty table of `2^bits` entries (`bits` in 1..=30).
+    /// An empty table of `2^bits` slots (`bits` in 1..=30).
     pub(super) fn new(bits: u32) -> Self {
         let bits = bits.clamp(1, 30);
         Self {
-            entries: vec![Entry::EMPTY; 1 << bits],
+            slots: (0..1usize << bits).map(|_| Slot::default()).collect(),
             shift: 64 - bits,
             date: 1,
         }
@@ -54,56 +136,114 @@ impl Table {
         self.date = self.date.wrapping_add(1).max(1);
     }
 
-    /// The index of the bucket (two entries) of a position.
+    /// The index of the bucket (two slots) of a position.
     fn bucket(&self, own: u64, opp: u64) -> usize {
-        let h = (own.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ opp.wrapping_mul(0xc2b2_ae3d_27d4_eb4f))
-            .rotate_left(17)
-            .wrapping_mul(0xff51_afd7_ed55_8ccd);
-        ((h >> self.shift) as usize) & !1
+        ((position_key(own, opp) >> self.shift) as usize) & !1
     }
 
     /// The entry of a position, if stored.
-    pub(super) fn probe(&self, own: u64, opp: u64) -> Option<&Entry> {
+    pub(super) fn probe(&self, own: u64, opp: u64) -> Option<Entry> {
         let i = self.bucket(own, opp);
-        self.entries[i..i + 2]
-            .iter()
-            .find(|e| e.own == own && e.opp == opp && e.date != 0)
+        self.slots[i..i + 2].iter().find_map(|slot| {
+            let (o, p, data) = slot.read()?;
+            (o == own && p == opp && data.date != 0).then_some(data.entry)
+        })
     }
 
     /// Records that the value of a position with `empties` empty squares is at least `lower`
     /// and at most `upper`, with `best` (a bit position, 64 for none) a best move found.
-    pub(super) fn store(&mut self, own: u64, opp: u64, empties: u32, bounds: (i32, i32), best: u8) {
+    pub(super) fn store(&self, own: u64, opp: u64, empties: u32, bounds: (i32, i32), best: u8) {
         let i = self.bucket(own, opp);
         let date = self.date;
-        let slot = {
-            let pair = &self.entries[i..i + 2];
-            if let Some(j) = pair.iter().position(|e| e.own == own && e.opp == opp) {
-                i + j
-            } else {
-                // Replace the entry of an older search, then the one with less work behind it.
-                let key = |e: &Entry| (e.date == date, e.empties);
-                i + usize::from(key(&pair[1]) < key(&pair[0]))
-            }
-        };
-        let entry = &mut self.entries[slot];
-        let (lower, upper) = (bounds.0 as i8, bounds.1 as i8);
-        if entry.own == own && entry.opp == opp && entry.date != 0 {
-            entry.lower = entry.lower.max(lower);
-            entry.upper = entry.upper.min(upper);
-            if best != 64 {
-                entry.best = best;
-            }
-            entry.date = date;
+        let pair = &self.slots[i..i + 2];
+        let seen = [pair[0].read(), pair[1].read()];
+        let same = |s: &Option<(u64, u64, Data)>| s.is_some_and(|(o, p, _)| o == own && p == opp);
+        let j = if let Some(j) = seen.iter().position(same) {
+            j
         } else {
-            *entry = Entry {
-                own,
-                opp,
-                lower,
-                upper,
-                best,
-                empties: empties as u8,
-                date,
+            // Replace the entry of an older search, then the one with less work behind it
+            // (a slot being written counts as the newest and deepest).
+            let key = |s: &Option<(u64, u64, Data)>| {
+                s.map_or((true, u8::MAX), |(_, _, d)| (d.date == date, d.empties))
             };
+            usize::from(key(&seen[1]) < key(&seen[0]))
+        };
+        let (lower, upper) = (bounds.0 as i8, bounds.1 as i8);
+        pair[j].write(|current| match current {
+            Some((o, p, mut data)) if o == own && p == opp => {
+                data.entry.lower = data.entry.lower.max(lower);
+                data.entry.upper = data.entry.upper.min(upper);
+                if best != 64 {
+                    data.entry.best = best;
+                }
+                data.date = date;
+                (own, opp, data)
+            }
+            _ => {
+                let entry = Entry { lower, upper, best };
+                let empties = empties as u8;
+                (
+                    own,
+                    opp,
+                    Data {
+                        entry,
+                        empties,
+                        date,
+                    },
+                )
+            }
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The bounds every writer stores for position `k`: a reader that finds `k` must see them.
+    fn bounds_of(k: u64) -> (i32, i32) {
+        let lower = (k % 60) as i32 - 30;
+        (lower, lower + (k % 3) as i32)
+    }
+
+    #[test]
+    fn stores_merge_and_replace() {
+        let mut table = Table::new(4);
+        assert_eq!(table.probe(1, 2), None);
+        table.store(1, 2, 10, (-64, 8), 5);
+        table.store(1, 2, 10, (-4, 64), 64);
+        let entry = table.probe(1, 2).expect("stored");
+        assert_eq!((entry.lower, entry.upper, entry.best), (-4, 8, 5));
+        // A newer search replaces the older entries of a full bucket first.
+        table.new_search();
+        for k in 0..64u64 {
+            table.store(k << 8, 1, 12, (0, 0), 64);
         }
+        assert!((0..64u64).any(|k| table.probe(k << 8, 1).is_some()));
+        assert_eq!(table.probe(1, 3), None);
+    }
+
+    #[test]
+    fn threads_never_see_a_torn_entry() {
+        // Four slots for thousands of positions: every store collides.
+        let table = Table::new(2);
+        std::thread::scope(|scope| {
+            for t in 0..2u64 {
+                let table = &table;
+                scope.spawn(move || {
+                    for i in 0..20_000u64 {
+                        let k = (i * 7 + t) % 1000;
+                        table.store(k, !k, 20, bounds_of(k), (k % 64) as u8);
+                        let j = (i * 13 + t) % 1000;
+                        if let Some(entry) = table.probe(j, !j) {
+                            let (lower, upper) = bounds_of(j);
+                            assert_eq!(i32::from(entry.lower), lower);
+                            assert_eq!(i32::from(entry.upper), upper);
+                            assert_eq!(u64::from(entry.best), j % 64);
+                        }
+                    }
+                });
+            }
+        });
     }
 }

@@ -2,7 +2,7 @@
 //! pruning), on random positions with few empty squares: passes, games ending with empty
 //! squares, all three board sizes, every window variant and budget.
 
-use super::Solver;
+use super::{Counting, DiscsOnly, EmptiesToWinner, Solver};
 use crate::board::Board;
 use crate::position::{Move, Position};
 use crate::side::Side;
@@ -12,13 +12,21 @@ use search_core::games::Budget;
 
 /// The final margin for the side to move, empty squares to the winner, by plain negamax.
 fn negamax<const N: usize>(position: &Position<N>) -> i32 {
+    negamax_counting::<N, EmptiesToWinner>(position)
+}
+
+/// The final margin for the side to move by plain negamax, the empty squares left at the end
+/// counted by `C` (written out here, not with `C::margin`).
+fn negamax_counting<const N: usize, C: Counting>(position: &Position<N>) -> i32 {
     let moves: Vec<Move<N>> = position.moves().collect();
     if moves.is_empty() {
         let board = position.board();
         let own = board.count(position.to_move()) as i32;
         let opp = board.count(position.to_move().opponent()) as i32;
         let empties = board.empties().len() as i32;
+        let discs_only = std::any::TypeId::of::<C>() == std::any::TypeId::of::<DiscsOnly>();
         return match own.cmp(&opp) {
+            _ if discs_only => own - opp,
             std::cmp::Ordering::Greater => own - opp + empties,
             std::cmp::Ordering::Less => own - opp - empties,
             std::cmp::Ordering::Equal => 0,
@@ -26,9 +34,34 @@ fn negamax<const N: usize>(position: &Position<N>) -> i32 {
     }
     moves
         .iter()
-        .map(|&mv| -negamax(&position.play(mv).expect("listed moves are legal")))
+        .map(|&mv| -negamax_counting::<N, C>(&position.play(mv).expect("listed moves are legal")))
         .max()
         .unwrap_or(i32::MIN)
+}
+
+/// The discs-only solver and the two-thread solvers against [`negamax_counting`]: the value,
+/// and a best move reaching it.
+fn check_counting_and_threads<const N: usize>(position: &Position<N>) -> Result<(), TestCaseError> {
+    let discs = negamax_counting::<N, DiscsOnly>(position);
+    let solved = Solver::discs_only(12).with_threads(2).solve(position);
+    prop_assert_eq!(solved.margin, discs);
+    if let Some(mv) = solved.best_move {
+        let child = position.play(mv).expect("the best move is legal");
+        prop_assert_eq!(
+            -negamax_counting::<N, DiscsOnly>(&child),
+            discs,
+            "best move {:?}",
+            mv
+        );
+    }
+    let exact = negamax(position);
+    let solved = Solver::new(12).with_threads(2).solve(position);
+    prop_assert_eq!(solved.margin, exact);
+    if let Some(mv) = solved.best_move {
+        let child = position.play(mv).expect("the best move is legal");
+        prop_assert_eq!(-negamax(&child), exact, "best move {:?}", mv);
+    }
+    Ok(())
 }
 
 /// Checks every entry point of the solver on `position` against [`negamax`].
@@ -110,7 +143,9 @@ proptest! {
 
     #[test]
     fn game_positions_8x8(choices in prop::collection::vec(any::<u8>(), 60), empties in 1usize..=10) {
-        check(&random_game::<8>(&choices, empties))?;
+        let position = random_game::<8>(&choices, empties);
+        check(&position)?;
+        check_counting_and_threads(&position)?;
     }
 
     /// Random fillings: many passes and games that end with empty squares.
@@ -128,7 +163,35 @@ proptest! {
 
     #[test]
     fn random_boards_4x4(seed in prop::collection::vec(any::<u8>(), 16), rate in 0u8..=200, white: bool) {
-        check(&random_board::<4>(seed, rate, white))?;
+        let position = random_board::<4>(seed, rate, white);
+        check(&position)?;
+        check_counting_and_threads(&position)?;
+    }
+
+    #[test]
+    fn game_positions_6x6_both_countings(choices in prop::collection::vec(any::<u8>(), 32), empties in 1usize..=10) {
+        check_counting_and_threads(&random_game::<6>(&choices, empties))?;
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(12))]
+
+    /// Up to 14 empty squares (past negamax's reach): two threads give one thread's value and
+    /// a move of that value, for both countings.
+    #[test]
+    fn two_threads_equal_one_up_to_14_empties(choices in prop::collection::vec(any::<u8>(), 60), empties in 11usize..=14) {
+        let position = random_game::<8>(&choices, empties);
+        let one = Solver::new(16).solve(&position);
+        let two = Solver::new(16).with_threads(2).solve(&position);
+        prop_assert_eq!(two.margin, one.margin);
+        if let Some(mv) = two.best_move {
+            let child = position.play(mv).expect("the best move is legal");
+            prop_assert_eq!(-Solver::new(16).solve(&child).margin, one.margin, "{:?}", mv);
+        }
+        let one = Solver::discs_only(16).solve(&position);
+        let two = Solver::discs_only(16).with_threads(2).solve(&position);
+        prop_assert_eq!(two.margin, one.margin);
     }
 }
 
