@@ -10,7 +10,10 @@
 //! The search is fail-soft alpha-beta with principal-variation search, a transposition table,
 //! fastest-first move ordering, stability cut-offs and parity ordering near the end (see the
 //! `search` submodule); at the root, one move per class of children that are images of each
-//! other under the board's symmetries. A [`Solver`] keeps its table from one call to the next
+//! other under the board's symmetries. Far from the end (8x8, [`PRESEARCH_EMPTIES`] or more
+//! empty squares), a selective search with probable cut-offs finds the likely value first: the
+//! exact search starts its tests there and sorts by the moves it found, never cutting on its
+//! bounds. [`Solver::with_threads`] searches on several threads sharing one table. A [`Solver`] keeps its table from one call to the next
 //! (every stored bound is a fact about the position under its counting), so a playing engine
 //! that solves move after move reuses its work.
 //!
@@ -106,6 +109,9 @@ pub struct Solver<C = EmptiesToWinner> {
     counting: PhantomData<C>,
 }
 
+/// From this many empty squares on (8x8), a selective search finds the likely value first.
+pub const PRESEARCH_EMPTIES: usize = 18;
+
 /// The default table: 2^20 entries (32 MB).
 pub const DEFAULT_TABLE_BITS: u32 = 20;
 
@@ -181,12 +187,18 @@ impl<C: Counting> Solver<C> {
     }
 
     /// [`solve_within`](Self::solve_within) with the first test at `guess`, calling
-    /// `report(beta, answer)` after each null-window test "is the margin at least `beta`?".
+    /// `report(beta, answer)` after each exact null-window test "is the margin at least
+    /// `beta`?".
+    ///
+    /// On 8x8 boards with [`PRESEARCH_EMPTIES`] or more empty squares, a selective search
+    /// (probable cut-offs, see the `search` submodule) first finds a likely value; the exact
+    /// tests start from it, and the best moves it stored order them. Its bounds are kept apart
+    /// in the table: no exact search cuts on them.
     pub(crate) fn mtdf<const N: usize>(
         &mut self,
         position: &Position<N>,
         budget: Budget,
-        guess: i32,
+        mut guess: i32,
         mut report: impl FnMut(i32, &Solved<N>),
     ) -> Option<Solved<N>> {
         self.table.new_search();
@@ -196,6 +208,32 @@ impl<C: Counting> Solver<C> {
             time: None,
             ..budget
         };
+        let mut nodes = 0;
+        if N == 8 && position.board().empties().len() >= PRESEARCH_EMPTIES {
+            let likely = self.close_in(position, budget, guess, true, |_, _| {})?;
+            (guess, nodes) = (likely.margin, likely.nodes);
+        }
+        let left = Budget {
+            nodes: budget.nodes.map(|max| max.saturating_sub(nodes)),
+            ..budget
+        };
+        let solved = self.close_in(position, left, guess, false, &mut report)?;
+        Some(Solved {
+            nodes: nodes + solved.nodes,
+            ..solved
+        })
+    }
+
+    /// The MTD(f) loop from `guess`: null-window tests closing in on the value, exact or
+    /// `selective`, reporting each test.
+    fn close_in<const N: usize>(
+        &mut self,
+        position: &Position<N>,
+        budget: Budget,
+        guess: i32,
+        selective: bool,
+        mut report: impl FnMut(i32, &Solved<N>),
+    ) -> Option<Solved<N>> {
         let squares = (N * N) as i32;
         let all = Bounds {
             lower: -squares,
@@ -209,7 +247,7 @@ impl<C: Counting> Solver<C> {
                 nodes: budget.nodes.map(|max| max.saturating_sub(nodes)),
                 ..budget
             };
-            let tested = self.window(position, (beta - 1, beta), left)?;
+            let tested = self.window(position, (beta - 1, beta), left, selective)?;
             nodes += tested.nodes;
             report(beta, &tested);
             if mtdf.record(beta, tested.margin) {
@@ -253,7 +291,7 @@ impl<C: Counting> Solver<C> {
         budget: Budget,
     ) -> Option<Solved<N>> {
         self.table.new_search();
-        self.window(position, (alpha, beta), budget)
+        self.window(position, (alpha, beta), budget, false)
     }
 
     /// [`solve_window`](Self::solve_window) within the current search (the table's entries of
@@ -263,13 +301,14 @@ impl<C: Counting> Solver<C> {
         position: &Position<N>,
         (alpha, beta): (i32, i32),
         budget: Budget,
+        selective: bool,
     ) -> Option<Solved<N>> {
         let side = position.to_move();
         let board = position.board();
         let (own, opp) = (board.mask(side), board.mask(side.opponent()));
         let table = &self.table;
         let run = |shared: Option<Shared<'_>>, budget: Budget| {
-            let mut search = Search::<N, C>::new(table, budget, shared);
+            let mut search = Search::<N, C>::new(table, budget, shared, selective);
             let (margin, best_move) = root(&mut search, own, opp, alpha, beta);
             let solved = (!search.stopped).then_some((margin, best_move));
             if solved.is_some() {

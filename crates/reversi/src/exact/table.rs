@@ -18,6 +18,8 @@ pub(super) struct Entry {
     pub(super) upper: i8,
     /// The bit position of a best move, or 64 for none.
     pub(super) best: u8,
+    /// Stored by a selective search: the bounds are only likely, the move only a hint.
+    pub(super) selective: bool,
 }
 
 /// The packed part of a slot: bounds, best move, empty squares (the work behind it) and the
@@ -36,6 +38,7 @@ impl Data {
             | u64::from(self.entry.best) << 16
             | u64::from(self.empties) << 24
             | u64::from(self.date) << 32
+            | u64::from(self.entry.selective) << 40
     }
 
     fn unpack(word: u64) -> Self {
@@ -44,6 +47,7 @@ impl Data {
                 lower: word as u8 as i8,
                 upper: (word >> 8) as u8 as i8,
                 best: (word >> 16) as u8,
+                selective: (word >> 40) & 1 != 0,
             },
             empties: (word >> 24) as u8,
             date: (word >> 32) as u8,
@@ -151,8 +155,17 @@ impl Table {
     }
 
     /// Records that the value of a position with `empties` empty squares is at least `lower`
-    /// and at most `upper`, with `best` (a bit position, 64 for none) a best move found.
-    pub(super) fn store(&self, own: u64, opp: u64, empties: u32, bounds: (i32, i32), best: u8) {
+    /// and at most `upper`, with `best` (a bit position, 64 for none) a best move found; only
+    /// likely if `selective`. Exact bounds replace likely ones; likely ones leave exact ones be
+    /// (only the move changes).
+    pub(super) fn store(
+        &self,
+        own: u64,
+        opp: u64,
+        empties: u32,
+        (bounds, selective): ((i32, i32), bool),
+        best: u8,
+    ) {
         let i = self.bucket(own, opp);
         let date = self.date;
         let pair = &self.slots[i..i + 2];
@@ -171,16 +184,26 @@ impl Table {
         let (lower, upper) = (bounds.0 as i8, bounds.1 as i8);
         pair[j].write(|current| match current {
             Some((o, p, mut data)) if o == own && p == opp => {
-                data.entry.lower = data.entry.lower.max(lower);
-                data.entry.upper = data.entry.upper.min(upper);
+                let entry = &mut data.entry;
+                if entry.selective == selective {
+                    entry.lower = entry.lower.max(lower);
+                    entry.upper = entry.upper.min(upper);
+                } else if !selective {
+                    (entry.lower, entry.upper, entry.selective) = (lower, upper, false);
+                }
                 if best != 64 {
-                    data.entry.best = best;
+                    entry.best = best;
                 }
                 data.date = date;
                 (own, opp, data)
             }
             _ => {
-                let entry = Entry { lower, upper, best };
+                let entry = Entry {
+                    lower,
+                    upper,
+                    best,
+                    selective,
+                };
                 let empties = empties as u8;
                 (
                     own,
@@ -210,14 +233,32 @@ mod tests {
     fn stores_merge_and_replace() {
         let mut table = Table::new(4);
         assert_eq!(table.probe(1, 2), None);
-        table.store(1, 2, 10, (-64, 8), 5);
-        table.store(1, 2, 10, (-4, 64), 64);
+        table.store(1, 2, 10, ((-64, 8), false), 5);
+        table.store(1, 2, 10, ((-4, 64), false), 64);
         let entry = table.probe(1, 2).expect("stored");
         assert_eq!((entry.lower, entry.upper, entry.best), (-4, 8, 5));
+        // Likely bounds leave exact ones be, but their move is taken.
+        table.store(1, 2, 10, ((10, 10), true), 7);
+        let entry = table.probe(1, 2).expect("stored");
+        assert_eq!(
+            (entry.lower, entry.upper, entry.best, entry.selective),
+            (-4, 8, 7, false)
+        );
+        // Exact bounds replace likely ones.
+        table.store(3, 4, 10, ((10, 12), true), 9);
+        table.store(3, 4, 10, ((11, 11), true), 64);
+        let entry = table.probe(3, 4).expect("stored");
+        assert_eq!((entry.lower, entry.upper, entry.selective), (11, 11, true));
+        table.store(3, 4, 10, ((-20, 0), false), 64);
+        let entry = table.probe(3, 4).expect("stored");
+        assert_eq!(
+            (entry.lower, entry.upper, entry.best, entry.selective),
+            (-20, 0, 9, false)
+        );
         // A newer search replaces the older entries of a full bucket first.
         table.new_search();
         for k in 0..64u64 {
-            table.store(k << 8, 1, 12, (0, 0), 64);
+            table.store(k << 8, 1, 12, ((0, 0), false), 64);
         }
         assert!((0..64u64).any(|k| table.probe(k << 8, 1).is_some()));
         assert_eq!(table.probe(1, 3), None);
@@ -233,7 +274,7 @@ mod tests {
                 scope.spawn(move || {
                     for i in 0..20_000u64 {
                         let k = (i * 7 + t) % 1000;
-                        table.store(k, !k, 20, bounds_of(k), (k % 64) as u8);
+                        table.store(k, !k, 20, (bounds_of(k), false), (k % 64) as u8);
                         let j = (i * 13 + t) % 1000;
                         if let Some(entry) = table.probe(j, !j) {
                             let (lower, upper) = bounds_of(j);
