@@ -24,24 +24,98 @@
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
-/// A rectangle of cells, each free or blocked, packed one bit a cell.
+/// A rectangle of cells, each free or blocked, packed one bit a cell, twice: row by row and
+/// column by column, so that a scan along a row or a column reads 64 cells at a time.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Grid {
     width: usize,
     height: usize,
-    /// Bit `y * width + x` is set for a blocked cell.
-    blocked: Vec<u64>,
+    /// Line `y` is row `y`.
+    rows: Plane,
+    /// Line `x` is column `x` (the transposed grid).
+    columns: Plane,
+}
+
+/// Lines of cells, one bit a cell, set for a free cell. Each line is padded with a blocked word at
+/// either end and the plane with a blocked line above and below, so a 64-cell window starting
+/// anywhere from 64 cells before a line to its end reads the cells off the grid as blocked, with
+/// no bounds test.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Plane {
+    /// Words per line, the two padding words included.
+    stride: usize,
+    bits: Vec<u64>,
+}
+
+impl Plane {
+    /// `lines` lines of `len` blocked cells.
+    fn new(len: usize, lines: usize) -> Self {
+        let stride = len.div_ceil(64) + 2;
+        Self {
+            stride,
+            bits: vec![0; stride * (lines + 2)],
+        }
+    }
+
+    /// The word and bit of cell `pos` of line `line` (`line >= -1`, `pos >= -64`).
+    #[inline]
+    fn locate(&self, line: isize, pos: isize) -> (usize, usize) {
+        let at = (pos + 64) as usize;
+        ((line + 1) as usize * self.stride + at / 64, at % 64)
+    }
+
+    fn set(&mut self, line: usize, pos: usize, free: bool) {
+        let (word, bit) = self.locate(line as isize, pos as isize);
+        if free {
+            self.bits[word] |= 1 << bit;
+        } else {
+            self.bits[word] &= !(1 << bit);
+        }
+    }
+
+    /// Whether cell `pos` of line `line` is free (from one cell around the plane inwards).
+    #[inline]
+    fn get(&self, line: isize, pos: isize) -> bool {
+        let (word, bit) = self.locate(line, pos);
+        self.bits[word] >> bit & 1 == 1
+    }
+
+    /// Cells `pos..pos + 64` of line `line` as bits 0 to 63 (`-1 <= line <= lines`,
+    /// `-64 <= pos < len`).
+    #[inline]
+    fn window(&self, line: isize, pos: isize) -> u64 {
+        let (word, bit) = self.locate(line, pos);
+        // Two shifts: a shift by 64 would overflow when `bit` is 0.
+        (self.bits[word] >> bit) | ((self.bits[word + 1] << 1) << (63 - bit))
+    }
+
+    /// 64 cells of line `line` from `pos` on in direction `sign` (1 or -1) as bits 0 to 63.
+    #[inline]
+    fn window_towards(&self, line: isize, pos: isize, sign: isize) -> u64 {
+        if sign > 0 {
+            self.window(line, pos)
+        } else {
+            self.window(line, pos - 63).reverse_bits()
+        }
+    }
 }
 
 impl Grid {
     /// A `width` x `height` grid with every cell free.
     #[must_use]
     pub fn new(width: usize, height: usize) -> Self {
-        Self {
+        let mut grid = Self {
             width,
             height,
-            blocked: vec![0; (width * height).div_ceil(64)],
+            rows: Plane::new(width, height),
+            columns: Plane::new(height, width),
+        };
+        for y in 0..height {
+            for x in 0..width {
+                grid.set_blocked(x, y, false);
+            }
         }
+        grid
     }
 
     /// A grid from rows of text (row 0 first, all as wide as the first), `blocked` saying which
@@ -76,12 +150,8 @@ impl Grid {
             x < self.width && y < self.height,
             "({x}, {y}) is off the grid"
         );
-        let i = y * self.width + x;
-        if blocked {
-            self.blocked[i / 64] |= 1 << (i % 64);
-        } else {
-            self.blocked[i / 64] &= !(1 << (i % 64));
-        }
+        self.rows.set(y, x, !blocked);
+        self.columns.set(x, y, !blocked);
     }
 
     /// The king moves from the free cell `(x, y)` allowed under `corners`: each cell reached and
@@ -117,11 +187,17 @@ impl Grid {
     #[inline]
     #[must_use]
     pub fn is_free(&self, x: isize, y: isize) -> bool {
-        if x < 0 || y < 0 || x as usize >= self.width || y as usize >= self.height {
-            return false;
-        }
-        let i = y as usize * self.width + x as usize;
-        self.blocked[i / 64] & (1 << (i % 64)) == 0
+        x >= 0
+            && y >= 0
+            && (x as usize) < self.width
+            && (y as usize) < self.height
+            && self.rows.get(y, x)
+    }
+
+    /// Whether `(x, y)` is free, for a cell on the grid or one step off it (no bounds test).
+    #[inline]
+    fn free_near(&self, (x, y): Cell) -> bool {
+        self.rows.get(y, x)
     }
 }
 
@@ -174,11 +250,11 @@ pub struct GridPath {
     pub cost: u32,
 }
 
-/// Whether the diagonal step from `(x, y)` by `(dx, dy)` is allowed.
+/// Whether the diagonal step from `(x, y)` by `(dx, dy)` is allowed (`(x, y)` on the grid).
 #[inline]
 fn diagonal_ok(grid: &Grid, x: isize, y: isize, dx: isize, dy: isize, corners: Corners) -> bool {
-    let (a, b) = (grid.is_free(x + dx, y), grid.is_free(x, y + dy));
-    grid.is_free(x + dx, y + dy)
+    let (a, b) = (grid.free_near((x + dx, y)), grid.free_near((x, y + dy)));
+    grid.free_near((x + dx, y + dy))
         && match corners {
             Corners::NoCutting => a && b,
             Corners::Cutting => a || b,
@@ -227,37 +303,18 @@ struct Jumper<'g> {
 impl Jumper<'_> {
     /// Along a row or column from `(x, y)` (free) by `(dx, dy)`: the first jump point (the goal,
     /// or a cell with a forced neighbour), or `None` at a wall.
-    fn jump_straight(&self, (mut x, mut y): Cell, (dx, dy): Cell) -> Option<Cell> {
-        let g = self.grid;
-        loop {
-            x += dx;
-            y += dy;
-            if !g.is_free(x, y) {
-                return None;
-            }
-            if (x, y) == self.goal || self.forced_straight(x, y, dx, dy) {
-                return Some((x, y));
-            }
-        }
-    }
-
-    /// Whether `(x, y)`, reached by a straight step `(dx, dy)`, has a neighbour that only a path
-    /// through it reaches as cheaply.
-    fn forced_straight(&self, x: isize, y: isize, dx: isize, dy: isize) -> bool {
-        let g = self.grid;
-        // The two sides across the direction of travel.
-        let (sx, sy) = (dy, dx);
-        match self.corners {
-            // A side cell that was blocked one step back and is free now opens a corner.
-            Corners::NoCutting => {
-                (g.is_free(x + sx, y + sy) && !g.is_free(x + sx - dx, y + sy - dy))
-                    || (g.is_free(x - sx, y - sy) && !g.is_free(x - sx - dx, y - sy - dy))
-            }
-            // A blocked side cell with a free cell beyond it diagonally ahead.
-            Corners::Cutting => {
-                (!g.is_free(x + sx, y + sy) && g.is_free(x + sx + dx, y + sy + dy))
-                    || (!g.is_free(x - sx, y - sy) && g.is_free(x - sx + dx, y - sy + dy))
-            }
+    fn jump_straight(&self, (x, y): Cell, (dx, dy): Cell) -> Option<Cell> {
+        let forced = match self.corners {
+            Corners::NoCutting => Forced::OpenBehind,
+            Corners::Cutting => Forced::OpenAhead,
+        };
+        let goal = self.goal;
+        if dy == 0 {
+            let target = (goal.1 == y).then_some(goal.0);
+            scan(&self.grid.rows, y, x, dx, forced, target).map(|x| (x, y))
+        } else {
+            let target = (goal.0 == x).then_some(goal.1);
+            scan(&self.grid.columns, x, y, dy, forced, target).map(|y| (x, y))
         }
     }
 
@@ -287,8 +344,8 @@ impl Jumper<'_> {
     fn forced_diagonal(&self, x: isize, y: isize, dx: isize, dy: isize) -> bool {
         let g = self.grid;
         self.corners == Corners::Cutting
-            && ((!g.is_free(x - dx, y) && g.is_free(x - dx, y + dy))
-                || (!g.is_free(x, y - dy) && g.is_free(x + dx, y - dy)))
+            && ((!g.free_near((x - dx, y)) && g.free_near((x - dx, y + dy)))
+                || (!g.free_near((x, y - dy)) && g.free_near((x + dx, y - dy))))
     }
 
     /// The directions to search from `(x, y)` reached from `parent` (all eight at the start).
@@ -310,10 +367,10 @@ impl Jumper<'_> {
             out.push((0, dy));
             out.push((dx, dy));
             if self.corners == Corners::Cutting {
-                if !g.is_free(x - dx, y) {
+                if !g.free_near((x - dx, y)) {
                     out.push((-dx, dy));
                 }
-                if !g.is_free(x, y - dy) {
+                if !g.free_near((x, y - dy)) {
                     out.push((dx, -dy));
                 }
             }
@@ -324,13 +381,14 @@ impl Jumper<'_> {
                 let (cx, cy) = (side * sx, side * sy);
                 match self.corners {
                     Corners::NoCutting => {
-                        if g.is_free(x + cx, y + cy) && !g.is_free(x + cx - dx, y + cy - dy) {
+                        if g.free_near((x + cx, y + cy)) && !g.free_near((x + cx - dx, y + cy - dy))
+                        {
                             out.push((cx, cy));
                             out.push((cx + dx, cy + dy));
                         }
                     }
                     Corners::Cutting => {
-                        if !g.is_free(x + cx, y + cy) {
+                        if !g.free_near((x + cx, y + cy)) {
                             out.push((cx + dx, cy + dy));
                         }
                     }
@@ -338,6 +396,59 @@ impl Jumper<'_> {
             }
         }
         out
+    }
+}
+
+/// Which side cells make a cell of a straight scan a jump point.
+#[derive(Debug, Clone, Copy)]
+enum Forced {
+    /// A side cell free whose neighbour one step back is blocked (no corner cutting).
+    OpenBehind,
+    /// A side cell blocked whose neighbour one step ahead is free (corner cutting).
+    OpenAhead,
+}
+
+/// The positions 1 to 62 of a 64-cell window: those a window decides (position 0 is the cell the
+/// scan stands on, position 63 lacks the cell beyond it).
+const DECIDED: u64 = !(1 | 1 << 63);
+
+/// Block-based scan (Harabor and Grastien 2014) along line `line` of `plane` from the free cell
+/// `pos` in direction `sign` (1 or -1): the position of the first jump point, `target` (a position
+/// on the line) or a cell with a neighbour forced under `forced`, or `None` at a wall first. Reads
+/// the line and its two neighbours 64 cells at a time and finds the first stop and the first wall
+/// of each window with `trailing_zeros`.
+fn scan(
+    plane: &Plane,
+    line: isize,
+    pos: isize,
+    sign: isize,
+    forced: Forced,
+    target: Option<isize>,
+) -> Option<isize> {
+    let mut pos = pos;
+    loop {
+        let here = plane.window_towards(line, pos, sign);
+        let a = plane.window_towards(line - 1, pos, sign);
+        let b = plane.window_towards(line + 1, pos, sign);
+        let mut stops = DECIDED
+            & match forced {
+                Forced::OpenBehind => (a & !(a << 1)) | (b & !(b << 1)),
+                Forced::OpenAhead => (!a & (a >> 1)) | (!b & (b >> 1)),
+            };
+        if let Some(t) = target {
+            let ahead = (t - pos) * sign;
+            if (1..=62).contains(&ahead) {
+                stops |= 1 << ahead;
+            }
+        }
+        let (stop, wall) = (stops.trailing_zeros(), (!here & !1).trailing_zeros());
+        if stop < wall {
+            return Some(pos + sign * stop as isize);
+        }
+        if wall < 64 {
+            return None;
+        }
+        pos += 62 * sign;
     }
 }
 

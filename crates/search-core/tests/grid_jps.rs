@@ -71,10 +71,16 @@ fn check_path(
     assert_eq!(total, found.cost);
 }
 
-fn random_grid() -> impl Strategy<Value = (Grid, (usize, usize), (usize, usize))> {
-    (2usize..24, 2usize..24).prop_flat_map(|(w, h)| {
+/// A random grid of `widths` x `heights` cells, each a wall with probability `walls`, and a free
+/// start and goal.
+fn random_grid(
+    widths: std::ops::Range<usize>,
+    heights: std::ops::Range<usize>,
+    walls: f64,
+) -> impl Strategy<Value = (Grid, (usize, usize), (usize, usize))> {
+    (widths, heights).prop_flat_map(move |(w, h)| {
         (
-            proptest::collection::vec(proptest::bool::weighted(0.3), w * h),
+            proptest::collection::vec(proptest::bool::weighted(walls), w * h),
             0..w,
             0..h,
             0..w,
@@ -95,14 +101,41 @@ fn random_grid() -> impl Strategy<Value = (Grid, (usize, usize), (usize, usize))
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(2000))]
     #[test]
-    fn jps_costs_what_astar_costs((grid, start, goal) in random_grid(), cutting in any::<bool>()) {
-        let corners = if cutting { Corners::Cutting } else { Corners::NoCutting };
-        let found = jps(&grid, start, goal, Octile::default(), corners);
-        let expected = astar_cost(&grid, start, goal, corners);
-        prop_assert_eq!(found.as_ref().map(|f| f.cost), expected);
-        if let Some(found) = &found {
-            check_path(&grid, found, start, goal, corners);
-        }
+    fn jps_costs_what_astar_costs(
+        (grid, start, goal) in random_grid(2..24, 2..24, 0.3),
+        cutting in any::<bool>(),
+    ) {
+        same_as_astar(&grid, start, goal, cutting);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+    /// Rows and columns longer than one 64-cell window of the block-based scans.
+    #[test]
+    fn jps_costs_what_astar_costs_on_long_lines(
+        (grid, start, goal) in prop_oneof![
+            random_grid(60..200, 1..5, 0.03),
+            random_grid(1..5, 60..200, 0.03),
+        ],
+        cutting in any::<bool>(),
+    ) {
+        same_as_astar(&grid, start, goal, cutting);
+    }
+}
+
+/// Checks JPS against A* under one corner rule.
+fn same_as_astar(grid: &Grid, start: (usize, usize), goal: (usize, usize), cutting: bool) {
+    let corners = if cutting {
+        Corners::Cutting
+    } else {
+        Corners::NoCutting
+    };
+    let found = jps(grid, start, goal, Octile::default(), corners);
+    let expected = astar_cost(grid, start, goal, corners);
+    assert_eq!(found.as_ref().map(|f| f.cost), expected);
+    if let Some(found) = &found {
+        check_path(grid, found, start, goal, corners);
     }
 }
 
@@ -149,5 +182,36 @@ fn jps_costs_what_astar_costs_on_the_benchmark_maps() {
             }
         }
         assert!(reached >= 6, "{name}: {reached} of 24 queries connected");
+    }
+}
+
+/// Every offset of a block-based scan, both ways along rows and columns: a corridor three cells
+/// wide whose side lines are walls but for one opening at position `k`, the goal in the opening
+/// (a forced neighbour there, under either rule) or at the corridor's far end.
+#[test]
+fn jps_finds_every_offset_along_long_lines() {
+    let len = 200;
+    for k in 1..len - 1 {
+        for transposed in [false, true] {
+            let cell = |pos: usize, line: usize| if transposed { (line, pos) } else { (pos, line) };
+            let (w, h) = cell(len, 3);
+            let mut grid = Grid::new(w, h);
+            for pos in 0..len {
+                for line in [0, 2] {
+                    let (x, y) = cell(pos, line);
+                    grid.set_blocked(x, y, pos != k);
+                }
+            }
+            for (start, goal) in [
+                (cell(0, 1), cell(k, 0)),
+                (cell(len - 1, 1), cell(k, 2)),
+                (cell(0, 1), cell(k, 1)),
+                (cell(len - 1, 1), cell(0, 1)),
+            ] {
+                for cutting in [false, true] {
+                    same_as_astar(&grid, start, goal, cutting);
+                }
+            }
+        }
     }
 }
