@@ -183,6 +183,22 @@ impl Grid {
         })
     }
 
+    /// The rook steps (right, left, down, up) from `(x, y)` to free cells: the moves an A* on this
+    /// grid generates for the 4-connected [`jps4`].
+    ///
+    /// ```
+    /// use search_core::grid::Grid;
+    /// let grid = Grid::from_rows(&["..", "#."], |c| c == '#');
+    /// assert_eq!(grid.rook_moves(0, 0).collect::<Vec<_>>(), [(1, 0)]);
+    /// ```
+    pub fn rook_moves(&self, x: usize, y: usize) -> impl Iterator<Item = (usize, usize)> + '_ {
+        let (x, y) = (x as isize, y as isize);
+        KINGS[..4].iter().filter_map(move |&(dx, dy)| {
+            let (nx, ny) = (x + dx, y + dy);
+            self.is_free(nx, ny).then_some((nx as usize, ny as usize))
+        })
+    }
+
     /// Whether `(x, y)` is on the grid and free.
     #[inline]
     #[must_use]
@@ -293,20 +309,62 @@ impl Directions {
 /// A cell `(x, y)`, or a step `(dx, dy)`, in signed coordinates (off the grid is blocked).
 type Cell = (isize, isize);
 
+/// The moves of a search: king moves under a corner rule, or rook steps (4-connected).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Rule {
+    King(Corners),
+    Rook,
+}
+
+impl Rule {
+    /// The cost of the cheapest way from `a` to `b` on an empty grid: octile, or Manhattan.
+    fn distance(self, costs: Octile, a: Cell, b: Cell) -> u32 {
+        let at = |p: Cell| (p.0 as usize, p.1 as usize);
+        match self {
+            Rule::King(_) => costs.distance(at(a), at(b)),
+            Rule::Rook => (a.0.abs_diff(b.0) + a.1.abs_diff(b.1)) as u32 * costs.straight,
+        }
+    }
+
+    /// The step of the last move on the path [`walk`] draws from jump point `from` to `to`.
+    fn arrival(self, from: Cell, to: Cell) -> Cell {
+        let (dx, dy) = (to.0 - from.0, to.1 - from.1);
+        let (sx, sy) = (dx.signum(), dy.signum());
+        match self {
+            // Diagonal first, then straight along the longer side.
+            Rule::King(_) if dx.abs() == dy.abs() => (sx, sy),
+            Rule::King(_) if dx.abs() > dy.abs() => (sx, 0),
+            // Rook paths go along the row first, then along the column.
+            Rule::King(_) | Rule::Rook if dy != 0 => (0, sy),
+            _ => (sx, 0),
+        }
+    }
+
+    /// The next step from `at` towards the jump point `to` on the path [`walk`] draws.
+    fn step(self, at: Cell, to: Cell) -> Cell {
+        let (sx, sy) = ((to.0 - at.0).signum(), (to.1 - at.1).signum());
+        match self {
+            Rule::Rook if sx != 0 => (sx, 0),
+            Rule::Rook => (0, sy),
+            Rule::King(_) => (sx, sy),
+        }
+    }
+}
+
 /// The search's view of the grid: the rule and the goal.
 struct Jumper<'g> {
     grid: &'g Grid,
-    corners: Corners,
-    goal: (isize, isize),
+    rule: Rule,
+    goal: Cell,
 }
 
 impl Jumper<'_> {
     /// Along a row or column from `(x, y)` (free) by `(dx, dy)`: the first jump point (the goal,
     /// or a cell with a forced neighbour), or `None` at a wall.
-    fn jump_straight(&self, (x, y): Cell, (dx, dy): Cell) -> Option<Cell> {
-        let forced = match self.corners {
-            Corners::NoCutting => Forced::OpenBehind,
-            Corners::Cutting => Forced::OpenAhead,
+    fn straight(&self, (x, y): Cell, (dx, dy): Cell) -> Option<Cell> {
+        let forced = match self.rule {
+            Rule::King(Corners::Cutting) => Forced::OpenAhead,
+            Rule::King(Corners::NoCutting) | Rule::Rook => Forced::OpenBehind,
         };
         let goal = self.goal;
         if dy == 0 {
@@ -318,84 +376,151 @@ impl Jumper<'_> {
         }
     }
 
-    /// Along a diagonal from `(x, y)` by `(dx, dy)`: the first jump point (the goal, a forced
-    /// neighbour, or a cell from which a straight jump finds one), or `None`.
-    fn jump_diagonal(&self, (mut x, mut y): Cell, (dx, dy): Cell) -> Option<Cell> {
-        let g = self.grid;
-        loop {
-            if !diagonal_ok(g, x, y, dx, dy, self.corners) {
-                return None;
+    /// Every jump point found from `from` in direction `d`, passed to `emit`: a straight jump's
+    /// one point, or the points of a diagonal (king) or row (rook) sweep.
+    fn jump(&self, from: Cell, d: Cell, emit: &mut impl FnMut(Cell)) {
+        match self.rule {
+            Rule::King(corners) if d.0 != 0 && d.1 != 0 => self.diagonal(from, d, corners, emit),
+            Rule::Rook if d.1 == 0 => self.row(from, d.0, emit),
+            _ => {
+                if let Some(next) = self.straight(from, d) {
+                    emit(next);
+                }
             }
+        }
+    }
+
+    /// Along the diagonal from `from` by `(dx, dy)` to its end: at the goal or at a cell with a
+    /// forced neighbour (corner cutting only), that cell; at every other cell, the jump points of
+    /// the straight jumps from it along `(dx, 0)` and `(0, dy)` (the 2014 pruning: the diagonal
+    /// cell they hang on is never put on the open list, its successors are generated at once).
+    fn diagonal(&self, from: Cell, (dx, dy): Cell, corners: Corners, emit: &mut impl FnMut(Cell)) {
+        let (mut x, mut y) = from;
+        while diagonal_ok(self.grid, x, y, dx, dy, corners) {
             x += dx;
             y += dy;
-            if (x, y) == self.goal || self.forced_diagonal(x, y, dx, dy) {
-                return Some((x, y));
+            if (x, y) == self.goal || self.forced_diagonal(x, y, dx, dy, corners) {
+                emit((x, y));
+                return;
             }
-            if self.jump_straight((x, y), (dx, 0)).is_some()
-                || self.jump_straight((x, y), (0, dy)).is_some()
-            {
-                return Some((x, y));
+            for d in [(dx, 0), (0, dy)] {
+                if let Some(next) = self.straight((x, y), d) {
+                    emit(next);
+                }
+            }
+        }
+    }
+
+    /// 4-connected: along the row from `from` by `dx` to a wall or the goal, emitting the jump
+    /// points of the vertical jumps both ways from every cell (rook paths go along a row first;
+    /// the vertical jumps stop at forced neighbours).
+    fn row(&self, from: Cell, dx: isize, emit: &mut impl FnMut(Cell)) {
+        let (mut x, y) = from;
+        loop {
+            x += dx;
+            if !self.grid.free_near((x, y)) {
+                return;
+            }
+            if (x, y) == self.goal {
+                emit((x, y));
+                return;
+            }
+            for dy in [1, -1] {
+                if let Some(next) = self.straight((x, y), (0, dy)) {
+                    emit(next);
+                }
             }
         }
     }
 
     /// Whether `(x, y)`, reached by a diagonal step, has a forced neighbour (only when corners may
     /// be cut: without cutting, the straight jumps see every such cell).
-    fn forced_diagonal(&self, x: isize, y: isize, dx: isize, dy: isize) -> bool {
+    fn forced_diagonal(&self, x: isize, y: isize, dx: isize, dy: isize, corners: Corners) -> bool {
         let g = self.grid;
-        self.corners == Corners::Cutting
+        corners == Corners::Cutting
             && ((!g.free_near((x - dx, y)) && g.free_near((x - dx, y + dy)))
                 || (!g.free_near((x, y - dy)) && g.free_near((x + dx, y - dy))))
     }
 
-    /// The directions to search from `(x, y)` reached from `parent` (all eight at the start).
-    fn directions(&self, (x, y): (isize, isize), parent: Option<(isize, isize)>) -> Directions {
-        let Some((px, py)) = parent else {
-            return Directions {
-                list: KINGS,
-                len: 8,
-            };
-        };
-        let (dx, dy) = ((x - px).signum(), (y - py).signum());
-        let g = self.grid;
+    /// The directions to search from `at` reached by a last step `arrival` (every direction at
+    /// the start).
+    fn directions(&self, at: Cell, arrival: Option<Cell>) -> Directions {
         let mut out = Directions {
             list: [(0, 0); 8],
             len: 0,
         };
-        if dx != 0 && dy != 0 {
-            out.push((dx, 0));
-            out.push((0, dy));
-            out.push((dx, dy));
-            if self.corners == Corners::Cutting {
-                if !g.free_near((x - dx, y)) {
-                    out.push((-dx, dy));
-                }
-                if !g.free_near((x, y - dy)) {
-                    out.push((dx, -dy));
-                }
+        let Some(d) = arrival else {
+            // The four rook moves are the first four king moves.
+            let all = if self.rule == Rule::Rook { 4 } else { 8 };
+            KINGS[..all].iter().for_each(|&k| out.push(k));
+            return out;
+        };
+        match self.rule {
+            Rule::King(corners) if d.0 != 0 && d.1 != 0 => {
+                self.after_diagonal(at, d, corners, &mut out);
             }
-        } else {
-            out.push((dx, dy));
-            let (sx, sy) = (dy, dx);
-            for side in [1, -1] {
-                let (cx, cy) = (side * sx, side * sy);
-                match self.corners {
-                    Corners::NoCutting => {
-                        if g.free_near((x + cx, y + cy)) && !g.free_near((x + cx - dx, y + cy - dy))
-                        {
-                            out.push((cx, cy));
-                            out.push((cx + dx, cy + dy));
-                        }
+            Rule::King(corners) => self.after_straight(at, d, corners, &mut out),
+            Rule::Rook => self.after_rook(at, d, &mut out),
+        }
+        out
+    }
+
+    /// Whether the cell beside `at` across the step `d`, on side `side`, is free while the one
+    /// behind it (one step back) is blocked: a neighbour only a path through `at` reaches as
+    /// cheaply, without cutting corners.
+    fn opens_behind(&self, (x, y): Cell, (dx, dy): Cell, side: isize) -> bool {
+        let (cx, cy) = (side * dy, side * dx);
+        self.grid.free_near((x + cx, y + cy)) && !self.grid.free_near((x + cx - dx, y + cy - dy))
+    }
+
+    /// King moves after a diagonal step `(dx, dy)`: the diagonal, its two straight parts, and the
+    /// forced diagonals past a blocked side when corners may be cut.
+    fn after_diagonal(&self, (x, y): Cell, (dx, dy): Cell, corners: Corners, out: &mut Directions) {
+        out.push((dx, 0));
+        out.push((0, dy));
+        out.push((dx, dy));
+        if corners == Corners::Cutting {
+            if !self.grid.free_near((x - dx, y)) {
+                out.push((-dx, dy));
+            }
+            if !self.grid.free_near((x, y - dy)) {
+                out.push((dx, -dy));
+            }
+        }
+    }
+
+    /// King moves after a straight step `d`: straight on, and the forced neighbours' directions.
+    fn after_straight(&self, at: Cell, d: Cell, corners: Corners, out: &mut Directions) {
+        out.push(d);
+        for side in [1, -1] {
+            let (cx, cy) = (side * d.1, side * d.0);
+            match corners {
+                Corners::NoCutting => {
+                    if self.opens_behind(at, d, side) {
+                        out.push((cx, cy));
+                        out.push((cx + d.0, cy + d.1));
                     }
-                    Corners::Cutting => {
-                        if !g.free_near((x + cx, y + cy)) {
-                            out.push((cx + dx, cy + dy));
-                        }
+                }
+                Corners::Cutting => {
+                    if !self.grid.free_near((at.0 + cx, at.1 + cy)) {
+                        out.push((cx + d.0, cy + d.1));
                     }
                 }
             }
         }
-        out
+    }
+
+    /// Rook moves after a step `d` along a column (a row sweep generates only the goal and its
+    /// vertical jumps' finds, so every other jump point is reached along a column): on, and
+    /// along the row towards each side whose neighbour is forced.
+    fn after_rook(&self, at: Cell, d: Cell, out: &mut Directions) {
+        debug_assert_eq!(d.0, 0, "a rook jump point reached along a row");
+        out.push(d);
+        for side in [1, -1] {
+            if self.opens_behind(at, d, side) {
+                out.push((side * d.1, 0));
+            }
+        }
     }
 }
 
@@ -452,9 +577,19 @@ fn scan(
     }
 }
 
-/// Jump Point Search from `start` to `goal` (columns and rows): a shortest path under `costs` and
-/// `corners`, or `None` when the goal cannot be reached (or either end is blocked or off the
-/// grid). See the [module documentation](self).
+/// Jump Point Search from `start` to `goal` (columns and rows) with king moves: a shortest path
+/// under `costs` and `corners`, or `None` when the goal cannot be reached (or either end is
+/// blocked or off the grid). See the [module documentation](self).
+///
+/// ```
+/// use search_core::grid::{jps, Corners, Grid, Octile};
+/// let grid = Grid::from_rows(&["..#", "#..", "..."], |c| c == '#');
+/// let cut = jps(&grid, (0, 0), (2, 2), Octile::default(), Corners::Cutting).unwrap();
+/// assert_eq!(cut.cost, 2 * 1414);
+/// // Without cutting, the wall at (0, 1) forbids the first diagonal step.
+/// let no_cut = jps(&grid, (0, 0), (2, 2), Octile::default(), Corners::NoCutting).unwrap();
+/// assert_eq!(no_cut.cost, 1000 + 1414 + 1000);
+/// ```
 #[must_use]
 pub fn jps(
     grid: &Grid,
@@ -463,69 +598,105 @@ pub fn jps(
     costs: Octile,
     corners: Corners,
 ) -> Option<GridPath> {
-    let free = |(x, y): (usize, usize)| grid.is_free(x as isize, y as isize);
-    if !free(start) || !free(goal) {
+    search(grid, start, goal, costs, Rule::King(corners))
+}
+
+/// Jump Point Search from `start` to `goal` with rook steps only (4-connected: left, right, up,
+/// down), each costing 1: a shortest path, or `None` when the goal cannot be reached (or either
+/// end is blocked or off the grid). The path's cost is its number of steps.
+///
+/// The pruning is the 4-connected variant of JPS with a row-first canonical order, after Baum,
+/// "Jump Point Search Pathfinding in 4-connected Grids" (2025, arXiv:2501.14816): of all
+/// shortest paths, the search keeps those that go along a row first and turn into a column
+/// only where needed. A sweep along a row looks up and down its column from every cell (a
+/// straight jump each way, block-based); a jump along a column stops at a cell whose side cell is
+/// free while the side cell one step back is blocked (a forced neighbour), and turns there into
+/// that row. The vertical jumps' finds are generated at once as the row sweep's successors.
+///
+/// ```
+/// use search_core::grid::{jps4, Grid};
+/// // Around the wall's end: no diagonal steps.
+/// let grid = Grid::from_rows(&[".#.", ".#.", "..."], |c| c == '#');
+/// let found = jps4(&grid, (0, 0), (2, 0)).unwrap();
+/// assert_eq!(found.cost, 6);
+/// assert_eq!(found.path.len(), 7);
+/// ```
+#[must_use]
+pub fn jps4(grid: &Grid, start: (usize, usize), goal: (usize, usize)) -> Option<GridPath> {
+    let unit = Octile {
+        straight: 1,
+        diagonal: 2,
+    };
+    search(grid, start, goal, unit, Rule::Rook)
+}
+
+/// A* over jump points from `start` to `goal` under `rule`, each jump costing its
+/// [`Rule::distance`].
+fn search(
+    grid: &Grid,
+    start: (usize, usize),
+    goal: (usize, usize),
+    costs: Octile,
+    rule: Rule,
+) -> Option<GridPath> {
+    let signed = |(x, y): (usize, usize)| (x as isize, y as isize);
+    let (start, goal) = (signed(start), signed(goal));
+    if !grid.is_free(start.0, start.1) || !grid.is_free(goal.0, goal.1) {
         return None;
     }
-    let jumper = Jumper {
-        grid,
-        corners,
-        goal: (goal.0 as isize, goal.1 as isize),
-    };
-    let index = |(x, y): (isize, isize)| y as usize * grid.width + x as usize;
     let cells = grid.width * grid.height;
-    let mut g = vec![u32::MAX; cells];
     // Cell indices fit in 32 bits on any grid worth searching; the arrays stay small.
     assert!(
         cells < u32::MAX as usize,
         "a grid of at most 2^32 - 1 cells"
     );
+    let jumper = Jumper { grid, rule, goal };
+    let index = |(x, y): Cell| y as usize * grid.width + x as usize;
+    let cell = |i: usize| ((i % grid.width) as isize, (i / grid.width) as isize);
+    let mut g = vec![u32::MAX; cells];
     let mut parent = vec![u32::MAX; cells];
     let mut open = BinaryHeap::new();
-    let s = (start.0 as isize, start.1 as isize);
-    g[index(s)] = 0;
-    open.push((Reverse(costs.distance(start, goal)), 0u32, index(s)));
+    g[index(start)] = 0;
+    open.push((
+        Reverse(rule.distance(costs, start, goal)),
+        0u32,
+        index(start),
+    ));
     while let Some((_, cost, i)) = open.pop() {
-        // An entry is pushed only for a strictly cheaper way and the octile distance is
-        // consistent, so an entry at its cell's cost is the one expansion of that cell.
+        // An entry is pushed only for a strictly cheaper way and the distance is consistent, so
+        // an entry at its cell's cost is the one expansion of that cell.
         if cost > g[i] {
             continue;
         }
-        let here = ((i % grid.width) as isize, (i / grid.width) as isize);
-        if here == jumper.goal {
-            return Some(walk(grid, &parent, i, cost));
+        let here = cell(i);
+        if here == goal {
+            return Some(walk(grid, rule, &parent, i, cost));
         }
-        let from = (parent[i] != u32::MAX).then(|| {
-            (
-                (parent[i] as usize % grid.width) as isize,
-                (parent[i] as usize / grid.width) as isize,
-            )
-        });
-        for (dx, dy) in jumper.directions(here, from).iter() {
-            let found = if dx != 0 && dy != 0 {
-                jumper.jump_diagonal(here, (dx, dy))
-            } else {
-                jumper.jump_straight(here, (dx, dy))
-            };
-            let Some(next) = found else { continue };
+        let from = (parent[i] != u32::MAX).then(|| rule.arrival(cell(parent[i] as usize), here));
+        let mut relax = |next: Cell| {
             let j = index(next);
-            let at = |p: (isize, isize)| (p.0 as usize, p.1 as usize);
-            let reached = cost + costs.distance(at(here), at(next));
+            let reached = cost + rule.distance(costs, here, next);
             if reached < g[j] {
                 g[j] = reached;
                 parent[j] = i as u32;
-                let f = reached + costs.distance(at(next), goal);
-                open.push((Reverse(f), reached, j));
+                open.push((
+                    Reverse(reached + rule.distance(costs, next, goal)),
+                    reached,
+                    j,
+                ));
             }
+        };
+        for d in jumper.directions(here, from).iter() {
+            jumper.jump(here, d, &mut relax);
         }
     }
     None
 }
 
-/// The full path to cell `end` through the jump points' parents, each segment straight or
-/// diagonal.
-fn walk(grid: &Grid, parent: &[u32], end: usize, cost: u32) -> GridPath {
-    let cell = |i: usize| (i % grid.width, i / grid.width);
+/// The full path to cell `end` through the jump points' parents, each leg drawn as [`Rule::step`]
+/// says: diagonal first for king moves, along the row first for rook moves.
+fn walk(grid: &Grid, rule: Rule, parent: &[u32], end: usize, cost: u32) -> GridPath {
+    let cell = |i: usize| ((i % grid.width) as isize, (i / grid.width) as isize);
     let mut points = vec![cell(end)];
     let mut i = end;
     while parent[i] != u32::MAX {
@@ -533,15 +704,14 @@ fn walk(grid: &Grid, parent: &[u32], end: usize, cost: u32) -> GridPath {
         points.push(cell(i));
     }
     points.reverse();
-    let mut path = vec![points[0]];
+    let unsigned = |(x, y): Cell| (x as usize, y as usize);
+    let mut path = vec![unsigned(points[0])];
     for pair in points.windows(2) {
-        let (mut x, mut y) = (pair[0].0 as isize, pair[0].1 as isize);
-        let (tx, ty) = (pair[1].0 as isize, pair[1].1 as isize);
-        let (dx, dy) = ((tx - x).signum(), (ty - y).signum());
-        while (x, y) != (tx, ty) {
-            x += dx;
-            y += dy;
-            path.push((x as usize, y as usize));
+        let mut at = pair[0];
+        while at != pair[1] {
+            let (dx, dy) = rule.step(at, pair[1]);
+            at = (at.0 + dx, at.1 + dy);
+            path.push(unsigned(at));
         }
     }
     GridPath { path, cost }
