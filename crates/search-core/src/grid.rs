@@ -1,11 +1,21 @@
-//! Uniform-cost grids: a packed occupancy [`Grid`] and Jump Point Search over it ([`jps`],
-//! Harabor and Grastien 2011), the fastest way to a shortest path on an open 8-connected map.
+//! Uniform-cost grids: a packed occupancy [`Grid`] and Jump Point Search over it, the fastest way
+//! to a shortest path on a uniform-cost map: [`jps`] with the 8 king moves (Harabor and Grastien
+//! 2011), [`jps4`] with the 4 rook steps.
 //!
-//! Moves are the 8 king moves; a straight step costs [`Octile::straight`], a diagonal one
-//! [`Octile::diagonal`]. Under [`Corners::NoCutting`] (the Moving AI benchmark's rule, the
-//! default) a diagonal step needs both cells beside it free; under [`Corners::Cutting`] one free
-//! cell beside it is enough. The answer's cost is A*'s on the same grid and rule (property tests
-//! and the benchmark maps check it); the path may be another one of the same cost.
+//! [`jps`]: a straight step costs [`Octile::straight`], a diagonal one [`Octile::diagonal`].
+//! Under [`Corners::NoCutting`] (the Moving AI benchmark's rule, the default) a diagonal step
+//! needs both cells beside it free; under [`Corners::Cutting`] one free cell beside it is enough.
+//! Straight jumps are block-based (Harabor and Grastien, "Improving Jump Point Search", 2014):
+//! the grid is kept row by row and, transposed, column by column, one bit a cell, and a jump
+//! reads its line and the two beside it 64 cells at a time, finding the first forced neighbour or
+//! wall with `trailing_zeros`. Diagonal jumps step cell by cell, a block-based straight jump each
+//! way from every cell. (The 2014 paper's other online idea, generating a diagonal jump point's
+//! straight successors at once instead of queueing it, was tried here and did more work on the
+//! benchmark maps: the diagonal sweep then always runs to its end.)
+//!
+//! The answer's cost is A*'s on the same grid and moves (property tests and the benchmark maps
+//! check it); the path may be another one of the same cost. Each query allocates only what it
+//! touches (the records of the cells it reaches, in small pages), not arrays of the map's size.
 //!
 //! ```
 //! use search_core::grid::{jps, Corners, Grid, Octile};
@@ -325,30 +335,6 @@ impl Rule {
             Rule::Rook => (a.0.abs_diff(b.0) + a.1.abs_diff(b.1)) as u32 * costs.straight,
         }
     }
-
-    /// The step of the last move on the path [`walk`] draws from jump point `from` to `to`.
-    fn arrival(self, from: Cell, to: Cell) -> Cell {
-        let (dx, dy) = (to.0 - from.0, to.1 - from.1);
-        let (sx, sy) = (dx.signum(), dy.signum());
-        match self {
-            // Diagonal first, then straight along the longer side.
-            Rule::King(_) if dx.abs() == dy.abs() => (sx, sy),
-            Rule::King(_) if dx.abs() > dy.abs() => (sx, 0),
-            // Rook paths go along the row first, then along the column.
-            Rule::King(_) | Rule::Rook if dy != 0 => (0, sy),
-            _ => (sx, 0),
-        }
-    }
-
-    /// The next step from `at` towards the jump point `to` on the path [`walk`] draws.
-    fn step(self, at: Cell, to: Cell) -> Cell {
-        let (sx, sy) = ((to.0 - at.0).signum(), (to.1 - at.1).signum());
-        match self {
-            Rule::Rook if sx != 0 => (sx, 0),
-            Rule::Rook => (0, sy),
-            Rule::King(_) => (sx, sy),
-        }
-    }
 }
 
 /// The search's view of the grid: the rule and the goal.
@@ -376,59 +362,49 @@ impl Jumper<'_> {
         }
     }
 
-    /// Every jump point found from `from` in direction `d`, passed to `emit`: a straight jump's
-    /// one point, or the points of a diagonal (king) or row (rook) sweep.
-    fn jump(&self, from: Cell, d: Cell, emit: &mut impl FnMut(Cell)) {
+    /// The first jump point from `from` in direction `d`: a straight jump's, or a diagonal
+    /// (king) or row (rook) sweep's; `None` at a wall first.
+    fn jump(&self, from: Cell, d: Cell) -> Option<Cell> {
         match self.rule {
-            Rule::King(corners) if d.0 != 0 && d.1 != 0 => self.diagonal(from, d, corners, emit),
-            Rule::Rook if d.1 == 0 => self.row(from, d.0, emit),
-            _ => {
-                if let Some(next) = self.straight(from, d) {
-                    emit(next);
-                }
-            }
+            Rule::King(corners) if d.0 != 0 && d.1 != 0 => self.diagonal(from, d, corners),
+            Rule::Rook if d.1 == 0 => self.row(from, d.0),
+            _ => self.straight(from, d),
         }
     }
 
-    /// Along the diagonal from `from` by `(dx, dy)` to its end: at the goal or at a cell with a
-    /// forced neighbour (corner cutting only), that cell; at every other cell, the jump points of
-    /// the straight jumps from it along `(dx, 0)` and `(0, dy)` (the 2014 pruning: the diagonal
-    /// cell they hang on is never put on the open list, its successors are generated at once).
-    fn diagonal(&self, from: Cell, (dx, dy): Cell, corners: Corners, emit: &mut impl FnMut(Cell)) {
+    /// Along the diagonal from `from` by `(dx, dy)`: the first cell that is the goal, has a
+    /// forced neighbour (corner cutting only) or starts a straight jump along `(dx, 0)` or
+    /// `(0, dy)` that finds a jump point; `None` at a wall first.
+    fn diagonal(&self, from: Cell, (dx, dy): Cell, corners: Corners) -> Option<Cell> {
         let (mut x, mut y) = from;
         while diagonal_ok(self.grid, x, y, dx, dy, corners) {
             x += dx;
             y += dy;
-            if (x, y) == self.goal || self.forced_diagonal(x, y, dx, dy, corners) {
-                emit((x, y));
-                return;
-            }
-            for d in [(dx, 0), (0, dy)] {
-                if let Some(next) = self.straight((x, y), d) {
-                    emit(next);
-                }
+            if (x, y) == self.goal
+                || self.forced_diagonal(x, y, dx, dy, corners)
+                || self.straight((x, y), (dx, 0)).is_some()
+                || self.straight((x, y), (0, dy)).is_some()
+            {
+                return Some((x, y));
             }
         }
+        None
     }
 
-    /// 4-connected: along the row from `from` by `dx` to a wall or the goal, emitting the jump
-    /// points of the vertical jumps both ways from every cell (rook paths go along a row first;
-    /// the vertical jumps stop at forced neighbours).
-    fn row(&self, from: Cell, dx: isize, emit: &mut impl FnMut(Cell)) {
-        let (mut x, y) = from;
+    /// 4-connected: along the row from `from` by `dx`: the first cell that is the goal or starts a
+    /// vertical jump (either way) that finds a jump point; `None` at a wall first. (Rook paths go
+    /// along a row first; the vertical jumps stop at forced neighbours.)
+    fn row(&self, (mut x, y): Cell, dx: isize) -> Option<Cell> {
         loop {
             x += dx;
             if !self.grid.free_near((x, y)) {
-                return;
+                return None;
             }
-            if (x, y) == self.goal {
-                emit((x, y));
-                return;
-            }
-            for dy in [1, -1] {
-                if let Some(next) = self.straight((x, y), (0, dy)) {
-                    emit(next);
-                }
+            if (x, y) == self.goal
+                || self.straight((x, y), (0, 1)).is_some()
+                || self.straight((x, y), (0, -1)).is_some()
+            {
+                return Some((x, y));
             }
         }
     }
@@ -510,14 +486,15 @@ impl Jumper<'_> {
         }
     }
 
-    /// Rook moves after a step `d` along a column (a row sweep generates only the goal and its
-    /// vertical jumps' finds, so every other jump point is reached along a column): on, and
+    /// Rook moves after a step `d`: along a row, on and both ways along the column (the row
+    /// sweep stopped here because a vertical jump finds something); along a column, on and
     /// along the row towards each side whose neighbour is forced.
     fn after_rook(&self, at: Cell, d: Cell, out: &mut Directions) {
-        debug_assert_eq!(d.0, 0, "a rook jump point reached along a row");
         out.push(d);
         for side in [1, -1] {
-            if self.opens_behind(at, d, side) {
+            if d.1 == 0 {
+                out.push((0, side));
+            } else if self.opens_behind(at, d, side) {
                 out.push((side * d.1, 0));
             }
         }
@@ -608,10 +585,12 @@ pub fn jps(
 /// The pruning is the 4-connected variant of JPS with a row-first canonical order, after Baum,
 /// "Jump Point Search Pathfinding in 4-connected Grids" (2025, arXiv:2501.14816): of all
 /// shortest paths, the search keeps those that go along a row first and turn into a column
-/// only where needed. A sweep along a row looks up and down its column from every cell (a
-/// straight jump each way, block-based); a jump along a column stops at a cell whose side cell is
-/// free while the side cell one step back is blocked (a forced neighbour), and turns there into
-/// that row. The vertical jumps' finds are generated at once as the row sweep's successors.
+/// only where needed. A sweep along a row stops at the first cell from which a jump up or down
+/// the column (block-based) finds a jump point, or at the goal; a jump along a column stops at a
+/// cell whose side cell is free while the side cell one step back is blocked (a forced
+/// neighbour), and turns there into that row. (The rules are stated here as implemented and
+/// checked against A* by the tests; Baum's paper also orders rows first, but its text was not
+/// compared rule by rule.)
 ///
 /// ```
 /// use search_core::grid::{jps4, Grid};
@@ -630,6 +609,50 @@ pub fn jps4(grid: &Grid, start: (usize, usize), goal: (usize, usize)) -> Option<
     search(grid, start, goal, unit, Rule::Rook)
 }
 
+/// What the search knows of a cell: its cheapest cost so far and the jump point it came from
+/// (`u32::MAX` for none).
+#[derive(Debug, Clone, Copy)]
+struct Record {
+    cost: u32,
+    parent: u32,
+}
+
+/// A cell not reached yet.
+const UNREACHED: Record = Record {
+    cost: u32::MAX,
+    parent: u32::MAX,
+};
+
+/// Cells per page of [`Records`].
+const PAGE: usize = 256;
+
+/// The records of a grid's cells in pages made on first touch: a query reaches few cells, and a
+/// map-sized array filled for each query would cost more than the search.
+struct Records {
+    pages: Vec<Option<Box<[Record; PAGE]>>>,
+}
+
+impl Records {
+    fn new(cells: usize) -> Self {
+        Self {
+            pages: (0..cells.div_ceil(PAGE)).map(|_| None).collect(),
+        }
+    }
+
+    #[inline]
+    fn get(&self, i: usize) -> Record {
+        self.pages[i / PAGE]
+            .as_ref()
+            .map_or(UNREACHED, |page| page[i % PAGE])
+    }
+
+    #[inline]
+    fn set(&mut self, i: usize, record: Record) {
+        let page = self.pages[i / PAGE].get_or_insert_with(|| Box::new([UNREACHED; PAGE]));
+        page[i % PAGE] = record;
+    }
+}
+
 /// A* over jump points from `start` to `goal` under `rule`, each jump costing its
 /// [`Rule::distance`].
 fn search(
@@ -645,72 +668,96 @@ fn search(
         return None;
     }
     let cells = grid.width * grid.height;
-    // Cell indices fit in 32 bits on any grid worth searching; the arrays stay small.
+    // Cell indices fit in 32 bits on any grid worth searching.
     assert!(
         cells < u32::MAX as usize,
         "a grid of at most 2^32 - 1 cells"
     );
     let jumper = Jumper { grid, rule, goal };
     let index = |(x, y): Cell| y as usize * grid.width + x as usize;
-    let cell = |i: usize| ((i % grid.width) as isize, (i / grid.width) as isize);
-    let mut g = vec![u32::MAX; cells];
-    let mut parent = vec![u32::MAX; cells];
+    let cell = |i: u32| {
+        (
+            (i as usize % grid.width) as isize,
+            (i as usize / grid.width) as isize,
+        )
+    };
+    let mut records = Records::new(cells);
     let mut open = BinaryHeap::new();
-    g[index(start)] = 0;
+    records.set(
+        index(start),
+        Record {
+            cost: 0,
+            ..UNREACHED
+        },
+    );
     open.push((
         Reverse(rule.distance(costs, start, goal)),
-        0u32,
-        index(start),
+        0,
+        index(start) as u32,
     ));
     while let Some((_, cost, i)) = open.pop() {
+        let record = records.get(i as usize);
         // An entry is pushed only for a strictly cheaper way and the distance is consistent, so
         // an entry at its cell's cost is the one expansion of that cell.
-        if cost > g[i] {
+        if cost > record.cost {
             continue;
         }
         let here = cell(i);
         if here == goal {
-            return Some(walk(grid, rule, &parent, i, cost));
+            return Some(walk(grid, &records, i, cost));
         }
-        let from = (parent[i] != u32::MAX).then(|| rule.arrival(cell(parent[i] as usize), here));
-        let mut relax = |next: Cell| {
+        let from = (record.parent != u32::MAX).then(|| {
+            let p = cell(record.parent);
+            ((here.0 - p.0).signum(), (here.1 - p.1).signum())
+        });
+        for d in jumper.directions(here, from).iter() {
+            let Some(next) = jumper.jump(here, d) else {
+                continue;
+            };
             let j = index(next);
             let reached = cost + rule.distance(costs, here, next);
-            if reached < g[j] {
-                g[j] = reached;
-                parent[j] = i as u32;
+            if reached < records.get(j).cost {
+                records.set(
+                    j,
+                    Record {
+                        cost: reached,
+                        parent: i,
+                    },
+                );
                 open.push((
                     Reverse(reached + rule.distance(costs, next, goal)),
                     reached,
-                    j,
+                    j as u32,
                 ));
             }
-        };
-        for d in jumper.directions(here, from).iter() {
-            jumper.jump(here, d, &mut relax);
         }
     }
     None
 }
 
-/// The full path to cell `end` through the jump points' parents, each leg drawn as [`Rule::step`]
-/// says: diagonal first for king moves, along the row first for rook moves.
-fn walk(grid: &Grid, rule: Rule, parent: &[u32], end: usize, cost: u32) -> GridPath {
-    let cell = |i: usize| ((i % grid.width) as isize, (i / grid.width) as isize);
+/// The full path to cell `end` through the jump points' parents, each leg a straight or diagonal
+/// line.
+fn walk(grid: &Grid, records: &Records, end: u32, cost: u32) -> GridPath {
+    let cell = |i: u32| {
+        (
+            (i as usize % grid.width) as isize,
+            (i as usize / grid.width) as isize,
+        )
+    };
     let mut points = vec![cell(end)];
     let mut i = end;
-    while parent[i] != u32::MAX {
-        i = parent[i] as usize;
+    while records.get(i as usize).parent != u32::MAX {
+        i = records.get(i as usize).parent;
         points.push(cell(i));
     }
     points.reverse();
     let unsigned = |(x, y): Cell| (x as usize, y as usize);
     let mut path = vec![unsigned(points[0])];
     for pair in points.windows(2) {
-        let mut at = pair[0];
-        while at != pair[1] {
-            let (dx, dy) = rule.step(at, pair[1]);
-            at = (at.0 + dx, at.1 + dy);
+        let (mut at, to) = (pair[0], pair[1]);
+        let step = ((to.0 - at.0).signum(), (to.1 - at.1).signum());
+        while at != to {
+            at = (at.0 + step.0, at.1 + step.1);
             path.push(unsigned(at));
         }
     }
