@@ -1,11 +1,21 @@
-//! Uniform-cost grids: a packed occupancy [`Grid`] and Jump Point Search over it ([`jps`],
-//! Harabor and Grastien 2011), the fastest way to a shortest path on an open 8-connected map.
+//! Uniform-cost grids: a packed occupancy [`Grid`] and Jump Point Search over it, the fastest way
+//! to a shortest path on a uniform-cost map: [`jps`] with the 8 king moves (Harabor and Grastien
+//! 2011), [`jps4`] with the 4 rook steps.
 //!
-//! Moves are the 8 king moves; a straight step costs [`Octile::straight`], a diagonal one
-//! [`Octile::diagonal`]. Under [`Corners::NoCutting`] (the Moving AI benchmark's rule, the
-//! default) a diagonal step needs both cells beside it free; under [`Corners::Cutting`] one free
-//! cell beside it is enough. The answer's cost is A*'s on the same grid and rule (property tests
-//! and the benchmark maps check it); the path may be another one of the same cost.
+//! [`jps`]: a straight step costs [`Octile::straight`], a diagonal one [`Octile::diagonal`].
+//! Under [`Corners::NoCutting`] (the Moving AI benchmark's rule, the default) a diagonal step
+//! needs both cells beside it free; under [`Corners::Cutting`] one free cell beside it is enough.
+//! Straight jumps are block-based (Harabor and Grastien, "Improving Jump Point Search", 2014):
+//! the grid is kept row by row and, transposed, column by column, one bit a cell, and a jump
+//! reads its line and the two beside it 64 cells at a time, finding the first forced neighbour or
+//! wall with `trailing_zeros`. Diagonal jumps step cell by cell, a block-based straight jump each
+//! way from every cell. (The 2014 paper's other online idea, generating a diagonal jump point's
+//! straight successors at once instead of queueing it, was tried here and did more work on the
+//! benchmark maps: the diagonal sweep then always runs to its end.)
+//!
+//! The answer's cost is A*'s on the same grid and moves (property tests and the benchmark maps
+//! check it); the path may be another one of the same cost. Each query allocates only what it
+//! touches (the records of the cells it reaches, in small pages), not arrays of the map's size.
 //!
 //! ```
 //! use search_core::grid::{jps, Corners, Grid, Octile};
@@ -24,24 +34,98 @@
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
-/// A rectangle of cells, each free or blocked, packed one bit a cell.
+/// A rectangle of cells, each free or blocked, packed one bit a cell, twice: row by row and
+/// column by column, so that a scan along a row or a column reads 64 cells at a time.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Grid {
     width: usize,
     height: usize,
-    /// Bit `y * width + x` is set for a blocked cell.
-    blocked: Vec<u64>,
+    /// Line `y` is row `y`.
+    rows: Plane,
+    /// Line `x` is column `x` (the transposed grid).
+    columns: Plane,
+}
+
+/// Lines of cells, one bit a cell, set for a free cell. Each line is padded with a blocked word at
+/// either end and the plane with a blocked line above and below, so a 64-cell window starting
+/// anywhere from 64 cells before a line to its end reads the cells off the grid as blocked, with
+/// no bounds test.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Plane {
+    /// Words per line, the two padding words included.
+    stride: usize,
+    bits: Vec<u64>,
+}
+
+impl Plane {
+    /// `lines` lines of `len` blocked cells.
+    fn new(len: usize, lines: usize) -> Self {
+        let stride = len.div_ceil(64) + 2;
+        Self {
+            stride,
+            bits: vec![0; stride * (lines + 2)],
+        }
+    }
+
+    /// The word and bit of cell `pos` of line `line` (`line >= -1`, `pos >= -64`).
+    #[inline]
+    fn locate(&self, line: isize, pos: isize) -> (usize, usize) {
+        let at = (pos + 64) as usize;
+        ((line + 1) as usize * self.stride + at / 64, at % 64)
+    }
+
+    fn set(&mut self, line: usize, pos: usize, free: bool) {
+        let (word, bit) = self.locate(line as isize, pos as isize);
+        if free {
+            self.bits[word] |= 1 << bit;
+        } else {
+            self.bits[word] &= !(1 << bit);
+        }
+    }
+
+    /// Whether cell `pos` of line `line` is free (from one cell around the plane inwards).
+    #[inline]
+    fn get(&self, line: isize, pos: isize) -> bool {
+        let (word, bit) = self.locate(line, pos);
+        self.bits[word] >> bit & 1 == 1
+    }
+
+    /// Cells `pos..pos + 64` of line `line` as bits 0 to 63 (`-1 <= line <= lines`,
+    /// `-64 <= pos < len`).
+    #[inline]
+    fn window(&self, line: isize, pos: isize) -> u64 {
+        let (word, bit) = self.locate(line, pos);
+        // Two shifts: a shift by 64 would overflow when `bit` is 0.
+        (self.bits[word] >> bit) | ((self.bits[word + 1] << 1) << (63 - bit))
+    }
+
+    /// 64 cells of line `line` from `pos` on in direction `sign` (1 or -1) as bits 0 to 63.
+    #[inline]
+    fn window_towards(&self, line: isize, pos: isize, sign: isize) -> u64 {
+        if sign > 0 {
+            self.window(line, pos)
+        } else {
+            self.window(line, pos - 63).reverse_bits()
+        }
+    }
 }
 
 impl Grid {
     /// A `width` x `height` grid with every cell free.
     #[must_use]
     pub fn new(width: usize, height: usize) -> Self {
-        Self {
+        let mut grid = Self {
             width,
             height,
-            blocked: vec![0; (width * height).div_ceil(64)],
+            rows: Plane::new(width, height),
+            columns: Plane::new(height, width),
+        };
+        for y in 0..height {
+            for x in 0..width {
+                grid.set_blocked(x, y, false);
+            }
         }
+        grid
     }
 
     /// A grid from rows of text (row 0 first, all as wide as the first), `blocked` saying which
@@ -76,12 +160,8 @@ impl Grid {
             x < self.width && y < self.height,
             "({x}, {y}) is off the grid"
         );
-        let i = y * self.width + x;
-        if blocked {
-            self.blocked[i / 64] |= 1 << (i % 64);
-        } else {
-            self.blocked[i / 64] &= !(1 << (i % 64));
-        }
+        self.rows.set(y, x, !blocked);
+        self.columns.set(x, y, !blocked);
     }
 
     /// The king moves from the free cell `(x, y)` allowed under `corners`: each cell reached and
@@ -113,15 +193,37 @@ impl Grid {
         })
     }
 
+    /// The rook steps (right, left, down, up) from `(x, y)` to free cells: the moves an A* on this
+    /// grid generates for the 4-connected [`jps4`].
+    ///
+    /// ```
+    /// use search_core::grid::Grid;
+    /// let grid = Grid::from_rows(&["..", "#."], |c| c == '#');
+    /// assert_eq!(grid.rook_moves(0, 0).collect::<Vec<_>>(), [(1, 0)]);
+    /// ```
+    pub fn rook_moves(&self, x: usize, y: usize) -> impl Iterator<Item = (usize, usize)> + '_ {
+        let (x, y) = (x as isize, y as isize);
+        KINGS[..4].iter().filter_map(move |&(dx, dy)| {
+            let (nx, ny) = (x + dx, y + dy);
+            self.is_free(nx, ny).then_some((nx as usize, ny as usize))
+        })
+    }
+
     /// Whether `(x, y)` is on the grid and free.
     #[inline]
     #[must_use]
     pub fn is_free(&self, x: isize, y: isize) -> bool {
-        if x < 0 || y < 0 || x as usize >= self.width || y as usize >= self.height {
-            return false;
-        }
-        let i = y as usize * self.width + x as usize;
-        self.blocked[i / 64] & (1 << (i % 64)) == 0
+        x >= 0
+            && y >= 0
+            && (x as usize) < self.width
+            && (y as usize) < self.height
+            && self.rows.get(y, x)
+    }
+
+    /// Whether `(x, y)` is free, for a cell on the grid or one step off it (no bounds test).
+    #[inline]
+    fn free_near(&self, (x, y): Cell) -> bool {
+        self.rows.get(y, x)
     }
 }
 
@@ -174,11 +276,11 @@ pub struct GridPath {
     pub cost: u32,
 }
 
-/// Whether the diagonal step from `(x, y)` by `(dx, dy)` is allowed.
+/// Whether the diagonal step from `(x, y)` by `(dx, dy)` is allowed (`(x, y)` on the grid).
 #[inline]
 fn diagonal_ok(grid: &Grid, x: isize, y: isize, dx: isize, dy: isize, corners: Corners) -> bool {
-    let (a, b) = (grid.is_free(x + dx, y), grid.is_free(x, y + dy));
-    grid.is_free(x + dx, y + dy)
+    let (a, b) = (grid.free_near((x + dx, y)), grid.free_near((x, y + dy)));
+    grid.free_near((x + dx, y + dy))
         && match corners {
             Corners::NoCutting => a && b,
             Corners::Cutting => a || b,
@@ -217,65 +319,90 @@ impl Directions {
 /// A cell `(x, y)`, or a step `(dx, dy)`, in signed coordinates (off the grid is blocked).
 type Cell = (isize, isize);
 
+/// The moves of a search: king moves under a corner rule, or rook steps (4-connected).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Rule {
+    King(Corners),
+    Rook,
+}
+
+impl Rule {
+    /// The cost of the cheapest way from `a` to `b` on an empty grid: octile, or Manhattan.
+    fn distance(self, costs: Octile, a: Cell, b: Cell) -> u32 {
+        let at = |p: Cell| (p.0 as usize, p.1 as usize);
+        match self {
+            Rule::King(_) => costs.distance(at(a), at(b)),
+            Rule::Rook => (a.0.abs_diff(b.0) + a.1.abs_diff(b.1)) as u32 * costs.straight,
+        }
+    }
+}
+
 /// The search's view of the grid: the rule and the goal.
 struct Jumper<'g> {
     grid: &'g Grid,
-    corners: Corners,
-    goal: (isize, isize),
+    rule: Rule,
+    goal: Cell,
 }
 
 impl Jumper<'_> {
     /// Along a row or column from `(x, y)` (free) by `(dx, dy)`: the first jump point (the goal,
     /// or a cell with a forced neighbour), or `None` at a wall.
-    fn jump_straight(&self, (mut x, mut y): Cell, (dx, dy): Cell) -> Option<Cell> {
-        let g = self.grid;
-        loop {
-            x += dx;
-            y += dy;
-            if !g.is_free(x, y) {
-                return None;
-            }
-            if (x, y) == self.goal || self.forced_straight(x, y, dx, dy) {
-                return Some((x, y));
-            }
+    fn straight(&self, (x, y): Cell, (dx, dy): Cell) -> Option<Cell> {
+        let forced = match self.rule {
+            Rule::King(Corners::Cutting) => Forced::OpenAhead,
+            Rule::King(Corners::NoCutting) | Rule::Rook => Forced::OpenBehind,
+        };
+        let goal = self.goal;
+        if dy == 0 {
+            let target = (goal.1 == y).then_some(goal.0);
+            scan(&self.grid.rows, y, x, dx, forced, target).map(|x| (x, y))
+        } else {
+            let target = (goal.0 == x).then_some(goal.1);
+            scan(&self.grid.columns, x, y, dy, forced, target).map(|y| (x, y))
         }
     }
 
-    /// Whether `(x, y)`, reached by a straight step `(dx, dy)`, has a neighbour that only a path
-    /// through it reaches as cheaply.
-    fn forced_straight(&self, x: isize, y: isize, dx: isize, dy: isize) -> bool {
-        let g = self.grid;
-        // The two sides across the direction of travel.
-        let (sx, sy) = (dy, dx);
-        match self.corners {
-            // A side cell that was blocked one step back and is free now opens a corner.
-            Corners::NoCutting => {
-                (g.is_free(x + sx, y + sy) && !g.is_free(x + sx - dx, y + sy - dy))
-                    || (g.is_free(x - sx, y - sy) && !g.is_free(x - sx - dx, y - sy - dy))
-            }
-            // A blocked side cell with a free cell beyond it diagonally ahead.
-            Corners::Cutting => {
-                (!g.is_free(x + sx, y + sy) && g.is_free(x + sx + dx, y + sy + dy))
-                    || (!g.is_free(x - sx, y - sy) && g.is_free(x - sx + dx, y - sy + dy))
-            }
+    /// The first jump point from `from` in direction `d`: a straight jump's, or a diagonal
+    /// (king) or row (rook) sweep's; `None` at a wall first.
+    fn jump(&self, from: Cell, d: Cell) -> Option<Cell> {
+        match self.rule {
+            Rule::King(corners) if d.0 != 0 && d.1 != 0 => self.diagonal(from, d, corners),
+            Rule::Rook if d.1 == 0 => self.row(from, d.0),
+            _ => self.straight(from, d),
         }
     }
 
-    /// Along a diagonal from `(x, y)` by `(dx, dy)`: the first jump point (the goal, a forced
-    /// neighbour, or a cell from which a straight jump finds one), or `None`.
-    fn jump_diagonal(&self, (mut x, mut y): Cell, (dx, dy): Cell) -> Option<Cell> {
-        let g = self.grid;
-        loop {
-            if !diagonal_ok(g, x, y, dx, dy, self.corners) {
-                return None;
-            }
+    /// Along the diagonal from `from` by `(dx, dy)`: the first cell that is the goal, has a
+    /// forced neighbour (corner cutting only) or starts a straight jump along `(dx, 0)` or
+    /// `(0, dy)` that finds a jump point; `None` at a wall first.
+    fn diagonal(&self, from: Cell, (dx, dy): Cell, corners: Corners) -> Option<Cell> {
+        let (mut x, mut y) = from;
+        while diagonal_ok(self.grid, x, y, dx, dy, corners) {
             x += dx;
             y += dy;
-            if (x, y) == self.goal || self.forced_diagonal(x, y, dx, dy) {
+            if (x, y) == self.goal
+                || self.forced_diagonal(x, y, dx, dy, corners)
+                || self.straight((x, y), (dx, 0)).is_some()
+                || self.straight((x, y), (0, dy)).is_some()
+            {
                 return Some((x, y));
             }
-            if self.jump_straight((x, y), (dx, 0)).is_some()
-                || self.jump_straight((x, y), (0, dy)).is_some()
+        }
+        None
+    }
+
+    /// 4-connected: along the row from `from` by `dx`: the first cell that is the goal or starts a
+    /// vertical jump (either way) that finds a jump point; `None` at a wall first. (Rook paths go
+    /// along a row first; the vertical jumps stop at forced neighbours.)
+    fn row(&self, (mut x, y): Cell, dx: isize) -> Option<Cell> {
+        loop {
+            x += dx;
+            if !self.grid.free_near((x, y)) {
+                return None;
+            }
+            if (x, y) == self.goal
+                || self.straight((x, y), (0, 1)).is_some()
+                || self.straight((x, y), (0, -1)).is_some()
             {
                 return Some((x, y));
             }
@@ -284,66 +411,162 @@ impl Jumper<'_> {
 
     /// Whether `(x, y)`, reached by a diagonal step, has a forced neighbour (only when corners may
     /// be cut: without cutting, the straight jumps see every such cell).
-    fn forced_diagonal(&self, x: isize, y: isize, dx: isize, dy: isize) -> bool {
+    fn forced_diagonal(&self, x: isize, y: isize, dx: isize, dy: isize, corners: Corners) -> bool {
         let g = self.grid;
-        self.corners == Corners::Cutting
-            && ((!g.is_free(x - dx, y) && g.is_free(x - dx, y + dy))
-                || (!g.is_free(x, y - dy) && g.is_free(x + dx, y - dy)))
+        corners == Corners::Cutting
+            && ((!g.free_near((x - dx, y)) && g.free_near((x - dx, y + dy)))
+                || (!g.free_near((x, y - dy)) && g.free_near((x + dx, y - dy))))
     }
 
-    /// The directions to search from `(x, y)` reached from `parent` (all eight at the start).
-    fn directions(&self, (x, y): (isize, isize), parent: Option<(isize, isize)>) -> Directions {
-        let Some((px, py)) = parent else {
-            return Directions {
-                list: KINGS,
-                len: 8,
-            };
-        };
-        let (dx, dy) = ((x - px).signum(), (y - py).signum());
-        let g = self.grid;
+    /// The directions to search from `at` reached by a last step `arrival` (every direction at
+    /// the start).
+    fn directions(&self, at: Cell, arrival: Option<Cell>) -> Directions {
         let mut out = Directions {
             list: [(0, 0); 8],
             len: 0,
         };
-        if dx != 0 && dy != 0 {
-            out.push((dx, 0));
-            out.push((0, dy));
-            out.push((dx, dy));
-            if self.corners == Corners::Cutting {
-                if !g.is_free(x - dx, y) {
-                    out.push((-dx, dy));
-                }
-                if !g.is_free(x, y - dy) {
-                    out.push((dx, -dy));
-                }
+        let Some(d) = arrival else {
+            // The four rook moves are the first four king moves.
+            let all = if self.rule == Rule::Rook { 4 } else { 8 };
+            KINGS[..all].iter().for_each(|&k| out.push(k));
+            return out;
+        };
+        match self.rule {
+            Rule::King(corners) if d.0 != 0 && d.1 != 0 => {
+                self.after_diagonal(at, d, corners, &mut out);
             }
-        } else {
-            out.push((dx, dy));
-            let (sx, sy) = (dy, dx);
-            for side in [1, -1] {
-                let (cx, cy) = (side * sx, side * sy);
-                match self.corners {
-                    Corners::NoCutting => {
-                        if g.is_free(x + cx, y + cy) && !g.is_free(x + cx - dx, y + cy - dy) {
-                            out.push((cx, cy));
-                            out.push((cx + dx, cy + dy));
-                        }
+            Rule::King(corners) => self.after_straight(at, d, corners, &mut out),
+            Rule::Rook => self.after_rook(at, d, &mut out),
+        }
+        out
+    }
+
+    /// Whether the cell beside `at` across the step `d`, on side `side`, is free while the one
+    /// behind it (one step back) is blocked: a neighbour only a path through `at` reaches as
+    /// cheaply, without cutting corners.
+    fn opens_behind(&self, (x, y): Cell, (dx, dy): Cell, side: isize) -> bool {
+        let (cx, cy) = (side * dy, side * dx);
+        self.grid.free_near((x + cx, y + cy)) && !self.grid.free_near((x + cx - dx, y + cy - dy))
+    }
+
+    /// King moves after a diagonal step `(dx, dy)`: the diagonal, its two straight parts, and the
+    /// forced diagonals past a blocked side when corners may be cut.
+    fn after_diagonal(&self, (x, y): Cell, (dx, dy): Cell, corners: Corners, out: &mut Directions) {
+        out.push((dx, 0));
+        out.push((0, dy));
+        out.push((dx, dy));
+        if corners == Corners::Cutting {
+            if !self.grid.free_near((x - dx, y)) {
+                out.push((-dx, dy));
+            }
+            if !self.grid.free_near((x, y - dy)) {
+                out.push((dx, -dy));
+            }
+        }
+    }
+
+    /// King moves after a straight step `d`: straight on, and the forced neighbours' directions.
+    fn after_straight(&self, at: Cell, d: Cell, corners: Corners, out: &mut Directions) {
+        out.push(d);
+        for side in [1, -1] {
+            let (cx, cy) = (side * d.1, side * d.0);
+            match corners {
+                Corners::NoCutting => {
+                    if self.opens_behind(at, d, side) {
+                        out.push((cx, cy));
+                        out.push((cx + d.0, cy + d.1));
                     }
-                    Corners::Cutting => {
-                        if !g.is_free(x + cx, y + cy) {
-                            out.push((cx + dx, cy + dy));
-                        }
+                }
+                Corners::Cutting => {
+                    if !self.grid.free_near((at.0 + cx, at.1 + cy)) {
+                        out.push((cx + d.0, cy + d.1));
                     }
                 }
             }
         }
-        out
+    }
+
+    /// Rook moves after a step `d`: along a row, on and both ways along the column (the row
+    /// sweep stopped here because a vertical jump finds something); along a column, on and
+    /// along the row towards each side whose neighbour is forced.
+    fn after_rook(&self, at: Cell, d: Cell, out: &mut Directions) {
+        out.push(d);
+        for side in [1, -1] {
+            if d.1 == 0 {
+                out.push((0, side));
+            } else if self.opens_behind(at, d, side) {
+                out.push((side * d.1, 0));
+            }
+        }
     }
 }
 
-/// Jump Point Search from `start` to `goal` (columns and rows): a shortest path under `costs` and
-/// `corners`, or `None` when the goal cannot be reached (or either end is blocked or off the
-/// grid). See the [module documentation](self).
+/// Which side cells make a cell of a straight scan a jump point.
+#[derive(Debug, Clone, Copy)]
+enum Forced {
+    /// A side cell free whose neighbour one step back is blocked (no corner cutting).
+    OpenBehind,
+    /// A side cell blocked whose neighbour one step ahead is free (corner cutting).
+    OpenAhead,
+}
+
+/// The positions 1 to 62 of a 64-cell window: those a window decides (position 0 is the cell the
+/// scan stands on, position 63 lacks the cell beyond it).
+const DECIDED: u64 = !(1 | 1 << 63);
+
+/// Block-based scan (Harabor and Grastien 2014) along line `line` of `plane` from the free cell
+/// `pos` in direction `sign` (1 or -1): the position of the first jump point, `target` (a position
+/// on the line) or a cell with a neighbour forced under `forced`, or `None` at a wall first. Reads
+/// the line and its two neighbours 64 cells at a time and finds the first stop and the first wall
+/// of each window with `trailing_zeros`.
+fn scan(
+    plane: &Plane,
+    line: isize,
+    pos: isize,
+    sign: isize,
+    forced: Forced,
+    target: Option<isize>,
+) -> Option<isize> {
+    let mut pos = pos;
+    loop {
+        let here = plane.window_towards(line, pos, sign);
+        let a = plane.window_towards(line - 1, pos, sign);
+        let b = plane.window_towards(line + 1, pos, sign);
+        let mut stops = DECIDED
+            & match forced {
+                Forced::OpenBehind => (a & !(a << 1)) | (b & !(b << 1)),
+                Forced::OpenAhead => (!a & (a >> 1)) | (!b & (b >> 1)),
+            };
+        if let Some(t) = target {
+            let ahead = (t - pos) * sign;
+            if (1..=62).contains(&ahead) {
+                stops |= 1 << ahead;
+            }
+        }
+        let (stop, wall) = (stops.trailing_zeros(), (!here & !1).trailing_zeros());
+        if stop < wall {
+            return Some(pos + sign * stop as isize);
+        }
+        if wall < 64 {
+            return None;
+        }
+        pos += 62 * sign;
+    }
+}
+
+/// Jump Point Search from `start` to `goal` (columns and rows) with king moves: a shortest path
+/// under `costs` and `corners`, or `None` when the goal cannot be reached (or either end is
+/// blocked or off the grid). See the [module documentation](self).
+///
+/// ```
+/// use search_core::grid::{jps, Corners, Grid, Octile};
+/// let grid = Grid::from_rows(&["..#", "#..", "..."], |c| c == '#');
+/// let cut = jps(&grid, (0, 0), (2, 2), Octile::default(), Corners::Cutting).unwrap();
+/// assert_eq!(cut.cost, 2 * 1414);
+/// // Without cutting, the wall at (0, 1) forbids the first diagonal step.
+/// let no_cut = jps(&grid, (0, 0), (2, 2), Octile::default(), Corners::NoCutting).unwrap();
+/// assert_eq!(no_cut.cost, 1000 + 1414 + 1000);
+/// ```
 #[must_use]
 pub fn jps(
     grid: &Grid,
@@ -352,85 +575,190 @@ pub fn jps(
     costs: Octile,
     corners: Corners,
 ) -> Option<GridPath> {
-    let free = |(x, y): (usize, usize)| grid.is_free(x as isize, y as isize);
-    if !free(start) || !free(goal) {
+    search(grid, start, goal, costs, Rule::King(corners))
+}
+
+/// Jump Point Search from `start` to `goal` with rook steps only (4-connected: left, right, up,
+/// down), each costing 1: a shortest path, or `None` when the goal cannot be reached (or either
+/// end is blocked or off the grid). The path's cost is its number of steps.
+///
+/// The pruning is the 4-connected variant of JPS with a row-first canonical order, after Baum,
+/// "Jump Point Search Pathfinding in 4-connected Grids" (2025, arXiv:2501.14816): of all
+/// shortest paths, the search keeps those that go along a row first and turn into a column
+/// only where needed. A sweep along a row stops at the first cell from which a jump up or down
+/// the column (block-based) finds a jump point, or at the goal; a jump along a column stops at a
+/// cell whose side cell is free while the side cell one step back is blocked (a forced
+/// neighbour), and turns there into that row. (The rules are stated here as implemented and
+/// checked against A* by the tests; Baum's paper also orders rows first, but its text was not
+/// compared rule by rule.)
+///
+/// ```
+/// use search_core::grid::{jps4, Grid};
+/// // Around the wall's end: no diagonal steps.
+/// let grid = Grid::from_rows(&[".#.", ".#.", "..."], |c| c == '#');
+/// let found = jps4(&grid, (0, 0), (2, 0)).unwrap();
+/// assert_eq!(found.cost, 6);
+/// assert_eq!(found.path.len(), 7);
+/// ```
+#[must_use]
+pub fn jps4(grid: &Grid, start: (usize, usize), goal: (usize, usize)) -> Option<GridPath> {
+    let unit = Octile {
+        straight: 1,
+        diagonal: 2,
+    };
+    search(grid, start, goal, unit, Rule::Rook)
+}
+
+/// What the search knows of a cell: its cheapest cost so far and the jump point it came from
+/// (`u32::MAX` for none).
+#[derive(Debug, Clone, Copy)]
+struct Record {
+    cost: u32,
+    parent: u32,
+}
+
+/// A cell not reached yet.
+const UNREACHED: Record = Record {
+    cost: u32::MAX,
+    parent: u32::MAX,
+};
+
+/// Cells per page of [`Records`].
+const PAGE: usize = 256;
+
+/// The records of a grid's cells in pages made on first touch: a query reaches few cells, and a
+/// map-sized array filled for each query would cost more than the search.
+struct Records {
+    pages: Vec<Option<Box<[Record; PAGE]>>>,
+}
+
+impl Records {
+    fn new(cells: usize) -> Self {
+        Self {
+            pages: (0..cells.div_ceil(PAGE)).map(|_| None).collect(),
+        }
+    }
+
+    #[inline]
+    fn get(&self, i: usize) -> Record {
+        self.pages[i / PAGE]
+            .as_ref()
+            .map_or(UNREACHED, |page| page[i % PAGE])
+    }
+
+    #[inline]
+    fn set(&mut self, i: usize, record: Record) {
+        let page = self.pages[i / PAGE].get_or_insert_with(|| Box::new([UNREACHED; PAGE]));
+        page[i % PAGE] = record;
+    }
+}
+
+/// A* over jump points from `start` to `goal` under `rule`, each jump costing its
+/// [`Rule::distance`].
+fn search(
+    grid: &Grid,
+    start: (usize, usize),
+    goal: (usize, usize),
+    costs: Octile,
+    rule: Rule,
+) -> Option<GridPath> {
+    let signed = |(x, y): (usize, usize)| (x as isize, y as isize);
+    let (start, goal) = (signed(start), signed(goal));
+    if !grid.is_free(start.0, start.1) || !grid.is_free(goal.0, goal.1) {
         return None;
     }
-    let jumper = Jumper {
-        grid,
-        corners,
-        goal: (goal.0 as isize, goal.1 as isize),
-    };
-    let index = |(x, y): (isize, isize)| y as usize * grid.width + x as usize;
     let cells = grid.width * grid.height;
-    let mut g = vec![u32::MAX; cells];
-    // Cell indices fit in 32 bits on any grid worth searching; the arrays stay small.
+    // Cell indices fit in 32 bits on any grid worth searching.
     assert!(
         cells < u32::MAX as usize,
         "a grid of at most 2^32 - 1 cells"
     );
-    let mut parent = vec![u32::MAX; cells];
+    let jumper = Jumper { grid, rule, goal };
+    let index = |(x, y): Cell| y as usize * grid.width + x as usize;
+    let cell = |i: u32| {
+        (
+            (i as usize % grid.width) as isize,
+            (i as usize / grid.width) as isize,
+        )
+    };
+    let mut records = Records::new(cells);
     let mut open = BinaryHeap::new();
-    let s = (start.0 as isize, start.1 as isize);
-    g[index(s)] = 0;
-    open.push((Reverse(costs.distance(start, goal)), 0u32, index(s)));
+    records.set(
+        index(start),
+        Record {
+            cost: 0,
+            ..UNREACHED
+        },
+    );
+    open.push((
+        Reverse(rule.distance(costs, start, goal)),
+        0,
+        index(start) as u32,
+    ));
     while let Some((_, cost, i)) = open.pop() {
-        // An entry is pushed only for a strictly cheaper way and the octile distance is
-        // consistent, so an entry at its cell's cost is the one expansion of that cell.
-        if cost > g[i] {
+        let record = records.get(i as usize);
+        // An entry is pushed only for a strictly cheaper way and the distance is consistent, so
+        // an entry at its cell's cost is the one expansion of that cell.
+        if cost > record.cost {
             continue;
         }
-        let here = ((i % grid.width) as isize, (i / grid.width) as isize);
-        if here == jumper.goal {
-            return Some(walk(grid, &parent, i, cost));
+        let here = cell(i);
+        if here == goal {
+            return Some(walk(grid, &records, i, cost));
         }
-        let from = (parent[i] != u32::MAX).then(|| {
-            (
-                (parent[i] as usize % grid.width) as isize,
-                (parent[i] as usize / grid.width) as isize,
-            )
+        let from = (record.parent != u32::MAX).then(|| {
+            let p = cell(record.parent);
+            ((here.0 - p.0).signum(), (here.1 - p.1).signum())
         });
-        for (dx, dy) in jumper.directions(here, from).iter() {
-            let found = if dx != 0 && dy != 0 {
-                jumper.jump_diagonal(here, (dx, dy))
-            } else {
-                jumper.jump_straight(here, (dx, dy))
+        for d in jumper.directions(here, from).iter() {
+            let Some(next) = jumper.jump(here, d) else {
+                continue;
             };
-            let Some(next) = found else { continue };
             let j = index(next);
-            let at = |p: (isize, isize)| (p.0 as usize, p.1 as usize);
-            let reached = cost + costs.distance(at(here), at(next));
-            if reached < g[j] {
-                g[j] = reached;
-                parent[j] = i as u32;
-                let f = reached + costs.distance(at(next), goal);
-                open.push((Reverse(f), reached, j));
+            let reached = cost + rule.distance(costs, here, next);
+            if reached < records.get(j).cost {
+                records.set(
+                    j,
+                    Record {
+                        cost: reached,
+                        parent: i,
+                    },
+                );
+                open.push((
+                    Reverse(reached + rule.distance(costs, next, goal)),
+                    reached,
+                    j as u32,
+                ));
             }
         }
     }
     None
 }
 
-/// The full path to cell `end` through the jump points' parents, each segment straight or
-/// diagonal.
-fn walk(grid: &Grid, parent: &[u32], end: usize, cost: u32) -> GridPath {
-    let cell = |i: usize| (i % grid.width, i / grid.width);
+/// The full path to cell `end` through the jump points' parents, each leg a straight or diagonal
+/// line.
+fn walk(grid: &Grid, records: &Records, end: u32, cost: u32) -> GridPath {
+    let cell = |i: u32| {
+        (
+            (i as usize % grid.width) as isize,
+            (i as usize / grid.width) as isize,
+        )
+    };
     let mut points = vec![cell(end)];
     let mut i = end;
-    while parent[i] != u32::MAX {
-        i = parent[i] as usize;
+    while records.get(i as usize).parent != u32::MAX {
+        i = records.get(i as usize).parent;
         points.push(cell(i));
     }
     points.reverse();
-    let mut path = vec![points[0]];
+    let unsigned = |(x, y): Cell| (x as usize, y as usize);
+    let mut path = vec![unsigned(points[0])];
     for pair in points.windows(2) {
-        let (mut x, mut y) = (pair[0].0 as isize, pair[0].1 as isize);
-        let (tx, ty) = (pair[1].0 as isize, pair[1].1 as isize);
-        let (dx, dy) = ((tx - x).signum(), (ty - y).signum());
-        while (x, y) != (tx, ty) {
-            x += dx;
-            y += dy;
-            path.push((x as usize, y as usize));
+        let (mut at, to) = (pair[0], pair[1]);
+        let step = ((to.0 - at.0).signum(), (to.1 - at.1).signum());
+        while at != to {
+            at = (at.0 + step.0, at.1 + step.1);
+            path.push(unsigned(at));
         }
     }
     GridPath { path, cost }

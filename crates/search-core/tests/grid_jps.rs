@@ -3,47 +3,66 @@
 
 use proptest::prelude::*;
 use search_core::astar_fn;
-use search_core::grid::{Corners, Grid, GridPath, Octile, jps};
+use search_core::grid::{Corners, Grid, GridPath, Octile, jps, jps4};
 
-/// A*'s cost from `start` to `goal` under the same moves, costs and corner rule.
-fn astar_cost(
-    grid: &Grid,
-    start: (usize, usize),
-    goal: (usize, usize),
-    corners: Corners,
-) -> Option<u32> {
-    let costs = Octile::default();
-    let successors = |&(x, y): &(usize, usize)| {
-        let step = |diagonal| {
-            if diagonal {
-                costs.diagonal
-            } else {
-                costs.straight
-            }
-        };
-        grid.king_moves(x, y, corners)
-            .map(|(cell, diagonal)| (cell, step(diagonal)))
-            .collect::<Vec<_>>()
-    };
-    astar_fn(
-        &start,
-        successors,
-        |&c| costs.distance(c, goal),
-        |&c| c == goal,
-    )
-    .path
-    .map(|p| p.cost)
+/// The moves of a search: king moves under a corner rule, or rook steps (`jps4`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Moves {
+    King(Corners),
+    Rook,
 }
 
-/// Checks a JPS answer: starts and ends right, every step a legal king move under `corners`,
-/// and the stated cost is the steps' sum.
-fn check_path(
-    grid: &Grid,
-    found: &GridPath,
-    start: (usize, usize),
-    goal: (usize, usize),
-    corners: Corners,
-) {
+/// The three move sets, for `any` index 0 to 2.
+const MOVES: [Moves; 3] = [
+    Moves::King(Corners::NoCutting),
+    Moves::King(Corners::Cutting),
+    Moves::Rook,
+];
+
+/// JPS under `moves`.
+fn jps_under(grid: &Grid, start: Cell, goal: Cell, moves: Moves) -> Option<GridPath> {
+    match moves {
+        Moves::King(corners) => jps(grid, start, goal, Octile::default(), corners),
+        Moves::Rook => jps4(grid, start, goal),
+    }
+}
+
+type Cell = (usize, usize);
+
+/// A*'s cost from `start` to `goal` under the same moves and costs (search-core's `astar_fn`).
+fn astar_cost(grid: &Grid, start: Cell, goal: Cell, moves: Moves) -> Option<u32> {
+    let costs = Octile::default();
+    let successors = |&(x, y): &Cell| -> Vec<(Cell, u32)> {
+        match moves {
+            Moves::King(corners) => grid
+                .king_moves(x, y, corners)
+                .map(|(cell, diagonal)| {
+                    (
+                        cell,
+                        if diagonal {
+                            costs.diagonal
+                        } else {
+                            costs.straight
+                        },
+                    )
+                })
+                .collect(),
+            Moves::Rook => grid.rook_moves(x, y).map(|cell| (cell, 1)).collect(),
+        }
+    };
+    let heuristic = |&c: &Cell| match moves {
+        Moves::King(_) => costs.distance(c, goal),
+        Moves::Rook => (c.0.abs_diff(goal.0) + c.1.abs_diff(goal.1)) as u32,
+    };
+    astar_fn(&start, successors, heuristic, |&c| c == goal)
+        .path
+        .map(|p| p.cost)
+}
+
+/// Checks a JPS answer: starts and ends right, every step a legal move under `moves` into a free
+/// cell (a king move obeying the corner rule, or a rook step), and the stated cost is the steps'
+/// sum.
+fn check_path(grid: &Grid, found: &GridPath, start: Cell, goal: Cell, moves: Moves) {
     let costs = Octile::default();
     assert_eq!(found.path.first(), Some(&start));
     assert_eq!(found.path.last(), Some(&goal));
@@ -57,24 +76,36 @@ fn check_path(
             "{w:?}"
         );
         assert!(grid.is_free(bx, by), "{w:?} enters a wall");
-        if dx != 0 && dy != 0 {
-            let (a, b) = (grid.is_free(ax + dx, ay), grid.is_free(ax, ay + dy));
-            match corners {
-                Corners::NoCutting => assert!(a && b, "{w:?} cuts a corner"),
-                Corners::Cutting => assert!(a || b, "{w:?} squeezes between walls"),
+        let diagonal = dx != 0 && dy != 0;
+        total += match moves {
+            Moves::Rook => {
+                assert!(!diagonal, "{w:?}: a diagonal step in a 4-connected path");
+                1
             }
-            total += costs.diagonal;
-        } else {
-            total += costs.straight;
-        }
+            Moves::King(corners) if diagonal => {
+                let (a, b) = (grid.is_free(ax + dx, ay), grid.is_free(ax, ay + dy));
+                match corners {
+                    Corners::NoCutting => assert!(a && b, "{w:?} cuts a corner"),
+                    Corners::Cutting => assert!(a || b, "{w:?} squeezes between walls"),
+                }
+                costs.diagonal
+            }
+            Moves::King(_) => costs.straight,
+        };
     }
     assert_eq!(total, found.cost);
 }
 
-fn random_grid() -> impl Strategy<Value = (Grid, (usize, usize), (usize, usize))> {
-    (2usize..24, 2usize..24).prop_flat_map(|(w, h)| {
+/// A random grid of `widths` x `heights` cells, each a wall with probability `walls`, and a free
+/// start and goal.
+fn random_grid(
+    widths: std::ops::Range<usize>,
+    heights: std::ops::Range<usize>,
+    walls: f64,
+) -> impl Strategy<Value = (Grid, (usize, usize), (usize, usize))> {
+    (widths, heights).prop_flat_map(move |(w, h)| {
         (
-            proptest::collection::vec(proptest::bool::weighted(0.3), w * h),
+            proptest::collection::vec(proptest::bool::weighted(walls), w * h),
             0..w,
             0..h,
             0..w,
@@ -95,15 +126,43 @@ fn random_grid() -> impl Strategy<Value = (Grid, (usize, usize), (usize, usize))
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(2000))]
     #[test]
-    fn jps_costs_what_astar_costs((grid, start, goal) in random_grid(), cutting in any::<bool>()) {
-        let corners = if cutting { Corners::Cutting } else { Corners::NoCutting };
-        let found = jps(&grid, start, goal, Octile::default(), corners);
-        let expected = astar_cost(&grid, start, goal, corners);
-        prop_assert_eq!(found.as_ref().map(|f| f.cost), expected);
-        if let Some(found) = &found {
-            check_path(&grid, found, start, goal, corners);
-        }
+    fn jps_costs_what_astar_costs(
+        (grid, start, goal) in random_grid(2..24, 2..24, 0.3),
+        moves in 0..3usize,
+    ) {
+        same_as_astar(&grid, start, goal, MOVES[moves]);
     }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+    /// Rows and columns longer than one 64-cell window of the block-based scans.
+    #[test]
+    fn jps_costs_what_astar_costs_on_long_lines(
+        (grid, start, goal) in prop_oneof![
+            random_grid(60..200, 1..5, 0.03),
+            random_grid(1..5, 60..200, 0.03),
+        ],
+        moves in 0..3usize,
+    ) {
+        same_as_astar(&grid, start, goal, MOVES[moves]);
+    }
+}
+
+/// Checks JPS against A* under `moves`: the same cost, `None` exactly when A* finds no path,
+/// and a legal path. Returns whether a path was found.
+fn same_as_astar(grid: &Grid, start: Cell, goal: Cell, moves: Moves) -> bool {
+    let found = jps_under(grid, start, goal, moves);
+    let expected = astar_cost(grid, start, goal, moves);
+    assert_eq!(
+        found.as_ref().map(|f| f.cost),
+        expected,
+        "{moves:?} {start:?} -> {goal:?} on {grid:?}"
+    );
+    if let Some(found) = &found {
+        check_path(grid, found, start, goal, moves);
+    }
+    found.is_some()
 }
 
 /// A Moving AI map from the benchmark data (`.`, `G` and `S` are passable).
@@ -128,26 +187,42 @@ fn jps_costs_what_astar_costs_on_the_benchmark_maps() {
             .collect();
         let mut rng = rand::rngs::StdRng::seed_from_u64(29);
         let mut reached = 0;
-        for query in 0..24 {
+        for query in 0..36 {
             let start = open[rng.random_range(0..open.len())];
             let goal = open[rng.random_range(0..open.len())];
-            let corners = if query % 2 == 0 {
-                Corners::NoCutting
-            } else {
-                Corners::Cutting
-            };
-            let found = jps(&grid, start, goal, Octile::default(), corners);
-            let expected = astar_cost(&grid, start, goal, corners);
-            assert_eq!(
-                found.as_ref().map(|f| f.cost),
-                expected,
-                "{name} {start:?} -> {goal:?}"
-            );
-            if let Some(found) = &found {
-                check_path(&grid, found, start, goal, corners);
-                reached += 1;
+            reached += usize::from(same_as_astar(&grid, start, goal, MOVES[query % 3]));
+        }
+        assert!(reached >= 9, "{name}: {reached} of 36 queries connected");
+    }
+}
+
+/// Every offset of a block-based scan, both ways along rows and columns: a corridor three cells
+/// wide whose side lines are walls but for one opening at position `k`, the goal in the opening
+/// (a forced neighbour there, under either rule) or at the corridor's far end.
+#[test]
+fn jps_finds_every_offset_along_long_lines() {
+    let len = 200;
+    for k in 1..len - 1 {
+        for transposed in [false, true] {
+            let cell = |pos: usize, line: usize| if transposed { (line, pos) } else { (pos, line) };
+            let (w, h) = cell(len, 3);
+            let mut grid = Grid::new(w, h);
+            for pos in 0..len {
+                for line in [0, 2] {
+                    let (x, y) = cell(pos, line);
+                    grid.set_blocked(x, y, pos != k);
+                }
+            }
+            for (start, goal) in [
+                (cell(0, 1), cell(k, 0)),
+                (cell(len - 1, 1), cell(k, 2)),
+                (cell(0, 1), cell(k, 1)),
+                (cell(len - 1, 1), cell(0, 1)),
+            ] {
+                for moves in MOVES {
+                    same_as_astar(&grid, start, goal, moves);
+                }
             }
         }
-        assert!(reached >= 6, "{name}: {reached} of 24 queries connected");
     }
 }
