@@ -7,7 +7,7 @@
 //! |---|---|
 //! | the crate root | paths from a start to a goal: the closure front door (`*_fn`), the [`SearchProblem`] trait and its algorithms, [`Path`], [`Stats`], [`Cost`], the reach iterators |
 //! | [`indexed`] | the same closure searches over states you can number (flat arrays, no hashing) |
-//! | [`grid`] | a packed occupancy grid and Jump Point Search over it |
+//! | [`grid`] | a packed occupancy grid and Jump Point Search over it, 8-connected ([`grid::jps`]) and 4-connected ([`grid::jps4`]) |
 //! | [`policy`] | the graph-search loop with chosen frontier, tie, duplicate and successor-order policies (course platforms' variants) |
 //! | [`local_search`] | hill climbing, simulated annealing, min-conflicts repair |
 //! | [`constraints`] | constraint satisfaction problems and their backtracking solver |
