@@ -40,7 +40,7 @@ const STABILITY_EMPTIES: u32 = 5;
 /// From this many empty squares on (8x8 only), moves are also sorted by the evaluation.
 pub(super) const EVAL_SORT_EMPTIES: u32 = 14;
 /// A selective search tries probable cut-offs from this many empty squares on.
-const PROBCUT_EMPTIES: u32 = 12;
+const PROBCUT_EMPTIES: u32 = 10;
 /// The depth of the evaluation search behind a probable cut-off.
 const PROBCUT_DEPTH: u32 = 2;
 /// How far (in discs) beyond the window that search must land for a probable cut-off. Only the
