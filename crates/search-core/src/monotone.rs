@@ -75,7 +75,7 @@ pub(crate) struct Deeper<C, Q = u64>(pub(crate) C, pub(crate) Q);
 impl<C: Cost, Q: Ord> Ord for Deeper<C, Q> {
     #[inline]
     fn cmp(&self, other: &Self) -> Ordering {
-        other.0.total_order(&self.0).then(self.1.cmp(&other.1))
+        crate::min_entry::lexicographic(other.0.total_order(&self.0), self.1.cmp(&other.1))
     }
 }
 impl<C: Cost, Q: Ord> PartialOrd for Deeper<C, Q> {
@@ -381,7 +381,10 @@ where
             return;
         }
         if !new {
-            if known.closed || child_g.total_order(&known.g) != Ordering::Less {
+            // A closed state is never improved here: its cost `g'` was final when it left the
+            // frontier with priority `g' + h <= f`, so a cheaper child would have a priority
+            // below `f` and was declined above.
+            if child_g.total_order(&known.g) != Ordering::Less {
                 self.stale.push(child_f, R::key(child_g, self.seq), pops);
                 return;
             }
