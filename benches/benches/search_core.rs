@@ -1,5 +1,6 @@
 //! search-core side by side with `pathfinding`: A* and uniform-cost on a 1000x1000 grid with
-//! random weights (and the closure front door against the trait form), IDA* on Korf's
+//! random weights (and the closure front door against the trait form), the closure calls
+//! (breadth-first, Dijkstra, the reach iterators) on the same grid, IDA* on Korf's
 //! 15-puzzle instance 79, bidirectional breadth-first search, shortest-path trees and Yen's k
 //! shortest paths; CSP backtracking on Sudoku and N-Queens; alpha-beta and the engine on
 //! tic-tac-toe.
@@ -9,10 +10,10 @@ use benches::{GridProblem, WeightedGrid};
 use criterion::{Criterion, criterion_group, criterion_main};
 use search_core::test_support::queens_csp;
 use search_core::{
-    astar, astar_fn, bidirectional_bfs_fn, constraints::CspOptions,
-    constraints::backtracking_search, constraints::count_solutions, games::Engine,
-    games::alpha_beta, idastar, idastar_fn, k_shortest_paths_fn, shortest_path_tree_fn,
-    uniform_cost,
+    astar, astar_fn, bfs_reach, bidirectional_bfs_fn, breadth_first_fn, constraints::CspOptions,
+    constraints::backtracking_search, constraints::count_solutions, dfs_reach, dijkstra_reach,
+    games::Engine, games::alpha_beta, idastar, idastar_fn, k_shortest_paths_fn,
+    shortest_path_tree_fn, uniform_cost, uniform_cost_fn,
 };
 use std::hint::black_box;
 
@@ -100,6 +101,92 @@ fn grid_front_door(c: &mut Criterion) {
     });
     group.bench_function("astar_trait_dense", |b| {
         b.iter(|| black_box(astar(&GridProblem::dense(&grid)).path.map(|p| p.cost)))
+    });
+    group.finish();
+}
+
+/// The closure calls a `pathfinding` user ports one for one, on the 1000x1000 grid (10^6
+/// states), the same closures for both crates: breadth-first (unit steps), Dijkstra, and the
+/// three reach iterators walked to the end.
+fn grid_closures(c: &mut Criterion) {
+    let grid = WeightedGrid::random(1000, 42);
+    let goal = grid.cost.len() - 1;
+    let weighted = |&c: &usize| grid.successors(c);
+    let unit = |&c: &usize| grid.successors(c).into_iter().map(|(n, _)| n);
+    let ours_bfs = breadth_first_fn(&0, unit, |&c| c == goal)
+        .path
+        .expect("connected");
+    let theirs_bfs = pathfinding::prelude::bfs(&0, unit, |&c| c == goal).expect("connected");
+    assert_eq!(ours_bfs.len(), theirs_bfs.len());
+    let ours_ucs = uniform_cost_fn(&0, weighted, |&c| c == goal)
+        .path
+        .expect("connected");
+    let theirs_ucs =
+        pathfinding::prelude::dijkstra(&0, weighted, |&c| c == goal).expect("connected");
+    assert_eq!(ours_ucs.cost, theirs_ucs.1);
+    assert_eq!(bfs_reach(0, unit).count(), grid.cost.len());
+    assert_eq!(
+        pathfinding::prelude::bfs_reach(0, unit).count(),
+        grid.cost.len()
+    );
+    assert_eq!(dfs_reach(0, unit).count(), grid.cost.len());
+    assert_eq!(
+        pathfinding::prelude::dfs_reach(0, unit).count(),
+        grid.cost.len()
+    );
+    let ours_far = dijkstra_reach(0, weighted).map(|r| r.total_cost).max();
+    let theirs_far = pathfinding::prelude::dijkstra_reach(&0, |&c| grid.successors(c))
+        .map(|r| r.total_cost)
+        .max();
+    assert_eq!(ours_far, theirs_far);
+
+    let mut group = c.benchmark_group("grid_1000x1000_closures");
+    group.sample_size(10);
+    group.bench_function("search_core::breadth_first_fn", |b| {
+        b.iter(|| {
+            black_box(
+                breadth_first_fn(&0, unit, |&c| c == goal)
+                    .path
+                    .map(|p| p.len()),
+            )
+        })
+    });
+    group.bench_function("pathfinding::bfs", |b| {
+        b.iter(|| black_box(pathfinding::prelude::bfs(&0, unit, |&c| c == goal).map(|p| p.len())))
+    });
+    group.bench_function("search_core::uniform_cost_fn", |b| {
+        b.iter(|| {
+            black_box(
+                uniform_cost_fn(&0, weighted, |&c| c == goal)
+                    .path
+                    .map(|p| p.cost),
+            )
+        })
+    });
+    group.bench_function("pathfinding::dijkstra", |b| {
+        b.iter(|| {
+            black_box(pathfinding::prelude::dijkstra(&0, weighted, |&c| c == goal).map(|r| r.1))
+        })
+    });
+    group.bench_function("search_core::bfs_reach", |b| {
+        b.iter(|| black_box(bfs_reach(0, unit).count()))
+    });
+    group.bench_function("pathfinding::bfs_reach", |b| {
+        b.iter(|| black_box(pathfinding::prelude::bfs_reach(0, unit).count()))
+    });
+    group.bench_function("search_core::dfs_reach", |b| {
+        b.iter(|| black_box(dfs_reach(0, unit).count()))
+    });
+    group.bench_function("pathfinding::dfs_reach", |b| {
+        b.iter(|| black_box(pathfinding::prelude::dfs_reach(0, unit).count()))
+    });
+    group.bench_function("search_core::dijkstra_reach", |b| {
+        b.iter(|| black_box(dijkstra_reach(0, weighted).count()))
+    });
+    group.bench_function("pathfinding::dijkstra_reach", |b| {
+        b.iter(|| {
+            black_box(pathfinding::prelude::dijkstra_reach(&0, |&c| grid.successors(c)).count())
+        })
     });
     group.finish();
 }
@@ -245,6 +332,7 @@ criterion_group!(
     benches,
     grid_search,
     grid_front_door,
+    grid_closures,
     fifteen_idastar,
     grid_bidirectional,
     trees_and_yen,
