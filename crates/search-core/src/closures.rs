@@ -374,8 +374,28 @@ pub fn idastar_fn<S: Clone + Eq, C: Cost>(
     unwrap_states(crate::idastar::idastar(&problem))
 }
 
+/// Recursive best-first search from `start` ([`recursive_best_first`](crate::recursive_best_first)
+/// on closures; arguments in [`idastar_fn`]'s order): a cheapest path with an admissible
+/// heuristic, in memory linear in its length.
+///
+/// ```
+/// use search_core::recursive_best_first_fn;
+/// let next = |&n: &u32| [(n + 1, 1u32), (n * 2, 1)];
+/// let r = recursive_best_first_fn(&1, next, |&n| u32::from(n < 12), |&n| n == 12);
+/// assert_eq!(r.path.unwrap().states, [1, 2, 3, 6, 12]);
+/// ```
+pub fn recursive_best_first_fn<S: Clone + Eq, C: Cost>(
+    start: &S,
+    successors: impl Successors<S, C>,
+    heuristic: impl FnMut(&S) -> C,
+    is_goal: impl FnMut(&S) -> bool,
+) -> SearchResult<S, (), C> {
+    let problem = eq_only(start, successors, heuristic, is_goal);
+    unwrap_states(crate::rbfs::recursive_best_first(&problem))
+}
+
 /// A state that is only `Eq`, given a constant hash (consistent with `Eq`, if useless for a
-/// table) so that IDA* and iterative deepening, which never hash a state, run on
+/// table) so that IDA*, RBFS and iterative deepening, which never hash a state, run on
 /// [`SearchProblem`] for states that are not `Hash`.
 #[derive(Clone, PartialEq, Eq)]
 pub(crate) struct EqOnly<S>(S);

@@ -5,11 +5,11 @@
 //!
 //! | where | what |
 //! |---|---|
-//! | the crate root | paths from a start to a goal: the closure front door (`*_fn`), the [`SearchProblem`] trait and its algorithms, [`Path`], [`Stats`], [`Cost`], the reach iterators |
+//! | the crate root | paths from a start to a goal: the closure front door (`*_fn`), the [`SearchProblem`] trait and its algorithms, [`Path`], [`Stats`], [`Cost`], the reach iterators; conditional [`Plan`]s for nondeterministic actions ([`and_or_search_fn`]) |
 //! | [`indexed`] | the same closure searches over states you can number (flat arrays, no hashing) |
 //! | [`grid`] | a packed occupancy grid and Jump Point Search over it, 8-connected ([`grid::jps`]) and 4-connected ([`grid::jps4`]) |
 //! | [`policy`] | the graph-search loop with chosen frontier, tie, duplicate and successor-order policies (course platforms' variants) |
-//! | [`local_search`] | hill climbing, simulated annealing, min-conflicts repair |
+//! | [`local_search`] | hill climbing (first-choice, steepest, stochastic), local beam search, simulated annealing, the genetic algorithm, min-conflicts repair, online agents |
 //! | [`constraints`] | constraint satisfaction problems and their backtracking solver |
 //! | [`games`] | two-player games: minimax, alpha-beta, the engine and its parallel form, strategies, MCTS, chance nodes, and search control (budget, deepening, MTD(f)) |
 //! | [`prelude`] | `use search_core::prelude::*;` for the common names |
@@ -68,9 +68,12 @@
 //! - [`SearchProblem`]: a start state, a goal test, successors in a fixed order with step costs
 //!   (integers or decimals) and an optional heuristic. Searched by [`breadth_first`],
 //!   [`depth_first`], [`iterative_deepening`], [`uniform_cost`], [`greedy_best_first`], [`astar`],
-//!   [`weighted_astar`], [`idastar`], [`beam_search`], [`shortest_path_tree`], [`reachable`] and
-//!   [`k_shortest_paths`]. Every search returns its path and [`Stats`]. Problems with dense
-//!   state indices opt in through [`DenseStates`] (flat arrays instead of hash tables).
+//!   [`weighted_astar`], [`idastar`], [`recursive_best_first`], [`beam_search`],
+//!   [`shortest_path_tree`], [`reachable`] and [`k_shortest_paths`]. Every search returns its
+//!   path and [`Stats`]. Problems with dense state indices opt in through [`DenseStates`] (flat
+//!   arrays instead of hash tables).
+//! - Nondeterministic problems, where an action may lead to several states, as closures
+//!   (actions, outcomes, goal test): [`and_or_search_fn`] returns a conditional [`Plan`].
 //! - [`constraints::Csp`]: variables with finite domains and binary constraints.
 //! - [`local_search::ConflictProblem`]: variables repaired by min-conflicts.
 //! - [`games::Game`]: positions with a side to move, ordered legal moves and a static
@@ -155,6 +158,7 @@
 //! ```
 
 // State-space, local and constraint search.
+mod and_or;
 mod bag;
 mod beam;
 mod bidirectional;
@@ -174,6 +178,7 @@ pub mod grid;
 mod idastar;
 pub mod indexed;
 mod local;
+mod local_beam;
 mod min_conflicts;
 mod min_entry;
 mod mm;
@@ -182,6 +187,7 @@ mod node_table;
 mod online;
 pub mod policy;
 mod problem;
+mod rbfs;
 mod reach;
 mod state_hash;
 mod tree;
@@ -207,12 +213,13 @@ mod strategy;
 mod table;
 
 // The state-space front door: paths from a start to a goal (what most users need).
+pub use and_or::{AndOrResult, Plan, PlanStep, and_or_search_fn};
 pub use bag::{AllPaths, astar_bag_fn};
 pub use beam::beam_search;
 pub use bidirectional::bidirectional_bfs_fn;
 pub use closures::{
     FnProblem, Successors, UnitSuccessors, astar_fn, breadth_first_fn, breadth_first_from_fn,
-    depth_first_fn, idastar_fn, iterative_deepening_fn, uniform_cost_fn,
+    depth_first_fn, idastar_fn, iterative_deepening_fn, recursive_best_first_fn, uniform_cost_fn,
 };
 pub use cost::Cost;
 pub use depth_first::{depth_first, iterative_deepening};
@@ -225,6 +232,7 @@ pub use graph_search::{
 pub use idastar::idastar;
 pub use mm::bidirectional_mm_fn;
 pub use problem::{DenseStates, Path, PathOf, ResultOf, SearchProblem, SearchResult, Stats};
+pub use rbfs::recursive_best_first;
 pub use reach::{
     BfsReach, DfsReach, DijkstraReach, Reached, bfs_reach, count_paths, dfs_reach,
     dijkstra_partial, dijkstra_reach,
@@ -234,14 +242,16 @@ pub use tree::{
 };
 pub use yen::{k_shortest_paths, k_shortest_paths_fn};
 
-/// Local search: hill climbing, simulated annealing, the genetic algorithm, and constraint
-/// repair by min-conflicts; online search agents (LRTA*, online depth-first exploration).
+/// Local search: hill climbing (first-choice, steepest-ascent, stochastic), local beam search,
+/// simulated annealing, the genetic algorithm, and constraint repair by min-conflicts; online
+/// search agents (LRTA*, online depth-first exploration).
 pub mod local_search {
     pub use crate::genetic::{GeneticOptions, genetic_algorithm};
     pub use crate::local::{
         ExpSchedule, LocalOptions, LocalResult, LocalResultOf, Schedule, StopReason, hill_climbing,
-        simulated_annealing, steepest_ascent,
+        simulated_annealing, steepest_ascent, stochastic_hill_climbing,
     };
+    pub use crate::local_beam::local_beam_search;
     pub use crate::min_conflicts::{
         ConflictProblem, MinConflictsLimits, MinConflictsStats, min_conflicts,
     };

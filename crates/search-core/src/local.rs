@@ -62,7 +62,7 @@ pub type LocalResultOf<P> = LocalResult<
 /// Simple (first-choice) hill climbing: move to the first successor, in order, whose heuristic is
 /// strictly lower than the current one.
 pub fn hill_climbing<P: SearchProblem>(problem: &P, options: LocalOptions) -> LocalResultOf<P> {
-    climb(problem, options, false)
+    climb(problem, options, Climb::First, |_| 0)
 }
 
 /// Steepest-ascent hill climbing: move to the successor with the lowest heuristic (the first
@@ -88,7 +88,46 @@ pub fn hill_climbing<P: SearchProblem>(problem: &P, options: LocalOptions) -> Lo
 /// assert_eq!(result.path.states, [0, 2, 4, 6, 7]);
 /// ```
 pub fn steepest_ascent<P: SearchProblem>(problem: &P, options: LocalOptions) -> LocalResultOf<P> {
-    climb(problem, options, true)
+    climb(problem, options, Climb::Steepest, |_| 0)
+}
+
+/// Stochastic hill climbing (aima-python's `stochastic_hill_climbing`): move to a successor
+/// chosen uniformly at random among those whose heuristic is strictly lower than the current
+/// one. Stops as [`hill_climbing`] does; seeded through `rng`, so runs repeat exactly.
+///
+/// ```
+/// use rand::{SeedableRng, rngs::StdRng};
+/// use search_core::FnProblem;
+/// use search_core::local_search::{stochastic_hill_climbing, LocalOptions, StopReason};
+/// // Down to (0, 0) from (5, 5) on h(x, y) = |x| + |y|, one coordinate at a time.
+/// let moves = |&(x, y): &(i32, i32)| [(x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)].map(|s| (s, 1));
+/// let h = |&(x, y): &(i32, i32)| x.abs() + y.abs();
+/// let problem = FnProblem::new((5, 5), moves, h, |&s: &(i32, i32)| s == (0, 0));
+/// let mut rng = StdRng::seed_from_u64(1);
+/// let r = stochastic_hill_climbing(&problem, &mut rng, LocalOptions::default());
+/// assert_eq!((r.reason, *r.path.last(), r.path.steps()), (StopReason::Goal, (0, 0), 10));
+/// ```
+pub fn stochastic_hill_climbing<P, R>(
+    problem: &P,
+    rng: &mut R,
+    options: LocalOptions,
+) -> LocalResultOf<P>
+where
+    P: SearchProblem,
+    R: Rng + ?Sized,
+{
+    climb(problem, options, Climb::Random, |n| rng.random_range(0..n))
+}
+
+/// Which better successor hill climbing moves to.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Climb {
+    /// The first in order.
+    First,
+    /// The best (the first among equals).
+    Steepest,
+    /// One of them, chosen by the caller's `pick`.
+    Random,
 }
 
 /// A successor worth climbing to: action, state, step cost and heuristic.
@@ -99,53 +138,63 @@ type Candidate<P> = (
     <P as SearchProblem>::Cost,
 );
 
-fn climb<P: SearchProblem>(problem: &P, options: LocalOptions, steepest: bool) -> LocalResultOf<P> {
+/// Hill climbing; `pick(n)` chooses among `n` candidates (one unless `mode` is random).
+fn climb<P: SearchProblem>(
+    problem: &P,
+    options: LocalOptions,
+    mode: Climb,
+    mut pick: impl FnMut(usize) -> usize,
+) -> LocalResultOf<P> {
     let mut stats = Stats {
         generated: 1,
         popped: 1,
         ..Stats::default()
     };
     let mut path: PathOf<P> = Path::single(problem.start());
-    let mut steps = 0u64;
+    let mut better: Vec<Candidate<P>> = Vec::new();
     let reason = loop {
-        let current = path.last().clone();
-        if options.stop_at_goal && problem.is_goal(&current) {
+        let current = path.last();
+        if options.stop_at_goal && problem.is_goal(current) {
             break StopReason::Goal;
         }
-        if options.max_steps.is_some_and(|m| steps >= m) {
+        if options.max_steps.is_some_and(|m| path.steps() as u64 >= m) {
             break StopReason::StepLimit;
         }
         stats.expanded += 1;
-        let h = problem.heuristic(&current);
-        let mut best: Option<Candidate<P>> = None;
+        let h = problem.heuristic(current);
         let mut any = false;
-        problem.successors(&current, |action, state, step| {
+        better.clear();
+        problem.successors(current, |action, state, step| {
             stats.generated += 1;
             any = true;
-            if !steepest && best.is_some() {
+            if mode == Climb::First && !better.is_empty() {
                 return;
             }
             let child_h = problem.heuristic(&state);
-            let improves = match &best {
-                Some((_, _, _, best_h)) => child_h < *best_h,
-                None => child_h < h,
+            let bar = match better.last() {
+                Some(best) if mode == Climb::Steepest => best.3,
+                _ => h,
             };
-            if improves {
-                best = Some((action, state, step, child_h));
+            if child_h < bar {
+                if mode == Climb::Steepest {
+                    better.clear();
+                }
+                better.push((action, state, step, child_h));
             }
         });
-        match best {
-            Some((action, state, step, _)) => {
-                stats.popped += 1;
-                steps += 1;
-                path.states.push(state);
-                path.actions.push(action);
-                path.step_costs.push(step);
-                path.cost = path.cost + step;
-            }
-            None if !any => break StopReason::DeadEnd,
-            None => break StopReason::LocalOptimum,
+        if better.is_empty() {
+            break if any {
+                StopReason::LocalOptimum
+            } else {
+                StopReason::DeadEnd
+            };
         }
+        let (action, state, step, _) = better.swap_remove(pick(better.len()));
+        stats.popped += 1;
+        path.states.push(state);
+        path.actions.push(action);
+        path.step_costs.push(step);
+        path.cost = path.cost + step;
     };
     LocalResult {
         path,

@@ -1,9 +1,11 @@
 //! aima-python's `tests/test_search.py` ported to search-core, with its expected solutions:
-//! Romania, N-Queens and the eight puzzle (uninformed, A*, IDA*, MM), local search (hill
-//! climbing, simulated annealing, the genetic algorithm) and the online agents (online DFS,
-//! LRTA*). Its domain-helper tests (`EightPuzzle.actions`, `find_blank_square`, ...) and the
-//! algorithms search-core does not have (RBFS, AND-OR search, Boggle, tree-search variants,
-//! TSP, the jug, grid and Wumpus route problems, the problem-solving agent) are not ported.
+//! Romania, N-Queens and the eight puzzle (uninformed, A*, IDA*, RBFS, MM), AND-OR search on
+//! the erratic vacuum world, local search (hill climbing: steepest, first-choice, stochastic,
+//! random restarts; local beam search, simulated annealing, the genetic algorithm) and the
+//! online agents (online DFS, LRTA*). Its domain-helper tests (`EightPuzzle.actions`,
+//! `find_blank_square`, ...) and the algorithms search-core does not have (Boggle, tree-search
+//! variants, TSP, the jug, grid and Wumpus route problems, the problem-solving agent) are not
+//! ported.
 //! The Romania map is aima's `romania_map` built as its
 //! `UndirectedGraph` builds it (the reverse links appended in its order), so the successor order
 //! is aima's; the heuristic is its `GraphProblem.h` (straight-line distance, truncated).
@@ -16,8 +18,25 @@
 //! - aima's `depth_limited_search` returns the string `'cutoff'`; ours sets `cut_off`;
 //! - aima's local searches maximise `value`; ours minimise the heuristic, here `-value`.
 //!   aima's `hill_climbing` breaks ties at random, ours takes the first (no test has a tie).
-//!   `stochastic_hill_climbing` and `local_beam_search` (by value, with no goal) have no
-//!   counterpart here; `random_restart_hill_climbing` is our hill climbing from random starts.
+//!   aima's `first_choice_hill_climbing` draws successors at random until one is better; ours
+//!   ([`hill_climbing`](search_core::local_search::hill_climbing)) takes the first better one
+//!   in order. `random_restart_hill_climbing` is our hill climbing from random starts.
+//!   Our [`stochastic_hill_climbing`] chooses uniformly among the better successors, as
+//!   aima's, from a seeded `StdRng` (not Python's `random`: the same choices in law, not
+//!   draw for draw; aima's test, a grid with one peak, has one answer whatever the draws).
+//!   Our [`local_beam_search`] starts from the problem's start and the further starts it is
+//!   given (the beam is as wide as they are many): aima's default, `k` copies of the initial
+//!   state, is `k - 1` more copies.
+//! - aima's `recursive_best_first_search` is a tree search: it may step back to a state
+//!   already on its path. Ours, [`recursive_best_first`](search_core::recursive_best_first),
+//!   drops such a successor (as our IDA* does), so it ends when no goal can be reached, where
+//!   aima's loops forever. aima's test with its Manhattan heuristic (which counts the blank and
+//!   overestimates) expects a walk that goes DOWN and UP again: it is reproduced on states
+//!   that carry their depth ([`Tree`]), where ours makes the same choices as aima's and counts
+//!   the same expansions, goal tests and successors (as `InstrumentedProblem` counts them;
+//!   from Oradea to Neamt too, 5830 expansions, where ours on the plain map makes 190).
+//! - aima's `and_or_graph_search` returns nested lists and dicts; ours a flat
+//!   [`Plan`](search_core::Plan) of steps, printed here in aima's notation to compare.
 //! - aima's `LRTAStarAgent` reads each action's outcome from the map before taking it (its
 //!   `problem.output`): our [`LrtaStarAgent`] does when the problem's `known_result` answers,
 //!   as it does here, and otherwise learns outcomes as the book's agent does.
@@ -40,12 +59,13 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use search_core::local_search::{
     ExpSchedule, GeneticOptions, LocalOptions, LrtaStarAgent, OnlineDfsAgent, OnlineProblem,
-    genetic_algorithm, steepest_ascent,
+    genetic_algorithm, local_beam_search, steepest_ascent, stochastic_hill_climbing,
 };
 use search_core::{
     FnProblem, astar, bidirectional_mm_fn, breadth_first, breadth_first_fn, depth_first,
     iterative_deepening, uniform_cost,
 };
+use std::collections::HashSet;
 
 /// aima's romania_map: each city's neighbours in UndirectedGraph's order.
 fn romania() -> Vec<(&'static str, Vec<(&'static str, u32)>)> {
@@ -130,16 +150,20 @@ fn location(city: &str) -> (f64, f64) {
 /// aima's `romania_problem = GraphProblem('Arad', 'Bucharest', romania_map)` as closures.
 fn romania_problem()
 -> impl search_core::SearchProblem<State = &'static str, Action = (), Cost = u32> {
+    graph_problem("Arad", "Bucharest")
+}
+
+/// aima's `GraphProblem(from, to, romania_map)` as closures.
+fn graph_problem(
+    from: &'static str,
+    to: &'static str,
+) -> impl search_core::SearchProblem<State = &'static str, Action = (), Cost = u32> {
     let graph = romania();
-    let goal = location("Bucharest");
     FnProblem::new(
-        "Arad",
-        move |city: &&'static str| graph.iter().find(|(c, _)| c == city).unwrap().1.clone(),
-        move |city: &&'static str| {
-            let (x, y) = location(city);
-            ((x - goal.0).hypot(y - goal.1)) as u32
-        },
-        |city: &&'static str| *city == "Bucharest",
+        from,
+        move |city: &&'static str| roads(&graph, city),
+        straight_line_to(to),
+        move |city: &&'static str| *city == to,
     )
 }
 
@@ -381,24 +405,50 @@ impl Peaks<'_> {
     }
 
     fn climb(&self, start: (i32, i32), steepest: bool) -> (i32, i32) {
-        let options = LocalOptions {
-            max_steps: None,
-            stop_at_goal: false,
+        let problem = self.problem(start);
+        let r = if steepest {
+            steepest_ascent(&problem, NO_GOAL)
+        } else {
+            search_core::local_search::hill_climbing(&problem, NO_GOAL)
         };
-        let problem = FnProblem::new(
+        *r.path.last()
+    }
+
+    /// The problem of climbing from `start`: minus the value as the heuristic, no goal.
+    fn problem(
+        &self,
+        start: (i32, i32),
+    ) -> impl search_core::SearchProblem<State = (i32, i32), Action = (), Cost = i32> + '_ {
+        FnProblem::new(
             start,
             |s: &(i32, i32)| self.moves(s),
             |s: &(i32, i32)| -self.value(s),
             |_: &(i32, i32)| false,
-        );
-        let r = if steepest {
-            steepest_ascent(&problem, options)
-        } else {
-            search_core::local_search::hill_climbing(&problem, options)
+        )
+    }
+
+    /// Where stochastic hill climbing from (0, 0) stops, over these seeds.
+    fn stochastic_ends(&self, seeds: std::ops::Range<u64>) -> HashSet<(i32, i32)> {
+        let climb = |seed| {
+            let mut rng = StdRng::seed_from_u64(seed);
+            let r = stochastic_hill_climbing(&self.problem((0, 0)), &mut rng, NO_GOAL);
+            *r.path.last()
         };
+        seeds.map(climb).collect()
+    }
+
+    /// Where local beam search from `start` and `more` stops.
+    fn beam(&self, start: (i32, i32), more: Vec<(i32, i32)>) -> (i32, i32) {
+        let r = local_beam_search(&self.problem(start), more, NO_GOAL);
         *r.path.last()
     }
 }
+
+/// aima's local searches look for no goal: they climb while they can.
+const NO_GOAL: LocalOptions = LocalOptions {
+    max_steps: None,
+    stop_at_goal: false,
+};
 
 const PEAK_GRID_1: &[&[i32]] = &[&[0, 5, 10, 20], &[-3, 7, 11, 5]];
 const PEAK_GRID_2: &[&[i32]] = &[&[0, 5, 10, 8], &[-3, 7, 9, 999], &[1, 2, 5, 11]];
@@ -423,18 +473,12 @@ fn simulated_annealing() {
     // aima: the best of 100 runs (its default schedule) is the grid's highest value.
     for (grid, directions, best) in [(PEAK_GRID_1, 4, 20), (PEAK_GRID_2, 8, 999)] {
         let peaks = Peaks { grid, directions };
-        let options = LocalOptions {
-            max_steps: None,
-            stop_at_goal: false,
-        };
         let ends = (0..100).map(|seed| {
             let mut rng = StdRng::seed_from_u64(seed);
-            let moves = |s: &(i32, i32)| peaks.moves(s);
-            let h = |s: &(i32, i32)| -peaks.value(s);
-            let problem = FnProblem::new((0, 0), moves, h, |_: &(i32, i32)| false);
+            let problem = peaks.problem((0, 0));
             let schedule = ExpSchedule::default();
             let r = search_core::local_search::simulated_annealing(
-                &problem, &schedule, &mut rng, options,
+                &problem, &schedule, &mut rng, NO_GOAL,
             );
             peaks.value(r.path.last())
         });
@@ -460,7 +504,14 @@ fn local_search_variants() {
         .map(|&s| peaks.climb(s, true))
         .max_by_key(|p| peaks.value(p));
     assert_eq!(best, Some((2, 2)), "random restarts");
-    // A grid with a second, lower peak: first choice from (0, 0) stops there, steepest not.
+    assert_eq!(peaks.stochastic_ends(0..20), HashSet::from([(2, 2)]));
+    assert_eq!(
+        peaks.beam((0, 0), vec![(0, 0); 2]),
+        (2, 2),
+        "local beam, k = 3"
+    );
+    // A grid with a second, lower peak: first choice from (0, 0) stops there, steepest not;
+    // stochastic hill climbing goes either way.
     let two_peaks: &[&[i32]] = &[&[0, 4, 0], &[5, 2, 3], &[6, 7, 9]];
     let peaks = Peaks {
         grid: two_peaks,
@@ -470,6 +521,12 @@ fn local_search_variants() {
         (peaks.climb((0, 0), false), peaks.climb((0, 0), true)),
         ((0, 1), (2, 2))
     );
+    let ends = peaks.stochastic_ends(0..20);
+    assert_eq!(ends, HashSet::from([(0, 1), (2, 2)]));
+    assert_eq!(peaks.beam((0, 0), vec![(0, 0)]), (2, 2));
+    // Started on the lower peak, the beam stays there; started beside it as well, it leaves.
+    assert_eq!(peaks.beam((0, 1), vec![]), (0, 1));
+    assert_eq!(peaks.beam((0, 1), vec![(1, 1)]), (2, 2));
 }
 
 /// aima's `one_dim_state_space` with its `least_costs` as the heuristic, from State_3 to
@@ -761,4 +818,199 @@ fn iterative_deepening_astar_search() {
             assert_eq!(named.actions, ["RIGHT", "RIGHT"]);
         }
     }
+}
+
+/// aima's tree search on `problem`, as its `recursive_best_first_search` does (it does not
+/// skip the states already on the path): each state carries its depth, so none repeats on a
+/// path; `h` is the heuristic.
+struct Tree<P, H> {
+    problem: P,
+    h: H,
+}
+
+impl<P, H> search_core::SearchProblem for Tree<P, H>
+where
+    P: search_core::SearchProblem,
+    H: Fn(&P::State) -> P::Cost,
+{
+    type State = (P::State, usize);
+    type Action = P::Action;
+    type Cost = P::Cost;
+    fn start(&self) -> Self::State {
+        (self.problem.start(), 0)
+    }
+    fn is_goal(&self, s: &Self::State) -> bool {
+        self.problem.is_goal(&s.0)
+    }
+    fn successors(&self, s: &Self::State, mut visit: impl FnMut(P::Action, Self::State, P::Cost)) {
+        let depth = s.1 + 1;
+        self.problem
+            .successors(&s.0, |a, next, step| visit(a, (next, depth), step));
+    }
+    fn heuristic(&self, s: &Self::State) -> P::Cost {
+        (self.h)(&s.0)
+    }
+}
+
+/// The heuristic of aima's RBFS test: the Manhattan distances of the squares 0 to 7 to their
+/// places in `(1, 2, ..., 8, 0)`, the blank (0) counted and tile 8 not.
+fn aima_manhattan(state: &[u8; 9]) -> u32 {
+    let place = |square: u8| {
+        if square == 0 {
+            8
+        } else {
+            usize::from(square) - 1
+        }
+    };
+    let at = |square: u8| state.iter().position(|&t| t == square).unwrap();
+    let distance = |square: u8| {
+        let (a, b) = (at(square), place(square));
+        (a / 3).abs_diff(b / 3) + (a % 3).abs_diff(b % 3)
+    };
+    (0..8).map(distance).sum::<usize>() as u32
+}
+
+#[test]
+fn recursive_best_first_search() {
+    use search_core::{SearchProblem, recursive_best_first};
+    const GOAL: [u8; 9] = [1, 2, 3, 4, 5, 6, 7, 8, 0];
+    let counters = |s: search_core::Stats| (s.expanded, s.popped, s.generated);
+    let romania = recursive_best_first(&romania_problem());
+    let path = romania.path.unwrap();
+    assert_eq!(
+        solution(path.states),
+        ["Sibiu", "Rimnicu", "Pitesti", "Bucharest"]
+    );
+    assert_eq!(path.cost, 418);
+    // aima's InstrumentedProblem counts 5 expansions, 6 goal tests and 15 successors.
+    assert_eq!(counters(romania.stats), (5, 6, 16));
+    let tree = recursive_best_first(&Tree {
+        problem: romania_problem(),
+        h: straight_line_to("Bucharest"),
+    });
+    assert_eq!(counters(tree.stats), (5, 6, 16));
+    // compare_graph_searchers' romania_map(O, N): aima-python now counts 5830 expansions, 5831
+    // goal tests and 16328 successors (its notes give older figures); the tree search here
+    // makes the same count, ours, which does not walk back along its path, far fewer.
+    let tree = recursive_best_first(&Tree {
+        problem: graph_problem("Oradea", "Neamt"),
+        h: straight_line_to("Neamt"),
+    });
+    assert_eq!(counters(tree.stats), (5830, 5831, 16329));
+    let expected = [
+        "Sibiu",
+        "Rimnicu",
+        "Pitesti",
+        "Bucharest",
+        "Urziceni",
+        "Vaslui",
+        "Iasi",
+        "Neamt",
+    ];
+    let path = tree.path.unwrap();
+    let cities: Vec<&str> = path.states[1..].iter().map(|s| s.0).collect();
+    assert_eq!((cities, path.cost), (expected.to_vec(), 835));
+    let ours = recursive_best_first(&graph_problem("Oradea", "Neamt"));
+    let path = ours.path.unwrap();
+    assert_eq!((solution(path.states), path.cost), (expected.to_vec(), 835));
+    assert_eq!(counters(ours.stats), (190, 191, 537));
+
+    let puzzle = Named {
+        start: [2, 4, 3, 1, 5, 6, 7, 8, 0],
+        goal: GOAL,
+    };
+    let misplaced = recursive_best_first(&puzzle);
+    let expected = ["UP", "LEFT", "UP", "LEFT", "DOWN", "RIGHT", "RIGHT", "DOWN"];
+    assert_eq!(misplaced.path.unwrap().actions, expected);
+    assert_eq!(counters(misplaced.stats), (13, 14, 39));
+    let tree = recursive_best_first(&Tree {
+        h: |s: &[u8; 9]| puzzle.heuristic(s),
+        problem: Named { ..puzzle },
+    });
+    assert_eq!(tree.path.unwrap().actions, expected);
+    // aima's counts: 32 expansions, 33 goal tests, 84 successors.
+    assert_eq!(counters(tree.stats), (32, 33, 85));
+
+    // aima's Manhattan heuristic counts the blank and overestimates: its answer walks DOWN
+    // and UP again, which only the tree search can (ours drops a state already on the path).
+    let manhattan = recursive_best_first(&Tree {
+        problem: Named { ..puzzle },
+        h: aima_manhattan,
+    });
+    let expected = [
+        "LEFT", "UP", "UP", "LEFT", "DOWN", "RIGHT", "DOWN", "UP", "DOWN", "RIGHT",
+    ];
+    assert_eq!(manhattan.path.unwrap().actions, expected);
+    // aima's counts: 104 expansions, 105 goal tests, 272 successors.
+    assert_eq!(counters(manhattan.stats), (104, 105, 273));
+    let ours =
+        search_core::recursive_best_first_fn(&puzzle.start, slide, aima_manhattan, |s| *s == GOAL);
+    assert_eq!(ours.path.map(|p| p.cost), Some(8));
+    assert_eq!(counters(ours.stats), (25, 26, 73));
+}
+
+/// aima's `vacuum_world` (the erratic vacuum world, AIMA figure 4.9), `State_n` as `n`: each
+/// state's actions in its order, with the states each may lead to (its `State_2` `Left` stays
+/// in `State_2`, as there).
+fn vacuum_world(state: u8) -> Vec<(&'static str, Vec<u8>)> {
+    match state {
+        1 => vec![("Suck", vec![7, 5]), ("Right", vec![2])],
+        2 => vec![("Suck", vec![8, 4]), ("Left", vec![2])],
+        3 => vec![("Suck", vec![7]), ("Right", vec![4])],
+        4 => vec![("Suck", vec![4, 2]), ("Left", vec![3])],
+        5 => vec![("Suck", vec![5, 1]), ("Right", vec![6])],
+        6 => vec![("Suck", vec![8]), ("Left", vec![5])],
+        7 => vec![("Suck", vec![7, 3]), ("Right", vec![8])],
+        _ => vec![("Suck", vec![8, 6]), ("Left", vec![7])],
+    }
+}
+
+/// A plan from step `at` in aima's notation: `[]` at a goal, else `[action, {state: plan}]`.
+fn aima_plan(plan: &search_core::Plan<u8, &str>, at: usize) -> String {
+    match &plan.steps[at] {
+        search_core::PlanStep::Goal => "[]".to_string(),
+        search_core::PlanStep::Act { action, branches } => {
+            let branches: Vec<String> = branches
+                .iter()
+                .map(|&(s, next)| format!("State_{s}: {}", aima_plan(plan, next)))
+                .collect();
+            format!("[{action}, {{{}}}]", branches.join(", "))
+        }
+    }
+}
+
+#[test]
+fn and_or_graph_search() {
+    let actions = |&s: &u8| vacuum_world(s).into_iter().map(|(a, _)| a);
+    let results = |&s: &u8, a: &&str| {
+        let outcomes = vacuum_world(s).into_iter().find(|(b, _)| b == a);
+        outcomes.unwrap().1
+    };
+    let goal = |&s: &u8| s == 7 || s == 8;
+    let r = search_core::and_or_search_fn(&1, actions, results, goal);
+    let plan = r.plan.unwrap();
+    // aima's run_plan: from State_1, whatever the outcomes, the plan reaches a goal.
+    let mut todo = vec![(1u8, 0usize)];
+    while let Some((state, at)) = todo.pop() {
+        if goal(&state) {
+            continue;
+        }
+        let action = plan.action(at).unwrap();
+        for outcome in results(&state, action) {
+            todo.push((outcome, plan.next(at, &outcome).unwrap()));
+        }
+    }
+    // The plan aima-python's and_or_graph_search returns.
+    assert_eq!(
+        aima_plan(&plan, 0),
+        "[Suck, {State_7: [], State_5: [Right, {State_6: [Suck, {State_8: []}]}]}]"
+    );
+    // aima's InstrumentedProblem counts 3 expansions and 6 goal tests (and 4 calls of
+    // `result`, where we count the 6 outcomes and the start).
+    let counters = (r.stats.expanded, r.stats.popped, r.stats.generated);
+    assert_eq!(counters, (3, 6, 7));
+    // No plan reaches a state that is not there: 6 expansions and 13 goal tests, as aima's.
+    let none = search_core::and_or_search_fn(&1, actions, results, |&s| s == 9);
+    assert_eq!(none.plan, None);
+    assert_eq!((none.stats.expanded, none.stats.popped), (6, 13));
 }

@@ -1,11 +1,35 @@
-//! Simulated annealing beside steepest-ascent hill climbing.
+//! Simulated annealing, stochastic hill climbing and local beam search beside steepest-ascent
+//! hill climbing.
 
 use proptest::prelude::*;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
+use search_core::test_support::Digraph;
 use search_core::{
     SearchProblem, local_search::ExpSchedule, local_search::LocalOptions, local_search::StopReason,
-    local_search::simulated_annealing, local_search::steepest_ascent,
+    local_search::local_beam_search, local_search::simulated_annealing,
+    local_search::steepest_ascent, local_search::stochastic_hill_climbing,
+};
+
+/// A digraph of up to `max_n` states with a random heuristic, from state 0.
+fn hilly(max_n: usize) -> impl Strategy<Value = Digraph> {
+    (2usize..max_n).prop_flat_map(|n| {
+        let edges = prop::collection::vec((0..n, 0..n, 1u32..5), 0..3 * n);
+        let h = prop::collection::vec(0u32..20, n);
+        (edges, h).prop_map(move |(edges, h)| Digraph {
+            n,
+            edges,
+            start: 0,
+            goal: n - 1,
+            h,
+            dense: false,
+        })
+    })
+}
+
+const NO_GOAL: LocalOptions = LocalOptions {
+    max_steps: None,
+    stop_at_goal: false,
 };
 
 /// A line of integers with h = |x - target|, steps of 1 either way.
@@ -64,6 +88,36 @@ proptest! {
         prop_assert_eq!(r.reason, StopReason::Frozen);
         prop_assert!(r.path.states.windows(2).all(|w| w[1].abs() < w[0].abs()));
         prop_assert_eq!(r.stats.expanded, 200);
+    }
+}
+
+proptest! {
+    #[test]
+    fn a_beam_of_one_is_steepest_ascent(g in hilly(12), goal in any::<bool>()) {
+        let options = LocalOptions { stop_at_goal: goal, ..NO_GOAL };
+        let beam = local_beam_search(&g, vec![], options);
+        let steepest = steepest_ascent(&g, options);
+        prop_assert_eq!(&beam.path, &steepest.path);
+        prop_assert_eq!(beam.reason, steepest.reason);
+        prop_assert_eq!(beam.stats, steepest.stats);
+    }
+
+    #[test]
+    fn stochastic_climbs_strictly_to_a_local_optimum(g in hilly(12), seed in any::<u64>()) {
+        let r = stochastic_hill_climbing(&g, &mut StdRng::seed_from_u64(seed), NO_GOAL);
+        let path = &r.path;
+        for (w, &edge) in path.states.windows(2).zip(&path.actions) {
+            prop_assert_eq!((g.edges[edge].0, g.edges[edge].1), (w[0], w[1]));
+            prop_assert!(g.h[w[1]] < g.h[w[0]]);
+        }
+        let last = *path.last();
+        prop_assert!(g.out(last).all(|(next, _)| g.h[next] >= g.h[last]));
+        let expected = if g.out(last).next().is_some() { StopReason::LocalOptimum } else { StopReason::DeadEnd };
+        prop_assert_eq!(r.reason, expected);
+        // A wider beam from the same start ends no higher than its first step.
+        let wide = local_beam_search(&g, vec![0; 2], NO_GOAL);
+        let first = steepest_ascent(&g, LocalOptions { max_steps: Some(1), ..NO_GOAL });
+        prop_assert!(g.h[*wide.path.last()] <= g.h[*first.path.last()]);
     }
 }
 

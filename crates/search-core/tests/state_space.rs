@@ -5,9 +5,9 @@ use pathfinding::prelude as pf;
 use proptest::prelude::*;
 use search_core::test_support::Digraph;
 use search_core::{
-    Priority, Weight, astar, beam_search, bidirectional_bfs_fn, breadth_first, breadth_first_fn,
-    idastar, idastar_fn, k_shortest_paths, reachable, shortest_path_tree, uniform_cost,
-    weighted_astar,
+    Priority, Weight, and_or_search_fn, astar, beam_search, bidirectional_bfs_fn, breadth_first,
+    breadth_first_fn, idastar, idastar_fn, k_shortest_paths, reachable, recursive_best_first,
+    recursive_best_first_fn, shortest_path_tree, uniform_cost, weighted_astar,
 };
 use std::collections::HashSet;
 
@@ -62,6 +62,65 @@ proptest! {
         let theirs = pf::idastar(&0, |&s| g.out(s).collect::<Vec<_>>(), |&s| g.h[s], |&s| s == g.goal);
         let ours = idastar_fn(&0, |&s| g.out(s).collect::<Vec<_>>(), |&s| g.h[s], |&s| s == g.goal);
         prop_assert_eq!(ours.path.map(|p| p.cost), theirs.map(|t| t.1));
+    }
+
+    #[test]
+    fn rbfs_finds_the_optimal_cost(g in digraph(8, 18), div in 1u32..4, scale in prop::collection::vec(0u32..=4, 8)) {
+        let consistent = with_heuristic(g, div);
+        let consistent_h = consistent.h.clone();
+        // Admissible but not always consistent: each distance scaled by its own 0 to 1.
+        let mut admissible = consistent.clone();
+        admissible.h = consistent.exact_distances(1000).iter().zip(&scale).map(|(d, k)| d * k / 4).collect();
+        for g in [consistent, admissible] {
+            let rbfs = recursive_best_first(&g);
+            // Uniform-cost search, not A*: our A* closes states for good, so an inconsistent
+            // heuristic may cost it the optimum, where RBFS, a tree search, keeps it.
+            let optimal = uniform_cost(&g);
+            prop_assert_eq!(rbfs.path.as_ref().map(|p| p.cost), optimal.path.as_ref().map(|p| p.cost));
+            if g.h == consistent_h {
+                prop_assert_eq!(rbfs.path.as_ref().map(|p| p.cost), astar(&g).path.map(|p| p.cost));
+            }
+            if let Some(p) = &rbfs.path {
+                prop_assert!(is_walk(&g, &p.states));
+                prop_assert_eq!(p.step_costs.iter().sum::<u32>(), p.cost);
+                prop_assert_eq!((p.states[0], *p.last()), (0, g.goal));
+            }
+            let by_fn = recursive_best_first_fn(&0, |&s| g.out(s).collect::<Vec<_>>(), |&s| g.h[s], |&s| s == g.goal);
+            prop_assert_eq!(by_fn.path.map(|p| p.states), rbfs.path.map(|p| p.states));
+            prop_assert_eq!(by_fn.stats, rbfs.stats);
+        }
+    }
+
+    #[test]
+    fn and_or_plans_exactly_where_the_fixpoint_wins(world in nondeterministic(7), goals in prop::collection::vec(any::<bool>(), 7)) {
+        let n = world.len();
+        let goal = |&s: &usize| goals[s];
+        let actions = |&s: &usize| 0..world[s].len();
+        let results = |&s: &usize, &a: &usize| world[s][a].clone();
+        let r = and_or_search_fn(&0, actions, results, goal);
+        // The states from which an acyclic plan exists: goals, then every state with an action
+        // whose outcomes all have one, until nothing changes.
+        let mut wins: Vec<bool> = goals[..n].to_vec();
+        while let Some(s) = (0..n).find(|&s| !wins[s] && world[s].iter().any(|o| o.iter().all(|&t| wins[t]))) {
+            wins[s] = true;
+        }
+        prop_assert_eq!(r.plan.is_some(), wins[0]);
+        if let Some(plan) = r.plan {
+            // Whatever the outcomes, following the plan ends at a goal.
+            let mut todo = vec![(0usize, 0usize)];
+            while let Some((state, at)) = todo.pop() {
+                if goal(&state) {
+                    continue;
+                }
+                let action = plan.action(at);
+                prop_assert!(action.is_some());
+                for outcome in results(&state, action.unwrap()) {
+                    let next = plan.next(at, &outcome);
+                    prop_assert!(next.is_some_and(|next| next > at));
+                    todo.push((outcome, next.unwrap()));
+                }
+            }
+        }
     }
 
     #[test]
@@ -152,6 +211,45 @@ proptest! {
             prop_assert_eq!(visited.len(), p.states.len(), "loopless");
         }
     }
+}
+
+/// A nondeterministic world of up to `max_n` states: per state its actions, per action the
+/// states it may lead to (none at all: the action always succeeds, as in aima-python).
+fn nondeterministic(max_n: usize) -> impl Strategy<Value = Vec<Vec<Vec<usize>>>> {
+    (1usize..=max_n).prop_flat_map(|n| {
+        let outcomes = prop::collection::vec(0..n, 0..3);
+        prop::collection::vec(prop::collection::vec(outcomes, 0..3), n)
+    })
+}
+
+/// A line far longer than any call stack could recurse: RBFS and AND-OR search keep their
+/// stacks on the heap, and their results drop without recursion.
+#[test]
+fn rbfs_and_and_or_search_go_deep() {
+    const END: u32 = 20_000;
+    let next = |&x: &u32| if x < END { vec![(x + 1, 1u32)] } else { vec![] };
+    let rbfs = recursive_best_first_fn(&0, next, |&x| END - x, |&x| x == END);
+    assert_eq!(rbfs.path.map(|p| p.cost), Some(END));
+    // A step right may slip to the end at once.
+    let r = and_or_search_fn(&0, |_| [()], |&x, _| [x + 1, END], |&x| x == END);
+    let plan = r.plan.unwrap();
+    // A step per state left of the end, and a goal step per outcome (the last state has two).
+    assert_eq!(plan.steps.len(), 2 * END as usize + 1);
+    let mut at = 0;
+    for x in 1..END {
+        assert_eq!(plan.action(plan.next(at, &END).unwrap()), None);
+        at = plan.next(at, &x).unwrap();
+    }
+}
+
+/// RBFS when no goal can be reached: the search ends (a state already on the path is not
+/// entered again), where aima-python's loops forever.
+#[test]
+fn rbfs_ends_without_a_goal() {
+    let ring = |&x: &u8| [((x + 1) % 5, 1u32), ((x + 4) % 5, 2)];
+    let r = recursive_best_first_fn(&0, ring, |_| 0, |&x| x == 9);
+    assert_eq!(r.path, None);
+    assert!(r.stats.expanded > 5);
 }
 
 /// The costs of every loopless path from the start to the goal, cheapest first, by plain
