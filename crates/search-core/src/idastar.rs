@@ -94,38 +94,62 @@ impl<'p, P: SearchProblem> Ida<'p, P> {
     /// Tests the last state of the path; unless it is a goal, generates its successors within
     /// the bound into its frame (recording the smallest `f` beyond it). Whether it is a goal.
     fn enter(&mut self, bound: P::Cost, next_bound: &mut Option<P::Cost>) -> bool {
-        self.stats.popped += 1;
         let depth = self.path.states.len() - 1;
-        let state = &self.path.states[depth];
-        if self.problem.is_goal(state) {
-            return true;
-        }
-        self.stats.expanded += 1;
         if self.frames.len() <= depth {
             self.frames.push((Vec::new(), 0));
         }
         let (children, next) = &mut self.frames[depth];
         children.clear();
         *next = 0;
-        let g = self.g[depth];
-        let (problem, path, stats) = (self.problem, &self.path, &mut self.stats);
-        problem.successors(state, |action, child, step| {
-            stats.generated += 1;
-            if path.states.contains(&child) {
-                return;
-            }
-            let f = g + step + problem.heuristic(&child);
-            if f.total_order(&bound) == Ordering::Greater {
-                if next_bound.is_none_or(|b| f.total_order(&b) == Ordering::Less) {
-                    *next_bound = Some(f);
+        let found = enter_on_path(
+            self.problem,
+            &self.path,
+            self.g[depth],
+            &mut self.stats,
+            |action, child, step, f| {
+                if f.total_order(&bound) == Ordering::Greater {
+                    if next_bound.is_none_or(|b| f.total_order(&b) == Ordering::Less) {
+                        *next_bound = Some(f);
+                    }
+                    return;
                 }
-                return;
-            }
-            children.push((action, child, step, f));
-        });
+                children.push((action, child, step, f));
+            },
+        );
+        if found {
+            return true;
+        }
         children.sort_by(|a, b| a.3.total_order(&b.3));
         false
     }
+}
+
+/// Enters the last state of `path`, whose path cost is `g`, as IDA* and RBFS do: counts it as
+/// popped and tests it; unless it is a goal, counts it as expanded and reports each successor
+/// not already on the path as `child(action, state, step, g + step + h)` (every successor counts
+/// as generated). Whether it is a goal.
+pub(crate) fn enter_on_path<P: SearchProblem>(
+    problem: &P,
+    path: &PathOf<P>,
+    g: P::Cost,
+    stats: &mut Stats,
+    mut child: impl FnMut(P::Action, P::State, P::Cost, P::Cost),
+) -> bool {
+    stats.popped += 1;
+    let state = path.states.last().expect("a path has a state");
+    if problem.is_goal(state) {
+        return true;
+    }
+    stats.expanded += 1;
+    problem.successors(state, |action, next, step| {
+        stats.generated += 1;
+        if path.states.contains(&next) {
+            return;
+        }
+        let f = g + step + problem.heuristic(&next);
+        child(action, next, step, f);
+    });
+    false
 }
 
 /// IDA* (iterative-deepening A*): with an admissible heuristic, a cheapest path, in memory

@@ -13,6 +13,7 @@
 //! dropped).
 
 use crate::cost::Cost;
+use crate::idastar::enter_on_path;
 use crate::problem::{Path, PathOf, ResultOf, SearchProblem, SearchResult, Stats};
 use std::cmp::Ordering;
 
@@ -59,30 +60,28 @@ impl<P: SearchProblem> Rbfs<'_, P> {
     /// expands it: a frame for its children, or (no child) the infinite `f` backed up at once.
     /// Whether it is a goal.
     fn enter(&mut self, f: P::Cost, limit: F<P::Cost>) -> bool {
-        self.stats.popped += 1;
-        let depth = self.path.states.len() - 1;
-        let state = &self.path.states[depth];
-        if self.problem.is_goal(state) {
-            return true;
-        }
-        self.stats.expanded += 1;
         let mut children = self.spare.pop().unwrap_or_default();
         children.clear();
-        let g = self.g[depth];
-        let (problem, path, stats) = (self.problem, &self.path, &mut self.stats);
-        problem.successors(state, |action, child, step| {
-            stats.generated += 1;
-            if path.states.contains(&child) {
-                return;
-            }
-            let child_f = g + step + problem.heuristic(&child);
-            let child_f = if child_f.total_order(&f) == Ordering::Less {
-                f
-            } else {
-                child_f
-            };
-            children.push((action, child, step, Some(child_f)));
-        });
+        let depth = self.path.states.len() - 1;
+        let found = enter_on_path(
+            self.problem,
+            &self.path,
+            self.g[depth],
+            &mut self.stats,
+            |action, child, step, child_f| {
+                // A child's f is at least its parent's (which may be a backed-up value).
+                let child_f = if child_f.total_order(&f) == Ordering::Less {
+                    f
+                } else {
+                    child_f
+                };
+                children.push((action, child, step, Some(child_f)));
+            },
+        );
+        if found {
+            self.spare.push(children);
+            return true;
+        }
         if children.is_empty() {
             self.spare.push(children);
             self.back_up(None);
