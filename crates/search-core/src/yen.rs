@@ -41,8 +41,9 @@ impl<P: SearchProblem> SearchProblem for Spur<'_, P> {
 }
 
 /// The `k` cheapest loopless paths from the start to a goal, cheapest first (fewer when there
-/// are fewer), found by Yen's algorithm with [`uniform_cost`] spur searches; the counters add
-/// up over all of them. Paths of equal cost come in the order they were found. Two paths are
+/// are fewer), found by Yen's algorithm with [`uniform_cost`] spur searches, each new path
+/// searched for spurs only from the state where it left the path it came from on (Lawler's
+/// refinement); the counters add up over all of them. Paths of equal cost come in the order they were found. Two paths are
 /// the same when they visit the same states (parallel actions between two states count once).
 ///
 /// ```
@@ -66,45 +67,48 @@ pub fn k_shortest_paths<P: SearchProblem>(problem: &P, k: usize) -> (Vec<PathOf<
     let Some(first) = first.path.filter(|_| k > 0) else {
         return (Vec::new(), stats);
     };
-    let mut found = vec![first];
-    let mut candidates: Vec<PathOf<P>> = Vec::new();
+    // Each path with the index of the state where it left the path it was found from (Lawler's
+    // refinement: spurs before that state would repeat searches made from that path).
+    let mut found = vec![(first, 0)];
+    let mut candidates: Vec<(PathOf<P>, usize)> = Vec::new();
     while found.len() < k {
-        let last = found.last().expect("one path found");
-        for i in 0..last.states.len() - 1 {
+        let (last, deviation) = found.last().expect("one path found");
+        for i in *deviation..last.states.len() - 1 {
             let spur = Spur {
                 problem,
                 spur: last.states[i].clone(),
                 banned_states: last.states[..i].iter().cloned().collect(),
                 banned_next: found
                     .iter()
-                    .filter(|p| p.states.len() > i + 1 && p.states[..=i] == last.states[..=i])
-                    .map(|p| p.states[i + 1].clone())
+                    .map(|(p, _)| &p.states)
+                    .filter(|p| p.len() > i + 1 && p[..=i] == last.states[..=i])
+                    .map(|p| p[i + 1].clone())
                     .collect(),
             };
             let result = uniform_cost(&spur);
             stats += result.stats;
             let Some(tail) = result.path else { continue };
             let path = join(last, i, tail);
-            let known = |p: &PathOf<P>| p.states == path.states;
+            let known = |(p, _): &(PathOf<P>, usize)| p.states == path.states;
             if !found.iter().any(known) && !candidates.iter().any(known) {
-                candidates.push(path);
+                candidates.push((path, i));
             }
         }
         // The cheapest candidate, the first found among equals.
         let Some(best) = (0..candidates.len()).min_by(|&a, &b| {
             candidates[a]
+                .0
                 .cost
-                .total_order(&candidates[b].cost)
+                .total_order(&candidates[b].0.cost)
                 .then(a.cmp(&b))
         }) else {
             break;
         };
         found.push(candidates.remove(best));
     }
-    (found, stats)
+    (found.into_iter().map(|(path, _)| path).collect(), stats)
 }
 
-/// The first `i` steps of `root` followed by `tail` (which starts at `root.states[i]`).
 fn join<S: Clone, A: Clone, C: Cost>(
     root: &Path<S, A, C>,
     i: usize,
