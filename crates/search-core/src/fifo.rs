@@ -13,11 +13,9 @@ use crate::cost::Cost;
 use crate::node_table::{Hashed, Indexed, NONE, NodeTable, ParentLink, path_to};
 use crate::problem::{DenseStates, Path, ResultOf, SearchProblem, SearchResult, Stats};
 
-/// The first node of a state: its parent's position, its generation number (the root is 0),
-/// and how it was reached.
+/// The first node of a state: its parent's position and how it was reached.
 pub(crate) struct First<A, C> {
     parent: u32,
-    seq: u64,
     step: C,
     action: Option<A>,
 }
@@ -54,23 +52,28 @@ where
     T: NodeTable<P::State, First<P::Action, P::Cost>>,
 {
     let mut stats = Stats::default();
+    // The generation number of each state's first arrival, by position (beside the table, so
+    // that its entries stay small): the plain loop pops every child generated before the goal's.
+    let mut first_seq: Vec<u64> = Vec::new();
     for start in starts {
         let seq = stats.generated;
         stats.generated += 1;
-        table.reach(start, |_| First {
+        let (_, _, new) = table.reach(start, |_| First {
             parent: NONE,
-            seq,
             step: P::Cost::ZERO,
             action: None,
         });
+        if new {
+            first_seq.push(seq);
+        }
     }
     let mut next = 0;
     while next < table.len() {
         let at = next as u32;
         next += 1;
-        let (state, node) = table.get(at);
+        let (state, _) = table.get(at);
         if problem.is_goal(state) {
-            stats.popped = node.seq + 1;
+            stats.popped = first_seq[at as usize] + 1;
             return SearchResult {
                 cut_off: false,
                 path: Some(rebuild(&table, at)),
@@ -82,12 +85,14 @@ where
         problem.successors(&state, |action, child, step| {
             let seq = stats.generated;
             stats.generated += 1;
-            table.reach(child, |_| First {
+            let (_, _, new) = table.reach(child, |_| First {
                 parent: at,
-                seq,
                 step,
                 action: Some(action),
             });
+            if new {
+                first_seq.push(seq);
+            }
         });
     }
     stats.popped = stats.generated;
