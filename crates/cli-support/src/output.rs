@@ -322,62 +322,76 @@ mod tests {
         fs::remove_dir_all(&dir).unwrap();
     }
 
-    #[test]
-    fn a_fifo_is_written_in_place() {
-        let dir = folder("fifo");
+    /// A FIFO in a fresh folder, and a handle on it open for reading and writing: opening a
+    /// FIFO that way does not wait for a writer (Linux), and with a reader present the program's
+    /// own open does not wait either. No real device is ever written.
+    fn fifo(dir: &Path) -> (PathBuf, File) {
         let fifo = dir.join("f");
         let status = std::process::Command::new("mkfifo")
             .arg(&fifo)
             .status()
             .unwrap();
         assert!(status.success());
-        let reader = {
-            let fifo = fifo.clone();
-            std::thread::spawn(move || {
-                let mut text = String::new();
-                fs::File::open(fifo)
-                    .unwrap()
-                    .read_to_string(&mut text)
-                    .unwrap();
-                text
-            })
-        };
-        write_text(&fifo, "through the pipe\n").unwrap();
-        assert_eq!(reader.join().unwrap(), "through the pipe\n");
-        assert!(
-            fs::symlink_metadata(&fifo)
-                .unwrap()
-                .file_type()
-                .is_fifo_like()
-        );
-        assert_eq!(names(&dir), ["f"]);
-        fs::remove_dir_all(&dir).unwrap();
+        let end = OpenOptions::new()
+            .read(true)
+            .write(true)
+            .open(&fifo)
+            .unwrap();
+        (fifo, end)
     }
 
-    trait FifoLike {
-        fn is_fifo_like(&self) -> bool;
-    }
-    impl FifoLike for fs::FileType {
-        fn is_fifo_like(&self) -> bool {
-            use std::os::unix::fs::FileTypeExt;
-            self.is_fifo()
-        }
+    fn is_fifo(path: &Path) -> bool {
+        use std::os::unix::fs::FileTypeExt;
+        fs::symlink_metadata(path).unwrap().file_type().is_fifo()
     }
 
     #[test]
-    fn dev_full_is_a_clear_error_and_stays_a_device() {
-        let err = write_text(Path::new("/dev/full"), "x").unwrap_err();
+    fn a_fifo_is_written_in_place_and_stays_a_fifo() {
+        let dir = folder("fifo");
+        let (fifo, mut end) = fifo(&dir);
+        write_text(&fifo, "through the pipe\n").unwrap();
+        // Checked before reading: a FIFO replaced by a regular file would leave nothing to read.
+        assert!(is_fifo(&fifo), "the FIFO was replaced");
+        assert_eq!(names(&dir), ["f"]);
+        let mut text = [0; 17];
+        end.read_exact(&mut text).unwrap();
+        assert_eq!(&text, b"through the pipe\n");
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_full_device_is_a_clear_error_and_stays_a_device() {
+        // What /dev/full answers (ENOSPC), from the writer instead of a real device.
+        let dir = folder("full");
+        let (fifo, _end) = fifo(&dir);
+        let full = || Err(io::Error::from_raw_os_error(28));
+        let err = atomic_write(&fifo, |_| full()).unwrap_err();
         assert_eq!(
             err.to_string(),
-            "cannot write /dev/full: no space left on the device"
+            format!(
+                "cannot write {}: no space left on the device",
+                fifo.display()
+            )
         );
-        use std::os::unix::fs::FileTypeExt;
-        assert!(
-            fs::metadata("/dev/full")
-                .unwrap()
-                .file_type()
-                .is_char_device()
+        assert!(is_fifo(&fifo), "the FIFO was replaced");
+        // A regular file: the same words, and the old content kept.
+        let path = dir.join("out.txt");
+        fs::write(&path, "old").unwrap();
+        let err = atomic_write(&path, |w| {
+            w.write_all(b"partial")?;
+            Err(io::Error::from(io::ErrorKind::StorageFull))
+        })
+        .unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            format!(
+                "cannot write {}: no space left on the device",
+                path.display()
+            )
         );
+        assert_eq!(fs::read_to_string(&path).unwrap(), "old");
+        assert_eq!(names(&dir), ["f", "out.txt"]);
+        fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
