@@ -123,4 +123,61 @@ mod tests {
         let args: Args = parse_args_from(["demo", "--fast", "4"]).unwrap();
         assert_eq!((args.depth, args.fast), (4, true));
     }
+
+    #[derive(Debug, Parser)]
+    #[command(
+        name = "sub",
+        subcommand_required = true,
+        arg_required_else_help = true
+    )]
+    struct WithSub {
+        #[command(subcommand)]
+        command: Sub,
+    }
+
+    #[derive(Debug, clap::Subcommand)]
+    enum Sub {
+        /// Runs.
+        Go,
+    }
+
+    #[test]
+    fn child_help_version_and_missing_subcommand() {
+        if !crate::child::is("args::tests::child_help_version_and_missing_subcommand") {
+            return;
+        }
+        let code = |r: Result<Args, ExitCode>| r.err();
+        assert_eq!(
+            code(parse_args_from(["demo", "--help"])),
+            Some(ExitCode::SUCCESS)
+        );
+        assert_eq!(
+            code(parse_args_from(["demo", "--version"])),
+            Some(ExitCode::SUCCESS)
+        );
+        let missing = parse_args_from::<WithSub, _, _>(["sub"]).err();
+        assert_eq!(missing, Some(ExitCode::from(2)));
+        let sub = parse_args_from::<WithSub, _, _>(["sub", "go"]).unwrap();
+        assert!(matches!(sub.command, Sub::Go));
+    }
+
+    #[test]
+    fn help_and_version_go_to_stdout_and_a_missing_subcommand_prints_the_help() {
+        let name = "args::tests::child_help_version_and_missing_subcommand";
+        let dir = crate::child::folder("args");
+        let out = crate::child::run(name, &dir);
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{stdout}{stderr}");
+        assert!(stdout.contains("Usage: demo [OPTIONS] <DEPTH>"), "{stdout}");
+        assert!(
+            stdout.contains(concat!("demo ", env!("CARGO_PKG_VERSION"))),
+            "{stdout}"
+        );
+        // The whole help, on stderr, not the one-line usage error.
+        assert!(stderr.contains("Usage: sub <COMMAND>"), "{stderr}");
+        assert!(stderr.contains("Commands:"), "{stderr}");
+        assert!(!stderr.contains("--help')"), "{stderr}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }

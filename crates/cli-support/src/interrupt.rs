@@ -103,3 +103,80 @@ impl Drop for Temporary {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Write;
+    use std::time::{Duration, Instant};
+
+    fn is_pending(path: &Path) -> bool {
+        pending().contains(&path.to_path_buf())
+    }
+
+    #[test]
+    fn committed_and_dropped_temporaries_leave_the_list() {
+        let dir = crate::child::folder("pending");
+        let (a, b) = (dir.join("a.tmp"), dir.join("b.tmp"));
+        std::fs::write(&a, "a").unwrap();
+        std::fs::write(&b, "b").unwrap();
+        let kept = Temporary::register(a.clone());
+        let dropped = Temporary::register(b.clone());
+        assert!(is_pending(&a) && is_pending(&b));
+        kept.commit(&dir.join("a.txt")).unwrap();
+        assert!(!is_pending(&a) && is_pending(&b));
+        drop(dropped);
+        assert!(!is_pending(&b) && !b.exists());
+        assert_eq!(std::fs::read_to_string(dir.join("a.txt")).unwrap(), "a");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// Interrupted by the signal named in `CLI_SUPPORT_SIGNAL` in the middle of a write.
+    #[test]
+    fn child_interrupted() {
+        if !crate::child::is("interrupt::tests::child_interrupted") {
+            return;
+        }
+        let signal = std::env::var("CLI_SUPPORT_SIGNAL").unwrap();
+        let result = crate::atomic_write(Path::new("out.txt"), |w| {
+            w.write_all(b"partial")?;
+            w.flush()?;
+            assert!(!requested());
+            // The handler removes the temporaries under this lock: it waits until released.
+            let held = pending();
+            let sent = std::process::Command::new("kill")
+                .args([format!("-{signal}"), std::process::id().to_string()])
+                .status()
+                .unwrap();
+            assert!(sent.success());
+            let deadline = Instant::now() + Duration::from_secs(5);
+            while !requested() && Instant::now() < deadline {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+            eprintln!("requested: {}", requested());
+            drop(held);
+            std::thread::sleep(Duration::from_secs(5));
+            Ok(())
+        });
+        eprintln!("not stopped: {result:?}");
+    }
+
+    #[test]
+    fn an_interruption_removes_the_temporary_and_exits_128_plus_the_signal() {
+        let dir = crate::child::folder("interrupt");
+        for (signal, code, name) in [("INT", 130, "Ctrl-C"), ("TERM", 143, "SIGTERM")] {
+            let out = crate::child::run_with(
+                "interrupt::tests::child_interrupted",
+                &dir,
+                &[("CLI_SUPPORT_SIGNAL", signal)],
+            );
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(code), "{signal}: {stderr}");
+            assert!(stderr.contains("requested: true\n"), "{stderr}");
+            let stopped = format!("interrupted ({name}): stopped\n");
+            assert!(stderr.contains(&stopped), "{stderr}");
+            assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0, "{signal}");
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

@@ -385,6 +385,56 @@ impl<R: BufRead, W: Write> Prompt<R, W> {
     }
 }
 
+/// Unit tests that need a process of their own (the real stdout and stderr, the current
+/// folder, signals): the test binary runs itself with one test selected.
+#[cfg(test)]
+pub(crate) mod child {
+    use std::path::Path;
+    use std::process::{Command, Output, Stdio};
+
+    /// The environment variable naming the test a child process is to run.
+    pub(crate) const VAR: &str = "CLI_SUPPORT_CHILD";
+
+    /// The test binary's arguments that run the unit test `name` alone, output not captured.
+    pub(crate) fn args(name: &str) -> [&str; 5] {
+        [name, "--exact", "--nocapture", "--test-threads=1", "-q"]
+    }
+
+    /// Whether this process is the child started to run the test `name` (the child's body runs
+    /// only then; in the ordinary test run that test passes at once).
+    pub(crate) fn is(name: &str) -> bool {
+        std::env::var_os(VAR).is_some_and(|v| v == name)
+    }
+
+    /// Runs the unit test `name` alone in a new process of this test binary, in `dir`, with
+    /// its output not captured; returns what it printed and its exit status.
+    pub(crate) fn run(name: &str, dir: &Path) -> Output {
+        run_with(name, dir, &[])
+    }
+
+    /// [`run`] with these environment variables set ([`crate::progress::FORCE`] is unset
+    /// unless given).
+    pub(crate) fn run_with(name: &str, dir: &Path, vars: &[(&str, &str)]) -> Output {
+        Command::new(std::env::current_exe().unwrap())
+            .args(args(name))
+            .env_remove(crate::progress::FORCE)
+            .envs(vars.iter().copied())
+            .env(VAR, name)
+            .current_dir(dir)
+            .stdin(Stdio::null())
+            .output()
+            .unwrap()
+    }
+
+    /// A fresh folder for one test.
+    pub(crate) fn folder(name: &str) -> std::path::PathBuf {
+        let dir = std::env::temp_dir().join(format!("cli-child-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -516,6 +566,85 @@ mod tests {
         assert_eq!(got.as_deref(), Some("a"));
         let eof = prompt.ask("? ", |l| Ok::<_, String>(l.to_owned())).unwrap();
         assert_eq!(eof, None);
+    }
+
+    #[test]
+    fn exit_statuses_of_failures_and_usage_errors() {
+        let gone = io::Error::from(io::ErrorKind::BrokenPipe);
+        assert_eq!(fail(Error::Output(gone)), ExitCode::from(141));
+        let full = io::Error::from(io::ErrorKind::StorageFull);
+        assert_eq!(fail(Error::Output(full)), ExitCode::from(1));
+        assert_eq!(usage_error("bad"), ExitCode::from(2));
+    }
+
+    /// Arguments of any shape (the test binary's own, whatever they are).
+    #[derive(clap::Parser)]
+    #[command(name = "any", disable_help_flag = true, disable_version_flag = true)]
+    struct Any {
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+        _rest: Vec<std::ffi::OsString>,
+    }
+
+    #[test]
+    fn run_main_returns_the_status_run_chose_or_reports_the_failure() {
+        let chosen = run_main(|_: &Any| Ok::<_, Error>(ExitCode::from(7)));
+        assert_eq!(chosen, ExitCode::from(7));
+        let failed = run_main(|_: &Any| Err::<ExitCode, _>("boom"));
+        assert_eq!(failed, ExitCode::from(1));
+    }
+
+    #[test]
+    fn child_streams() {
+        if !child::is("tests::child_streams") {
+            return;
+        }
+        print_out("out one\n").unwrap();
+        assert_eq!(print_result("out two\n"), ExitCode::SUCCESS);
+        warn("careful");
+    }
+
+    #[test]
+    fn results_go_to_stdout_and_warnings_to_stderr() {
+        let dir = child::folder("streams");
+        let out = child::run("tests::child_streams", &dir);
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{stdout}{stderr}");
+        assert!(stdout.contains("out one\nout two\n"), "{stdout}");
+        assert!(stderr.contains("warning: careful\n"), "{stderr}");
+        assert!(!stdout.contains("careful"), "{stdout}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn answers_up_to_max_answer_bytes_are_taken_and_longer_ones_refused() {
+        let read = |input: Vec<u8>| {
+            let mut prompt = Prompt::new(io::Cursor::new(input), io::sink());
+            let answer = match prompt.read_answer().unwrap() {
+                Some(Answer::Text(t)) => Ok(t.len()),
+                other => Err(format!("{other:?}")),
+            };
+            (answer, prompt.line.len())
+        };
+        let line = |n: usize, end: &str| {
+            let mut v = vec![b'7'; n];
+            v.extend_from_slice(end.as_bytes());
+            v
+        };
+        assert_eq!(read(line(MAX_ANSWER, "\n")).0, Ok(MAX_ANSWER));
+        assert_eq!(read(line(MAX_ANSWER, "\r\n")).0, Ok(MAX_ANSWER));
+        assert_eq!(read(line(MAX_ANSWER, "")).0, Ok(MAX_ANSWER));
+        // The last line without its newline is an answer too.
+        assert_eq!(read(line(1, "")).0, Ok(1));
+        for end in ["\n", "\r\n", ""] {
+            let (answer, kept) = read(line(MAX_ANSWER + 1, end));
+            assert_eq!(answer, Err("Some(TooLong)".to_owned()), "{end:?}");
+            assert!(kept <= MAX_ANSWER + 2, "{kept}");
+        }
+        // A long line is never held whole: at most the answer and its line end.
+        let (answer, kept) = read(line(5 * MAX_ANSWER, "\n"));
+        assert_eq!(answer, Err("Some(TooLong)".to_owned()));
+        assert_eq!(kept, MAX_ANSWER + 2);
     }
 }
 

@@ -322,62 +322,82 @@ mod tests {
         fs::remove_dir_all(&dir).unwrap();
     }
 
-    #[test]
-    fn a_fifo_is_written_in_place() {
-        let dir = folder("fifo");
+    /// A FIFO in a fresh folder, and a handle on it open for reading and writing: opening a
+    /// FIFO that way does not wait for a writer (Linux), and with a reader present the program's
+    /// own open does not wait either. No real device is ever written.
+    fn fifo(dir: &Path) -> (PathBuf, File) {
         let fifo = dir.join("f");
         let status = std::process::Command::new("mkfifo")
             .arg(&fifo)
             .status()
             .unwrap();
         assert!(status.success());
-        let reader = {
-            let fifo = fifo.clone();
-            std::thread::spawn(move || {
-                let mut text = String::new();
-                fs::File::open(fifo)
-                    .unwrap()
-                    .read_to_string(&mut text)
-                    .unwrap();
-                text
-            })
-        };
-        write_text(&fifo, "through the pipe\n").unwrap();
-        assert_eq!(reader.join().unwrap(), "through the pipe\n");
-        assert!(
-            fs::symlink_metadata(&fifo)
-                .unwrap()
-                .file_type()
-                .is_fifo_like()
-        );
-        assert_eq!(names(&dir), ["f"]);
-        fs::remove_dir_all(&dir).unwrap();
+        let end = OpenOptions::new()
+            .read(true)
+            .write(true)
+            .open(&fifo)
+            .unwrap();
+        (fifo, end)
     }
 
-    trait FifoLike {
-        fn is_fifo_like(&self) -> bool;
-    }
-    impl FifoLike for fs::FileType {
-        fn is_fifo_like(&self) -> bool {
-            use std::os::unix::fs::FileTypeExt;
-            self.is_fifo()
-        }
+    fn is_fifo(path: &Path) -> bool {
+        use std::os::unix::fs::FileTypeExt;
+        fs::symlink_metadata(path).unwrap().file_type().is_fifo()
     }
 
     #[test]
-    fn dev_full_is_a_clear_error_and_stays_a_device() {
-        let err = write_text(Path::new("/dev/full"), "x").unwrap_err();
+    fn a_fifo_is_written_in_place_and_stays_a_fifo() {
+        let dir = folder("fifo");
+        let (fifo, mut end) = fifo(&dir);
+        write_text(&fifo, "through the pipe\n").unwrap();
+        // Checked before reading: a FIFO replaced by a regular file would leave nothing to read.
+        assert!(is_fifo(&fifo), "the FIFO was replaced");
+        assert_eq!(names(&dir), ["f"]);
+        // A mark after what was written, so reading never waits for bytes that never came.
+        end.write_all(b"|end").unwrap();
+        let mut text = Vec::new();
+        while !text.ends_with(b"|end") {
+            let mut chunk = [0; 64];
+            let n = end.read(&mut chunk).unwrap();
+            text.extend_from_slice(&chunk[..n]);
+        }
+        assert_eq!(text, b"through the pipe\n|end");
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_full_device_is_a_clear_error_and_stays_a_device() {
+        // What /dev/full answers (ENOSPC), from the writer instead of a real device.
+        let dir = folder("full");
+        let (fifo, _end) = fifo(&dir);
+        let full = || Err(io::Error::from_raw_os_error(28));
+        let err = atomic_write(&fifo, |_| full()).unwrap_err();
         assert_eq!(
             err.to_string(),
-            "cannot write /dev/full: no space left on the device"
+            format!(
+                "cannot write {}: no space left on the device",
+                fifo.display()
+            )
         );
-        use std::os::unix::fs::FileTypeExt;
-        assert!(
-            fs::metadata("/dev/full")
-                .unwrap()
-                .file_type()
-                .is_char_device()
+        assert!(is_fifo(&fifo), "the FIFO was replaced");
+        // A regular file: the same words, and the old content kept.
+        let path = dir.join("out.txt");
+        fs::write(&path, "old").unwrap();
+        let err = atomic_write(&path, |w| {
+            w.write_all(b"partial")?;
+            Err(io::Error::from(io::ErrorKind::StorageFull))
+        })
+        .unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            format!(
+                "cannot write {}: no space left on the device",
+                path.display()
+            )
         );
+        assert_eq!(fs::read_to_string(&path).unwrap(), "old");
+        assert_eq!(names(&dir), ["f", "out.txt"]);
+        fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
@@ -432,6 +452,106 @@ mod tests {
         let err = atomic_write(&path, |_| Err(io::Error::other("boom"))).unwrap_err();
         assert!(err.to_string().contains("keep.txt: boom"), "{err}");
         assert_eq!(names(&dir), ["keep.txt"]);
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_missing_folder_further_up_that_is_a_file_is_named() {
+        let dir = folder("deep");
+        fs::write(dir.join("file"), "").unwrap();
+        let err = write_text(&dir.join("file/sub/out.txt"), "x").unwrap_err();
+        assert!(matches!(err, Error::NotAFolder { .. }), "{err}");
+        assert!(
+            err.to_string().ends_with("file/sub is not a folder"),
+            "{err}"
+        );
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_temporary_left_by_this_very_process_id_is_replaced() {
+        let dir = folder("own");
+        let target = dir.join("out.txt");
+        let own = temporary_name(&target, std::process::id());
+        fs::write(&own, "debris").unwrap();
+        write_text(&target, "new").unwrap();
+        assert_eq!(fs::read_to_string(&target).unwrap(), "new");
+        assert_eq!(names(&dir), ["out.txt"]);
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn the_kernels_links_are_told_from_paths() {
+        let magic = |at: &str, to: &str| is_magic(Path::new(at), Path::new(to));
+        assert!(magic("/dev/stdout", "/proc/self/fd/1"));
+        assert!(magic("/proc/self/fd/1", "/dev/pts/0"));
+        assert!(magic("/tmp/x", "pipe:[1234]"));
+        assert!(magic("/tmp/x", "socket:[99]"));
+        assert!(!magic("/tmp/x", "target.txt"));
+        assert!(!magic("/tmp/x", "a:[b"));
+        assert!(!magic("/tmp/x", "list]"));
+        assert!(!magic("/tmp/x", "/tmp/procs"));
+    }
+
+    #[test]
+    fn child_bare_file_name() {
+        if !crate::child::is("output::tests::child_bare_file_name") {
+            return;
+        }
+        let target = Path::new("new.txt");
+        fs::write(temporary_name(target, 4_999_999), "debris").unwrap();
+        write_text(target, "bare").unwrap();
+    }
+
+    #[test]
+    fn a_bare_file_name_is_written_in_the_current_folder() {
+        let dir = folder("bare");
+        let out = crate::child::run("output::tests::child_bare_file_name", &dir);
+        assert!(out.status.success(), "{out:?}");
+        assert_eq!(fs::read_to_string(dir.join("new.txt")).unwrap(), "bare");
+        // The dead process's temporary beside it is gone.
+        assert_eq!(names(&dir), ["new.txt"]);
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn child_no_file_descriptor_left() {
+        if !crate::child::is("output::tests::child_no_file_descriptor_left") {
+            return;
+        }
+        // Every descriptor the limit allows is taken: creating the temporary fails.
+        let mut held = Vec::new();
+        let error = loop {
+            match File::open(".") {
+                Ok(file) => held.push(file),
+                Err(e) => break e,
+            }
+        };
+        let err = write_text(Path::new("out.txt"), "x").unwrap_err();
+        drop(held);
+        assert_eq!(error.raw_os_error(), Some(24), "{error}");
+        // That error, not another one from a removal that was never called for.
+        assert_eq!(
+            err.to_string(),
+            format!("cannot write out.txt: {}", text_input::describe(&error))
+        );
+    }
+
+    #[test]
+    fn a_temporary_that_cannot_be_created_is_reported_as_such() {
+        let dir = folder("emfile");
+        let name = "output::tests::child_no_file_descriptor_left";
+        let out = std::process::Command::new("sh")
+            .arg("-c")
+            .arg("ulimit -n 64 && exec \"$0\" \"$@\"")
+            .arg(std::env::current_exe().unwrap())
+            .args(crate::child::args(name))
+            .env(crate::child::VAR, name)
+            .current_dir(&dir)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{out:?}");
+        assert_eq!(names(&dir), Vec::<String>::new());
         fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -255,4 +255,85 @@ mod tests {
         let quiet = due.without_value().line_for(&it).unwrap();
         assert!(quiet.starts_with("search: depth 2/9, best column 4, 40 nodes"));
     }
+
+    #[test]
+    fn the_gate_and_its_clock() {
+        let minute = Duration::from_secs(60);
+        assert!(Gate::new(true, minute).enabled());
+        assert!(!Gate::new(false, Duration::ZERO).enabled());
+        let mut gate = Gate {
+            enabled: true,
+            after: minute,
+            start: Instant::now() - 2 * minute,
+        };
+        assert!(gate.elapsed() >= 2 * minute);
+        assert!(gate.due());
+        gate.restart();
+        assert!(gate.elapsed() < minute);
+        assert!(!gate.due());
+    }
+
+    #[test]
+    fn a_started_search_restarts_the_clock_and_lines_show_the_time() {
+        let found = outcome(None);
+        let it = Iteration {
+            depth: 1,
+            of: 1,
+            outcome: &found,
+            nodes: 0,
+        };
+        let minute = Duration::from_secs(60);
+        let mut progress = Progress::new(true, minute, column);
+        assert!(progress.enabled() && Observer::<u8>::wants_iterations(&progress));
+        assert!(!Progress::new(false, minute, column).enabled());
+        progress.gate.start = Instant::now() - 2 * minute;
+        let text = progress.line_for(&it).unwrap();
+        assert!(
+            text.starts_with("search: depth 1/1, best -, value -7, 0 nodes, 120."),
+            "{text}"
+        );
+        progress.started();
+        assert_eq!(progress.line_for(&it), None);
+    }
+
+    #[test]
+    fn child_forced() {
+        let name = "progress::tests::child_forced";
+        if !crate::child::is(name) {
+            return;
+        }
+        // The child's stderr is a pipe, not a terminal.
+        let forced = std::env::var(FORCE).is_ok_and(|v| v == "always");
+        let gate = Gate::on_stderr();
+        assert_eq!((gate.enabled(), gate.due()), (forced, forced));
+        let progress = Progress::on_stderr(column);
+        assert_eq!(progress.enabled(), forced);
+        let found = outcome(Some(0));
+        let mut progress = progress;
+        progress.completed(&Iteration {
+            depth: 3,
+            of: 5,
+            outcome: &found,
+            nodes: 12,
+        });
+    }
+
+    #[test]
+    fn progress_is_forced_by_the_variable_only_when_always() {
+        let name = "progress::tests::child_forced";
+        let dir = crate::child::folder("progress");
+        for (value, shown) in [
+            (Some("always"), true),
+            (Some("never"), false),
+            (None, false),
+        ] {
+            let vars: Vec<(&str, &str)> = value.map(|v| (FORCE, v)).into_iter().collect();
+            let out = crate::child::run_with(name, &dir, &vars);
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            assert!(out.status.success(), "{value:?}: {out:?}");
+            let line = "search: depth 3/5, best column 1, value -7, 12 nodes, ";
+            assert_eq!(stderr.contains(line), shown, "{value:?}: {stderr}");
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }

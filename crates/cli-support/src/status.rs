@@ -147,13 +147,16 @@ mod tests {
                 std::thread::sleep(Duration::from_millis(300));
                 finished.store(true, Ordering::Relaxed);
             });
-            let line = |elapsed: Duration| format!("{}", elapsed.as_secs());
+            // Whether the work had finished when the line was made: it never had.
+            let line = |elapsed: Duration| {
+                format!("{} {}", elapsed.as_secs(), finished.load(Ordering::Relaxed))
+            };
             status(true, false).run_into(&finished, started, line, &mut |t| {
                 shown.push(t.to_owned());
             });
         });
         // Once: the next one is ten seconds later.
-        assert_eq!(shown, ["11\n"]);
+        assert_eq!(shown, ["11 false\n"]);
         // Already finished: nothing, and no wait.
         let mut none = Vec::new();
         let done = AtomicBool::new(true);
@@ -161,5 +164,40 @@ mod tests {
             none.push(t.to_owned());
         });
         assert!(none.is_empty());
+    }
+
+    #[test]
+    fn child_stderr() {
+        if !crate::child::is("status::tests::child_stderr") {
+            return;
+        }
+        let kept = status(true, false);
+        kept.show("kept", true);
+        status(false, true).show("rewritten", false);
+        status(false, true).clear();
+        status(true, false).clear();
+        eprint!("|");
+        let finished = AtomicBool::new(false);
+        let started = Instant::now() - Duration::from_secs(11);
+        std::thread::scope(|scope| {
+            scope.spawn(|| {
+                std::thread::sleep(Duration::from_millis(200));
+                finished.store(true, Ordering::Relaxed);
+            });
+            kept.run_until(&finished, started, |e| format!("after {}", e.as_secs()));
+        });
+    }
+
+    #[test]
+    fn status_lines_are_written_on_stderr() {
+        let dir = crate::child::folder("status");
+        let out = crate::child::run("status::tests::child_stderr", &dir);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{out:?}");
+        assert!(
+            stderr.contains("kept\n\r\x1b[Krewritten\r\x1b[K|after 11\n"),
+            "{stderr:?}"
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }
