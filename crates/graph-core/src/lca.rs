@@ -7,7 +7,7 @@
 
 use crate::Error;
 use crate::bridge_tree::BridgeTree;
-use crate::multigraph::{MAX_COUNT, NONE};
+use crate::multigraph::{NONE, check_count};
 
 /// Range-minimum table: `levels[k][i]` is the minimum of `2^k` values starting at `i`.
 #[derive(Debug, Clone)]
@@ -77,13 +77,9 @@ impl Lca {
     /// [`Error::TooLarge`] beyond 2^32 - 2 nodes.
     pub fn from_parents(parents: &[Option<usize>]) -> Result<Self, Error> {
         let n = parents.len();
-        if n > MAX_COUNT {
-            return Err(Error::TooLarge {
-                what: "nodes",
-                count: n,
-                max: MAX_COUNT,
-            });
-        }
+        // The graphs' size check (the same limit and error), unit-tested there: no test can
+        // build the 64 GiB slice that would reach this line's limit.
+        check_count("nodes", n)?;
         let (offsets, children) = children_of(parents)?;
         let (position, node_at) = preorder(parents, &offsets, &children);
         if node_at.len() < n {
@@ -277,6 +273,7 @@ mod tests {
         #[test]
         fn matches_naive_walk_up(parents in forest()) {
             let lca = Lca::from_parents(&parents).unwrap();
+            prop_assert_eq!(lca.node_count(), parents.len());
             for u in 0..parents.len() {
                 for v in 0..parents.len() {
                     let expected = naive_lca(&parents, u, v);

@@ -190,6 +190,26 @@ mod tests {
     }
 
     #[test]
+    fn the_size_limit_is_2_pow_32_minus_2() {
+        // Documented: at most 2^32 - 2 vertices, edge ends or forest nodes, so that no count
+        // reaches the NONE marker. Graphs that large cannot be built in a test (the check comes
+        // first, but a count just below the limit would allocate gigabytes): the check alone.
+        assert_eq!(MAX_COUNT, (1usize << 32) - 2);
+        assert!(MAX_COUNT < NONE as usize);
+        assert_eq!(check_count("nodes", MAX_COUNT), Ok(()));
+        assert_eq!(
+            check_count("nodes", MAX_COUNT + 1),
+            Err(Error::TooLarge {
+                what: "nodes",
+                count: MAX_COUNT + 1,
+                max: MAX_COUNT
+            })
+        );
+        assert!(check_count("edges", usize::MAX).is_err());
+        assert_eq!(check_count("edges", 0), Ok(()));
+    }
+
+    #[test]
     fn empty_graph() {
         let g = MultiGraph::from_edges(0, &[]).unwrap();
         assert_eq!((g.vertex_count(), g.edge_count()), (0, 0));

@@ -30,6 +30,12 @@ proptest! {
     #[test]
     fn sccs_match_petgraph_and_pathfinding((n, edges) in arcs()) {
         let g = DiGraph::from_edges(n, &edges).unwrap();
+        // The compact form keeps every arc, each vertex's successors in the order given.
+        prop_assert_eq!((g.vertex_count(), g.edge_count()), (n, edges.len()));
+        for v in 0..n {
+            let given: Vec<usize> = edges.iter().filter(|e| e.0 == v).map(|e| e.1).collect();
+            prop_assert_eq!(g.successors(v).collect::<Vec<_>>(), given, "successors of {}", v);
+        }
         let ours = strongly_connected_components(&g);
         prop_assert_eq!(ours.iter().map(Vec::len).sum::<usize>(), n, "a partition");
         let pg = petgraph::algo::tarjan_scc(&petgraph_digraph(n, &edges));

@@ -80,3 +80,44 @@ pub fn graph_dot(panels: &[(&Graph, Panel<u32>)]) -> String {
     out.push_str("}\n");
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Method, parse_graphs};
+
+    #[test]
+    fn quotes_escape_what_dot_would_misread() {
+        assert_eq!(quoted("plain"), "\"plain\"");
+        assert_eq!(quoted("a\"b\\c\nd"), "\"a\\\"b\\\\c\\nd\"");
+    }
+
+    #[test]
+    fn one_cluster_per_run_with_order_goal_and_path() {
+        let g = &parse_graphs("root A\ngoal B\nA -> B\nB -> \nh A 1\nh B 0\n", "g").unwrap()[0];
+        let dot = graph_dot(&[
+            (g, Panel::run(g, Method::AlgA)),
+            (g, Panel::run(g, Method::AlgA)),
+        ]);
+        assert!(dot.starts_with("digraph search {\n"), "{dot}");
+        assert!(dot.trim_end().ends_with('}'), "{dot}");
+        for p in 0..2 {
+            assert!(
+                dot.contains(&format!("  subgraph cluster_{p} {{\n    label=\"")),
+                "{dot}"
+            );
+            assert!(dot.contains(&format!("p{p}n0 [label=\"A\\n#1\"")), "{dot}");
+            assert!(dot.contains(&format!("p{p}n1 [label=\"B")), "{dot}");
+            assert!(
+                dot.contains(&format!(
+                    "p{p}n0 -> p{p}n1 [color=\"#2166ac\", penwidth=3];"
+                )),
+                "{dot}"
+            );
+        }
+        assert!(
+            dot.contains("color=\"#1a9850\", penwidth=3"),
+            "the goal: {dot}"
+        );
+    }
+}

@@ -74,4 +74,40 @@ mod tests {
         let grid = Grid::parse("0100 0000\n", "m").unwrap();
         assert_eq!(draw(&grid, &[], &[]), "+---+---+\n|   >   |\n+---+---+\n");
     }
+
+    #[test]
+    fn every_cell_is_marked_in_its_own_place() {
+        // Cell (r, c) is drawn on text line 2r + 1, column 4c + 2, on a grid that is not square.
+        let (rows, cols) = (3, 5);
+        let grid = Grid::from_cells(rows, cols, vec![0; rows * cols]);
+        let at = |art: &str, r: usize, c: usize| {
+            art.lines()
+                .nth(2 * r + 1)
+                .unwrap()
+                .chars()
+                .nth(4 * c + 2)
+                .unwrap()
+        };
+        for r in 0..rows as u32 {
+            for c in 0..cols as u32 {
+                let (next, goal) = ((rows as u32 - 1 - r, c), (r, cols as u32 - 1 - c));
+                let art = draw(&grid, &[(r, c), next], &[goal]);
+                let marks: Vec<(usize, usize, char)> = (0..rows)
+                    .flat_map(|i| (0..cols).map(move |j| (i, j)))
+                    .map(|(i, j)| (i, j, at(&art, i, j)))
+                    .filter(|&(_, _, m)| m != ' ')
+                    .collect();
+                let mut expected = vec![(r as usize, c as usize, 'S')];
+                if next != (r, c) {
+                    expected.push((next.0 as usize, next.1 as usize, '*'));
+                }
+                if goal != (r, c) {
+                    expected.retain(|&(i, j, _)| (i as u32, j as u32) != goal);
+                    expected.push((goal.0 as usize, goal.1 as usize, 'G'));
+                }
+                expected.sort_unstable();
+                assert_eq!(marks, expected, "start ({r}, {c})\n{art}");
+            }
+        }
+    }
 }

@@ -440,6 +440,32 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_parsed_graph_has_its_nodes() {
+        let g = &parse_graphs("root A\ngoal B\nA -> B\nB -> \nh A 1\nh B 0\n", "g").unwrap()[0];
+        assert_eq!((g.len(), g.is_empty()), (2, false));
+        assert_eq!((g.name(0), g.name(1)), ("A", "B"));
+        assert!(g.unit_costs() && !g.weighted());
+        // The root is wherever it is named, and costs after a colon make the graph weighted.
+        let text = "root B\ngoal A\nA -> B:2\nB -> A:3\nh A 0\nh B 1\n";
+        let g = &parse_graphs(text, "g").unwrap()[0];
+        assert_eq!(g.id("B"), Some(1));
+        assert_eq!(g.start(), 1);
+        assert!(!g.unit_costs() && g.weighted());
+    }
+
+    #[test]
+    fn an_arc_line_needs_exactly_one_name_before_the_arrow() {
+        for bad in ["-> B", "A C -> B"] {
+            let text = format!("root A\ngoal B\n{bad}\nB -> \nh A 1\nh B 0\n");
+            let err = parse_graphs(&text, "g").unwrap_err().to_string();
+            assert!(
+                err.contains("expected one node name before `->`"),
+                "{bad}: {err}"
+            );
+        }
+    }
+
+    #[test]
     fn comments_state_root_and_goal() {
         assert_eq!(
             stated_in_comment(" format: X -> Y:1   (goal: Bucharest; root: Arad; rulemaker(4))"),

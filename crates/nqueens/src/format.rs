@@ -154,6 +154,41 @@ mod tests {
         assert_eq!(out, b"[1]\n");
     }
 
+    /// Records the size of every write.
+    struct Writes(Vec<u8>, Vec<usize>);
+
+    impl Write for Writes {
+        fn write(&mut self, data: &[u8]) -> io::Result<usize> {
+            self.0.extend_from_slice(data);
+            self.1.push(data.len());
+            Ok(data.len())
+        }
+
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_long_board_goes_out_in_64_kib_writes() {
+        // 200,000 queens: about 1.3 MB of text, in writes of 64 KiB (a number and its comma
+        // more at most) and a shorter last one.
+        let rows: Vec<u32> = (0..200_000).map(|i| (i * 7919) % 200_000).collect();
+        let mut out = Writes(Vec::new(), Vec::new());
+        write_board(&mut out, &rows).unwrap();
+        let mut expected = Vec::new();
+        write_board(&mut expected, &rows[..]).unwrap();
+        assert_eq!(out.0, expected);
+        let (last, full) = out.1.split_last().unwrap();
+        assert_eq!(full.len(), out.0.len() / (64 * 1024), "{:?}", out.1);
+        assert!(
+            full.iter()
+                .all(|&w| (64 * 1024..64 * 1024 + 16).contains(&w)),
+            "{full:?}"
+        );
+        assert!(*last < 64 * 1024 + 16);
+    }
+
     proptest! {
         #[test]
         fn matches_std_formatting(rows in proptest::collection::vec(any::<u32>().prop_map(|r| r / 2), 0..3000)) {

@@ -124,7 +124,11 @@ mod tests {
 
     #[test]
     fn small_and_impossible_sizes() {
-        assert_eq!(solve_seeded(1, 0).unwrap().0, [0]);
+        // The trivial boards are answered without a search.
+        assert_eq!(
+            solve_seeded(1, 0).unwrap(),
+            (vec![0], SolveStats::default())
+        );
         assert_eq!(solve_seeded(0, 0).unwrap().0, Vec::<u32>::new());
         assert_eq!(solve_seeded(2, 0).unwrap_err(), Error::NoSolution(2));
         assert_eq!(solve_seeded(3, 0).unwrap_err(), Error::NoSolution(3));
@@ -138,9 +142,70 @@ mod tests {
     #[test]
     fn every_size_from_4_to_300() {
         // Exhaustive over the range the property below samples.
+        let mut retried = 0;
         for n in 4..=300 {
-            let (rows, _) = solve_seeded(n, DEFAULT_SEED).unwrap();
+            let (rows, stats) = solve_seeded(n, DEFAULT_SEED).unwrap();
             assert_eq!(rows.len(), n);
+            check_stats(n, DEFAULT_SEED, stats);
+            retried += usize::from(stats.attempts > 1);
+        }
+        assert!(retried > 0, "some sizes need a second call of the driver");
+    }
+
+    #[test]
+    fn a_board_that_stays_stuck_is_rebuilt() {
+        // Six queens get stuck now and then: some seeds need more than REBUILD_AFTER calls.
+        let mut rebuilt = 0;
+        for seed in 0..300 {
+            let (rows, stats) = solve_seeded(6, seed).unwrap();
+            assert_eq!(verify(&rows), Ok(()));
+            check_stats(6, seed, stats);
+            rebuilt += usize::from(stats.rebuilds > 0);
+        }
+        assert!(rebuilt > 0);
+    }
+
+    /// What the statistics say: the start's attacking pairs (the same start as a board built
+    /// from the same seed), at least one driver call, a rebuild after every
+    /// [`REBUILD_AFTER`] calls, and repairs exactly when the start had conflicts.
+    fn check_stats(n: usize, seed: u64, stats: SolveStats) {
+        let start = Board::new(n, &mut seeded_rng(seed)).unwrap();
+        assert_eq!(
+            stats.start_pairs,
+            start.attacking_pairs(),
+            "n {n}: {stats:?}"
+        );
+        assert!(stats.attempts >= 1, "n {n}: {stats:?}");
+        assert_eq!(
+            stats.rebuilds,
+            (stats.attempts - 1) / REBUILD_AFTER,
+            "n {n}: {stats:?}"
+        );
+        assert_eq!(
+            stats.repairs == 0,
+            stats.start_pairs == 0,
+            "n {n}: {stats:?}"
+        );
+        if stats.attempts > 1 {
+            // Every call but the last used up its budget (at least the start's budget).
+            assert!(stats.repairs > limits_for(0).max_steps, "n {n}: {stats:?}");
+        }
+    }
+
+    #[test]
+    fn the_driver_gets_a_few_repairs_per_attacking_pair_and_no_restart() {
+        // A budget below the conflicted queens (up to two per pair) could not repair them all.
+        for pairs in [0, 1, 10, 1000, 1_000_000] {
+            let limits = limits_for(pairs);
+            assert_eq!(
+                limits.max_restarts, 0,
+                "the solver rebuilds, not the driver"
+            );
+            assert!(limits.max_steps > 2 * pairs, "{pairs}: {limits:?}");
+            assert!(
+                limits.max_steps <= 8 * pairs + 100,
+                "a few, {pairs}: {limits:?}"
+            );
         }
     }
 
@@ -156,8 +221,9 @@ mod tests {
         #![proptest_config(ProptestConfig::with_cases(64))]
         #[test]
         fn every_size_gets_a_valid_board(n in 4usize..=300, seed in any::<u64>()) {
-            let (rows, _) = solve_seeded(n, seed).unwrap();
+            let (rows, stats) = solve_seeded(n, seed).unwrap();
             prop_assert_eq!(rows.len(), n);
+            check_stats(n, seed, stats);
             prop_assert_eq!(verify(&rows), Ok(()));
         }
     }

@@ -97,4 +97,27 @@ mod tests {
             Violation::SharedDiagonal { column: 2, row: 3 }
         );
     }
+
+    #[test]
+    fn accepts_a_queen_in_the_corner_of_the_last_column() {
+        // Column n - 1, row 0 is on the last anti-diagonal (bit 2n - 2 of its set): a solution
+        // of n - 1 queens moved one row up, with no queen on the diagonal through that corner,
+        // plus the corner queen. For n a multiple of 32 the set has no bit past 2n - 1.
+        for n in [32usize, 64, 128] {
+            let small = (0..)
+                .map(|seed| crate::solve_seeded(n - 1, seed).unwrap().0)
+                .find(|rows| {
+                    rows.iter()
+                        .enumerate()
+                        .all(|(c, &r)| c + r as usize != n - 2)
+                })
+                .unwrap();
+            let mut rows: Vec<u32> = small.iter().map(|&r| r + 1).collect();
+            rows.push(0);
+            assert_eq!(verify(&rows), Ok(()), "n {n}");
+            // And the same corner taken twice is refused.
+            rows[n - 2] = 0;
+            assert!(verify(&rows).is_err());
+        }
+    }
 }
