@@ -203,6 +203,9 @@ mod tests {
     fn reports_non_utf8_line() {
         let err = Grid::from_reader(&b"1\n0\n\xff\n"[..], "x.txt").unwrap_err();
         assert_eq!(err.to_string(), "x.txt:3: not UTF-8 text");
+        // The line counts newlines only, whatever the other bytes before the bad one.
+        let err = Grid::from_reader(&b"3\n0\nlong-name\n\nab\xffc\n"[..], "y").unwrap_err();
+        assert_eq!(err.to_string(), "y:5: not UTF-8 text");
         let err = Grid::from_file(Path::new("/nonexistent/grid.txt")).unwrap_err();
         assert!(
             err.to_string()

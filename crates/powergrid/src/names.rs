@@ -354,6 +354,43 @@ mod tests {
     }
 
     #[test]
+    fn the_empty_name_is_short() {
+        // Its length byte is 0: `short_name_map` must give it its value like any short name.
+        let mut t = NameTable::with_capacity(4);
+        for (i, n) in ["", "b", "a-very-long-city-name"].iter().enumerate() {
+            assert_eq!(t.insert(n), Ok(i));
+        }
+        let map = t.short_name_map(&[7, 8, 9]);
+        assert_eq!(map.get(""), Lookup::Found(7));
+        assert_eq!(map.get("b"), Lookup::Found(8));
+        assert_eq!(map.get("a-very-long-city-name"), Lookup::Long);
+        assert_eq!(t.get(""), Some(0));
+    }
+
+    #[test]
+    fn slots_stay_at_most_80_percent_full_and_grow_by_doubling() {
+        for names in 0..5000 {
+            let slots = slot_count(names);
+            // A quarter more slots than names (at most 80% full), but no more than twice.
+            assert!(
+                slots >= 16 && slots >= names + names / 4,
+                "{names}: {slots}"
+            );
+            assert!(slots <= 2 * names + 16, "{names}: {slots}");
+        }
+        let mut t = NameTable::with_capacity(1);
+        for i in 0..3000 {
+            t.insert(&format!("n{i}")).unwrap();
+            let (len, slots) = (t.len(), t.slots.len());
+            // Enough room (at most 80% full) but never more than twice what is needed, and
+            // only ever doubled from the first 16 slots.
+            assert!(slots >= slot_count(len), "{len} names in {slots} slots");
+            assert!(slots < 2 * slot_count(len), "{len} names in {slots} slots");
+            assert!(slots % 16 == 0 && (slots / 16).is_power_of_two(), "{slots}");
+        }
+    }
+
+    #[test]
     fn word_loads_match_byte_copies() {
         let text = b"abcdefghijklmnopqrstuvwxyz\xff\x00\x80";
         for start in 0..4 {

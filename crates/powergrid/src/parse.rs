@@ -227,6 +227,19 @@ mod tests {
                 MAX_COUNT / 2
             )
         );
+        // The largest count accepted is MAX_COUNT / 2 (the file is then too short for it).
+        let limit = MAX_COUNT / 2;
+        assert_eq!(
+            err(&format!("{limit}\n0\n")),
+            format!("g.txt:3: the file announces {limit} cities but ends after 0")
+        );
+        assert_eq!(
+            err(&format!("0\n{}\n", limit + 1)),
+            format!(
+                "g.txt:2: {} lines is more than this program supports (at most {limit})",
+                limit + 1
+            )
+        );
         assert!(
             err("0\n99999999999999999999999999\n")
                 .starts_with("g.txt:2: 99999999999999999999999999 lines is more")

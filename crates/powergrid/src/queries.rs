@@ -164,6 +164,22 @@ mod tests {
     }
 
     #[test]
+    fn a_byte_order_mark_is_skipped_on_the_first_line_only() {
+        let g = Grid::parse("3\n2\nA\nB\nC\nA B\nB C\n", "g").unwrap();
+        let index = g.preprocess();
+        let input = "\u{feff}A C\n\u{feff}A C\n";
+        let mut out = Vec::new();
+        let mut errors = Vec::new();
+        let failed = answer_queries(&index, input.as_bytes(), "q", &mut out, |e| {
+            errors.push(e.to_string())
+        })
+        .unwrap();
+        assert_eq!(String::from_utf8(out).unwrap(), "2\n");
+        assert_eq!(failed, 1);
+        assert_eq!(errors, ["q:2: unknown city `\u{feff}A`"]);
+    }
+
+    #[test]
     fn answers_across_groups_in_line_order() {
         let g = Grid::parse("4\n3\nA\nB\nC\nD\nA B\nB C\nC A\n", "g").unwrap();
         let index = g.preprocess();

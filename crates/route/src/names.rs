@@ -223,6 +223,20 @@ mod tests {
     }
 
     #[test]
+    fn capacity_is_room_without_growing() {
+        // At most half full: `capacity` names fit in the slots made for them.
+        for capacity in [0, 1, 8, 9, 100, 1000] {
+            let n = Names::with_capacity(capacity);
+            let slots = n.slots.len();
+            assert!(
+                slots.is_power_of_two() && slots >= 2 * capacity.max(8),
+                "{capacity}"
+            );
+            assert!(slots < 4 * capacity.max(8), "{capacity}: {slots}");
+        }
+    }
+
+    #[test]
     fn growing_keeps_every_name() {
         let mut n = Names::default();
         for i in 0..10_000 {
