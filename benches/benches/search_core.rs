@@ -131,7 +131,7 @@ fn grid_closures(c: &mut Criterion) {
     );
     assert_eq!(dfs_reach(0, unit).count(), grid.cost.len());
     assert_eq!(
-        pathfinding::prelude::dfs_reach(0, unit).count(),
+        deep_stack(|| pathfinding::prelude::dfs_reach(0, unit).count()),
         grid.cost.len()
     );
     let ours_far = dijkstra_reach(0, weighted).map(|r| r.total_cost).max();
@@ -178,7 +178,11 @@ fn grid_closures(c: &mut Criterion) {
         b.iter(|| black_box(dfs_reach(0, unit).count()))
     });
     group.bench_function("pathfinding::dfs_reach", |b| {
-        b.iter(|| black_box(pathfinding::prelude::dfs_reach(0, unit).count()))
+        b.iter(|| {
+            black_box(deep_stack(|| {
+                pathfinding::prelude::dfs_reach(0, unit).count()
+            }))
+        })
     });
     group.bench_function("search_core::dijkstra_reach", |b| {
         b.iter(|| black_box(dijkstra_reach(0, weighted).count()))
@@ -189,6 +193,19 @@ fn grid_closures(c: &mut Criterion) {
         })
     });
     group.finish();
+}
+
+/// Runs `f` on a thread with a 1 GiB stack: `pathfinding`'s `dfs_reach` overflows the main
+/// thread's stack on the 10^6-cell grid (search-core's does not recurse).
+fn deep_stack<T: Send>(f: impl FnOnce() -> T + Send) -> T {
+    std::thread::scope(|scope| {
+        std::thread::Builder::new()
+            .stack_size(1 << 30)
+            .spawn_scoped(scope, f)
+            .expect("a thread")
+            .join()
+            .expect("no panic")
+    })
 }
 
 /// IDA* on Korf's instance 79 (42 moves), Manhattan heuristic: trait form, closure form and
