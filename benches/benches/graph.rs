@@ -2,6 +2,7 @@
 //! a large simple graph, and the power grid pipeline on a generated 1,000,000-city grid.
 #![allow(missing_docs)]
 
+use benches::big_stack;
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use graph_core::MultiGraph;
 use petgraph::graph::UnGraph;
@@ -117,21 +118,6 @@ fn powergrid_scale(c: &mut Criterion) {
         });
     });
     group.finish();
-}
-
-/// Runs `f` on a thread with a 1 GiB stack: pathfinding's strongly connected components and
-/// topological sort, and petgraph's `tarjan_scc`, recurse once per vertex of a path and
-/// overflow the main thread's stack on these graphs (graph-core's do not recurse). The thread
-/// costs microseconds per run.
-fn big_stack<T: Send>(f: impl FnOnce() -> T + Send) -> T {
-    std::thread::scope(|s| {
-        std::thread::Builder::new()
-            .stack_size(1 << 30)
-            .spawn_scoped(s, f)
-            .expect("a thread")
-            .join()
-            .expect("no panic")
-    })
 }
 
 /// Strongly connected components, topological order and connected components on 200,000

@@ -6,7 +6,7 @@
 //! tic-tac-toe.
 #![allow(missing_docs)]
 
-use benches::{GridProblem, WeightedGrid};
+use benches::{GridProblem, WeightedGrid, big_stack};
 use criterion::{Criterion, criterion_group, criterion_main};
 use search_core::test_support::queens_csp;
 use search_core::{
@@ -112,7 +112,7 @@ fn grid_closures(c: &mut Criterion) {
     let grid = WeightedGrid::random(1000, 42);
     let goal = grid.cost.len() - 1;
     let weighted = |&c: &usize| grid.successors(c);
-    let unit = |&c: &usize| grid.successors(c).into_iter().map(|(n, _)| n);
+    let unit = |&c: &usize| grid.successors(c).map(|(n, _)| n);
     let ours_bfs = breadth_first_fn(&0, unit, |&c| c == goal)
         .path
         .expect("connected");
@@ -131,7 +131,7 @@ fn grid_closures(c: &mut Criterion) {
     );
     assert_eq!(dfs_reach(0, unit).count(), grid.cost.len());
     assert_eq!(
-        deep_stack(|| pathfinding::prelude::dfs_reach(0, unit).count()),
+        big_stack(|| pathfinding::prelude::dfs_reach(0, unit).count()),
         grid.cost.len()
     );
     let ours_far = dijkstra_reach(0, weighted).map(|r| r.total_cost).max();
@@ -179,7 +179,7 @@ fn grid_closures(c: &mut Criterion) {
     });
     group.bench_function("pathfinding::dfs_reach", |b| {
         b.iter(|| {
-            black_box(deep_stack(|| {
+            black_box(big_stack(|| {
                 pathfinding::prelude::dfs_reach(0, unit).count()
             }))
         })
@@ -193,19 +193,6 @@ fn grid_closures(c: &mut Criterion) {
         })
     });
     group.finish();
-}
-
-/// Runs `f` on a thread with a 1 GiB stack: `pathfinding`'s `dfs_reach` overflows the main
-/// thread's stack on the 10^6-cell grid (search-core's does not recurse).
-fn deep_stack<T: Send>(f: impl FnOnce() -> T + Send) -> T {
-    std::thread::scope(|scope| {
-        std::thread::Builder::new()
-            .stack_size(1 << 30)
-            .spawn_scoped(scope, f)
-            .expect("a thread")
-            .join()
-            .expect("no panic")
-    })
 }
 
 /// IDA* on Korf's instance 79 (42 moves), Manhattan heuristic: trait form, closure form and

@@ -109,3 +109,18 @@ impl WeightedGrid {
     }
 }
 pub mod movingai;
+
+/// Runs `f` on a thread with a 1 GiB stack, for the peers' functions that recurse once per
+/// vertex of a path (`pathfinding`'s strongly connected components, topological sort and
+/// `dfs_reach`, `petgraph`'s `tarjan_scc`) and overflow the main thread's stack on the
+/// benchmarks' large graphs; ours do not recurse. The thread costs microseconds per run.
+pub fn big_stack<T: Send>(f: impl FnOnce() -> T + Send) -> T {
+    std::thread::scope(|s| {
+        std::thread::Builder::new()
+            .stack_size(1 << 30)
+            .spawn_scoped(s, f)
+            .expect("a thread")
+            .join()
+            .expect("no panic")
+    })
+}
