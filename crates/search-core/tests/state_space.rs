@@ -311,3 +311,18 @@ fn yen_finds_the_path_pathfinding_misses() {
         [8, 12, 12, 12, 17]
     );
 }
+
+/// IDA*'s next bound is the smallest `f` beyond the current one: a larger one would skip the
+/// cheaper path 0-2-3 (6) and return 0-1-3 (11), found first.
+#[test]
+fn idastar_raises_its_bound_to_the_smallest_f_beyond_it() {
+    let next = |&n: &u8| match n {
+        0 => vec![(1, 1u32), (2, 5)],
+        1 => vec![(3, 10)],
+        2 => vec![(3, 1)],
+        _ => vec![],
+    };
+    let r = search_core::idastar_fn(&0u8, next, |_| 0, |&n| n == 3);
+    let path = r.path.expect("a path");
+    assert_eq!((path.states, path.cost), (vec![0, 2, 3], 6));
+}
