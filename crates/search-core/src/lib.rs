@@ -187,6 +187,7 @@ mod node_table;
 mod online;
 pub mod policy;
 mod problem;
+mod radix;
 mod rbfs;
 mod reach;
 mod state_hash;

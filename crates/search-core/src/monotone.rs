@@ -26,8 +26,8 @@ use crate::cost::Cost;
 use crate::min_entry::MinEntry;
 use crate::node_table::{Hashed, Indexed, NONE, NodeTable, ParentLink, path_to};
 use crate::problem::{DenseStates, Path, ResultOf, SearchProblem, SearchResult, Stats};
+use crate::radix::RadixQueue;
 use std::cmp::Ordering;
-use std::collections::BinaryHeap;
 
 /// How equal priorities leave the frontier: the tie key of an entry of path cost `g` generated
 /// `seq`-th (lower leaves first). Sequence numbers and pop counts are `u32` here, to keep heap
@@ -233,7 +233,7 @@ where
         problem,
         with_heuristic,
         table,
-        heap: BinaryHeap::new(),
+        heap: RadixQueue::new(),
         stale: Stale::new(),
         stats: Stats {
             generated: 1,
@@ -277,7 +277,7 @@ struct Loop<'p, P: SearchProblem, R: TieRule<P::Cost>, T> {
     problem: &'p P,
     with_heuristic: bool,
     table: T,
-    heap: BinaryHeap<Entry<P::Cost, R::Key>>,
+    heap: RadixQueue<P::Cost, R::Key, u32>,
     stale: Stale<P::Cost, R::Key>,
     stats: Stats,
     /// The generation number of the last child.
@@ -315,7 +315,7 @@ where
             closed: false,
             action: None,
         });
-        self.heap.push(Entry {
+        self.monotone = self.heap.push(Entry {
             f: h,
             tie: R::key(zero, 0),
             item: at,
@@ -393,11 +393,13 @@ where
             known.parent = parent;
         }
         known.action = Some(action);
-        self.heap.push(Entry {
+        if !self.heap.push(Entry {
             f: child_f,
             tie: R::key(child_g, self.seq),
             item: at,
-        });
+        }) {
+            self.monotone = false;
+        }
     }
 }
 
@@ -443,7 +445,56 @@ mod tests {
         })
     }
 
+    /// The digraph with its costs (and heuristic) in another cost type, for the radix queue's
+    /// images (floats, signed) and the heap it falls back to (`u128` has no image).
+    struct As<C>(Digraph, fn(u32) -> C);
+
+    impl<C: crate::Cost> SearchProblem for As<C> {
+        type State = usize;
+        type Action = usize;
+        type Cost = C;
+        fn start(&self) -> usize {
+            self.0.start()
+        }
+        fn is_goal(&self, s: &usize) -> bool {
+            self.0.is_goal(s)
+        }
+        fn successors(&self, s: &usize, mut visit: impl FnMut(usize, usize, C)) {
+            self.0.successors(s, |a, t, w| visit(a, t, (self.1)(w)));
+        }
+        fn heuristic(&self, s: &usize) -> C {
+            (self.1)(self.0.heuristic(s))
+        }
+        fn dense_states(&self) -> Option<&impl DenseStates<usize>> {
+            self.0.dense.then_some(&self.0)
+        }
+    }
+
+    /// The fast path and the plain loop, deeper-first ties, on `g` with costs `to`.
+    fn same_in<C: crate::Cost + PartialEq>(
+        g: &Digraph,
+        to: fn(u32) -> C,
+    ) -> Result<(), TestCaseError> {
+        let g = As(g.clone(), to);
+        let fast = search::<_, DeeperFirst>(&g, true).expect("consistent heuristic: monotone keys");
+        let options = SearchOptions::new(Frontier::Priority(Priority::PathCostPlusHeuristic))
+            .ties(TieOrder::DeeperFirst);
+        let plain = search_with(&g, options, |_: &Popped<'_, usize, C>| {}).into_result();
+        prop_assert_eq!(fast, plain);
+        Ok(())
+    }
+
     proptest! {
+        #[test]
+        fn the_fast_path_is_identical_in_every_cost_type(mut g in digraph(), halve in any::<bool>()) {
+            g.h = g.exact_distances(1000).into_iter().map(|d| if halve { d / 2 } else { d }).collect();
+            same_in(&g, |w| f64::from(w) * 0.25)?;
+            same_in(&g, |w| f32::from(w as u16) * 0.5)?;
+            same_in(&g, |w| i64::from(w) * 3)?;
+            same_in(&g, u128::from)?;
+            same_in(&g, |w| std::num::Wrapping(u64::from(w)))?;
+        }
+
         #[test]
         fn uniform_cost_fast_path_is_identical(g in digraph()) {
             let fast = search::<_, Fifo>(&g, false).expect("uniform-cost keys are monotone");

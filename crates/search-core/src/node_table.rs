@@ -13,7 +13,7 @@ use indexmap::IndexMap;
 use indexmap::map::Entry;
 use std::hash::{BuildHasherDefault, Hash};
 
-/// No position: the parent of the start, and an unreached slot of an [`Indexed`] table.
+/// No position: the parent of the start.
 pub(crate) const NONE: u32 = u32::MAX;
 
 /// The states reached so far, each with a value `V`.
@@ -75,7 +75,9 @@ impl<S: Eq + Hash, V> NodeTable<S, V> for Hashed<S, V> {
     }
 }
 
-/// States with dense indices: `slots[index(state)]` holds the state's position.
+/// States with dense indices: `slots[index(state)]` holds the state's position plus one (0:
+/// not reached). Zero is what a fresh allocation of zeros reads as, so a search touches only
+/// the pages of the states it reaches instead of filling the whole array first.
 pub(crate) struct Indexed<S, V, F> {
     slots: Vec<u32>,
     entries: Vec<(S, V)>,
@@ -86,7 +88,7 @@ impl<S, V, F: Fn(&S) -> usize> Indexed<S, V, F> {
     /// A table for states whose `index` is below `count`.
     pub(crate) fn new(count: usize, index: F) -> Self {
         Self {
-            slots: vec![NONE; count],
+            slots: vec![0; count],
             entries: Vec::new(),
             index,
         }
@@ -97,12 +99,12 @@ impl<S, V, F: Fn(&S) -> usize> NodeTable<S, V> for Indexed<S, V, F> {
     #[inline]
     fn reach(&mut self, state: S, make: impl FnOnce(&S) -> V) -> (u32, &mut V, bool) {
         let slot = &mut self.slots[(self.index)(&state)];
-        if *slot != NONE {
-            let p = *slot;
+        if *slot != 0 {
+            let p = *slot - 1;
             return (p, &mut self.entries[p as usize].1, false);
         }
         let p = position(self.entries.len());
-        *slot = p;
+        *slot = p + 1;
         let value = make(&state);
         self.entries.push((state, value));
         (p, &mut self.entries[p as usize].1, true)

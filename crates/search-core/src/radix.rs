@@ -1,0 +1,202 @@
+//! The frontier of the monotone loops: a radix queue (Ahuja, Mehlhorn, Orlin and Tarjan 1990)
+//! over the priorities' [`Cost::order_key`], with the entries of the current priority in a
+//! binary heap ordered by their tie keys.
+//!
+//! It relies on what the monotone loops guarantee: no entry is pushed with a priority below
+//! that of the last entry popped. An entry then waits in the bucket of the highest bit in which
+//! its image differs from the current priority's; when the current priority runs out, the
+//! lowest non-empty bucket's smallest image becomes the current priority and that bucket's
+//! entries move down. Each entry moves at most 64 times and usually once or twice, and only the
+//! entries of one priority are ever sifted by tie key, which is far cheaper than a binary heap
+//! of every entry. Costs without an image keep every entry in the heap.
+//!
+//! The keys `(f, tie)` of the loops are distinct, so this queue pops exactly the entries, in
+//! exactly the order, of a binary heap of them.
+
+use crate::cost::Cost;
+use crate::min_entry::MinEntry;
+use std::collections::BinaryHeap;
+
+/// A min-queue of [`MinEntry`]s whose priorities never drop below the last one popped.
+pub(crate) struct RadixQueue<C, K, I> {
+    /// The entries of the current priority (every entry when the cost has no image).
+    current: BinaryHeap<MinEntry<C, K, I>>,
+    /// `buckets[b]`: the entries whose image first differs from `level` at bit `b` (counting
+    /// from the least significant), all above it.
+    buckets: Vec<Vec<MinEntry<C, K, I>>>,
+    /// Bit `b` set when `buckets[b]` is not empty.
+    occupied: u64,
+    /// The image of the current priority (0 before the first pop).
+    level: u64,
+    /// Whether the costs have images (known from the first push).
+    radix: Option<bool>,
+}
+
+impl<C: Cost, K: Ord, I> RadixQueue<C, K, I> {
+    /// An empty queue.
+    pub(crate) fn new() -> Self {
+        Self {
+            current: BinaryHeap::new(),
+            buckets: Vec::new(),
+            occupied: 0,
+            level: 0,
+            radix: None,
+        }
+    }
+
+    /// Adds `entry`; `false` (and the entry dropped) when its priority is below the current one
+    /// or its image is missing while others had one: the caller must then give up.
+    #[inline]
+    pub(crate) fn push(&mut self, entry: MinEntry<C, K, I>) -> bool {
+        let key = entry.f.order_key();
+        let radix = *self.radix.get_or_insert_with(|| {
+            if key.is_some() {
+                self.buckets.resize_with(64, Vec::new);
+            }
+            key.is_some()
+        });
+        match (radix, key) {
+            (false, None) => self.current.push(entry),
+            (true, Some(k)) if k == self.level => self.current.push(entry),
+            (true, Some(k)) if k > self.level => self.place(k, entry),
+            _ => return false,
+        }
+        true
+    }
+
+    /// Puts `entry` (image `key` above `level`) in its bucket.
+    #[inline]
+    fn place(&mut self, key: u64, entry: MinEntry<C, K, I>) {
+        let b = 63 - (key ^ self.level).leading_zeros() as usize;
+        self.buckets[b].push(entry);
+        self.occupied |= 1 << b;
+    }
+
+    /// Removes the entry of the lowest `(f, tie)` key.
+    #[inline]
+    pub(crate) fn pop(&mut self) -> Option<MinEntry<C, K, I>> {
+        if self.current.is_empty() && self.occupied != 0 {
+            self.next_level();
+        }
+        self.current.pop()
+    }
+
+    /// Makes the smallest image of the lowest non-empty bucket the current priority, and moves
+    /// that bucket's entries to the current heap or to lower buckets.
+    fn next_level(&mut self) {
+        let b = self.occupied.trailing_zeros() as usize;
+        self.occupied &= !(1 << b);
+        let mut bucket = std::mem::take(&mut self.buckets[b]);
+        let image = |e: &MinEntry<C, K, I>| e.f.order_key().unwrap_or(u64::MAX);
+        self.level = bucket.iter().map(image).min().unwrap_or(u64::MAX);
+        for entry in bucket.drain(..) {
+            let key = image(&entry);
+            if key == self.level {
+                self.current.push(entry);
+            } else {
+                self.place(key, entry);
+            }
+        }
+        // Keep the allocation for the bucket's next entries.
+        self.buckets[b] = bucket;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::RadixQueue;
+    use crate::min_entry::MinEntry;
+    use proptest::prelude::*;
+    use std::collections::BinaryHeap;
+
+    /// Pushes and pops as a monotone loop does (each push at or above the last pop), on the
+    /// queue and on a binary heap: the same entries leave in the same order.
+    fn same_as_heap<C: crate::Cost + PartialEq>(
+        steps: &[(bool, C, u32)],
+    ) -> Result<(), TestCaseError> {
+        let mut queue = RadixQueue::new();
+        let mut heap = BinaryHeap::new();
+        let mut last: Option<C> = None;
+        for (i, &(pop, f, tie)) in steps.iter().enumerate() {
+            // Distinct keys, as in the loops: equal ones could leave in either order.
+            let tie = (u64::from(tie) << 32) | i as u64;
+            if pop {
+                let (a, b) = (queue.pop(), heap.pop());
+                prop_assert_eq!(
+                    a.as_ref().map(|e: &MinEntry<C, u64, usize>| e.item),
+                    b.as_ref().map(|e: &MinEntry<C, u64, usize>| e.item)
+                );
+                if let Some(e) = b {
+                    last = Some(e.f);
+                }
+            } else if last.is_none_or(|l| f.total_order(&l).is_ge()) {
+                let accepted = queue.push(MinEntry { f, tie, item: i });
+                prop_assert!(accepted);
+                heap.push(MinEntry { f, tie, item: i });
+            } else {
+                let accepted = queue.push(MinEntry { f, tie, item: i });
+                prop_assert_eq!(accepted, f.order_key().is_none());
+                if accepted {
+                    heap.push(MinEntry { f, tie, item: i });
+                }
+            }
+        }
+        while let Some(e) = heap.pop() {
+            prop_assert_eq!(queue.pop().map(|e| e.item), Some(e.item));
+        }
+        prop_assert!(queue.pop().is_none());
+        Ok(())
+    }
+
+    proptest! {
+        #[test]
+        fn pops_as_a_binary_heap_integers(steps in prop::collection::vec((any::<bool>(), 0u32..40, 0u32..1000), 0..300)) {
+            same_as_heap(&steps)?;
+        }
+
+        #[test]
+        fn pops_as_a_binary_heap_wide_integers(steps in prop::collection::vec((any::<bool>(), any::<i64>(), 0u32..1000), 0..300)) {
+            same_as_heap(&steps)?;
+        }
+
+        #[test]
+        fn pops_as_a_binary_heap_floats(steps in prop::collection::vec((any::<bool>(), -8.0f64..8.0, 0u32..1000), 0..300)) {
+            let steps: Vec<_> = steps.into_iter().map(|(p, f, t)| (p, (f * 4.0).round() / 4.0, t)).collect();
+            same_as_heap(&steps)?;
+        }
+
+        #[test]
+        fn pops_as_a_binary_heap_without_images(steps in prop::collection::vec((any::<bool>(), 0u128..40, 0u32..1000), 0..300)) {
+            same_as_heap(&steps)?;
+        }
+    }
+
+    #[test]
+    fn a_push_below_the_current_priority_is_refused() {
+        let mut queue = RadixQueue::new();
+        assert!(queue.push(MinEntry {
+            f: 5u32,
+            tie: 0u32,
+            item: ()
+        }));
+        assert!(queue.push(MinEntry {
+            f: 9u32,
+            tie: 1u32,
+            item: ()
+        }));
+        assert_eq!(queue.pop().map(|e| e.f), Some(5));
+        assert!(!queue.push(MinEntry {
+            f: 4u32,
+            tie: 2,
+            item: ()
+        }));
+        assert!(queue.push(MinEntry {
+            f: 5u32,
+            tie: 3,
+            item: ()
+        }));
+        assert_eq!(queue.pop().map(|e| (e.f, e.tie)), Some((5, 3)));
+        assert_eq!(queue.pop().map(|e| (e.f, e.tie)), Some((9, 1)));
+        assert!(queue.pop().is_none());
+    }
+}
