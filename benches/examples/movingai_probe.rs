@@ -39,6 +39,14 @@ fn main() {
                 |&c| c == g,
             )
             .map(|p| p.1),
+            ("ours", "ucs") => {
+                search_core::uniform_cost_fn(&s, |&c| m.octile_moves(c), |&c| c == g)
+                    .path
+                    .map(|p| p.cost)
+            }
+            ("theirs", "ucs") => {
+                pathfinding::prelude::dijkstra(&s, |&c| m.octile_moves(c), |&c| c == g).map(|p| p.1)
+            }
             ("ours", "bfs") => search_core::breadth_first_fn(
                 &s,
                 |&c| {

@@ -97,8 +97,11 @@ impl<C: Cost, K: Ord, I> RadixQueue<C, K, I> {
                 self.place(key, entry);
             }
         }
-        // Keep the allocation for the bucket's next entries.
-        self.buckets[b] = bucket;
+        // Keep a small allocation for the bucket's next entries; a large one goes back, so that
+        // the buckets together never hold much more than the entries waiting in them.
+        if bucket.capacity() <= 256 {
+            self.buckets[b] = bucket;
+        }
     }
 }
 
