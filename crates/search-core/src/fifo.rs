@@ -13,11 +13,47 @@ use crate::cost::Cost;
 use crate::node_table::{Hashed, Indexed, NONE, NodeTable, ParentLink, path_to};
 use crate::problem::{DenseStates, Path, ResultOf, SearchProblem, SearchResult, Stats};
 
-/// The first node of a state: its parent's position and how it was reached.
+/// The first node of a state: its parent's position, how it was reached, and the low 32 bits of
+/// its generation number (kept in the entry's padding for small states and costs; the high
+/// bits are in [`Sequence`]).
 pub(crate) struct First<A, C> {
     parent: u32,
+    seq: u32,
     step: C,
     action: Option<A>,
+}
+
+/// The generation numbers of the states' first nodes. They grow with the position (states are
+/// reached in generation order), so each state keeps only the low 32 bits and the high bits are
+/// recorded where they change.
+#[derive(Default)]
+struct Sequence {
+    /// The children generated so far.
+    generated: u64,
+    /// `(first position, high bits)` from each position where the high bits change.
+    highs: Vec<(u32, u32)>,
+}
+
+impl Sequence {
+    /// Numbers the next child, to be reached at `position` if new: its low 32 bits.
+    #[inline]
+    fn next(&mut self, position: usize) -> u32 {
+        let seq = self.generated;
+        self.generated += 1;
+        let high = (seq >> 32) as u32;
+        if self.highs.last().map_or(0, |h| h.1) != high {
+            // A position past u32 cannot be reached: the table panics first.
+            self.highs.push((position as u32, high));
+        }
+        seq as u32
+    }
+
+    /// The whole generation number of the state at `position`, whose low bits are `low`.
+    fn of(&self, position: u32, low: u32) -> u64 {
+        let i = self.highs.partition_point(|h| h.0 <= position);
+        let high = i.checked_sub(1).map_or(0, |i| self.highs[i].1);
+        (u64::from(high) << 32) | u64::from(low)
+    }
 }
 
 /// Breadth-first search in a hash table or the problem's dense indices.
@@ -52,28 +88,25 @@ where
     T: NodeTable<P::State, First<P::Action, P::Cost>>,
 {
     let mut stats = Stats::default();
-    // The generation number of each state's first arrival, by position (beside the table, so
-    // that its entries stay small): the plain loop pops every child generated before the goal's.
-    let mut first_seq: Vec<u64> = Vec::new();
+    let mut seq = Sequence::default();
     for start in starts {
-        let seq = stats.generated;
-        stats.generated += 1;
-        let (_, _, new) = table.reach(start, |_| First {
+        let low = seq.next(table.len());
+        table.reach(start, |_| First {
             parent: NONE,
+            seq: low,
             step: P::Cost::ZERO,
             action: None,
         });
-        if new {
-            first_seq.push(seq);
-        }
     }
     let mut next = 0;
     while next < table.len() {
         let at = next as u32;
         next += 1;
-        let (state, _) = table.get(at);
+        let (state, first) = table.get(at);
         if problem.is_goal(state) {
-            stats.popped = first_seq[at as usize] + 1;
+            // The plain loop pops every child generated up to the goal's first node.
+            stats.generated = seq.generated;
+            stats.popped = seq.of(at, first.seq) + 1;
             return SearchResult {
                 cut_off: false,
                 path: Some(rebuild(&table, at)),
@@ -83,18 +116,16 @@ where
         stats.expanded += 1;
         let state = state.clone();
         problem.successors(&state, |action, child, step| {
-            let seq = stats.generated;
-            stats.generated += 1;
-            let (_, _, new) = table.reach(child, |_| First {
+            let low = seq.next(table.len());
+            table.reach(child, |_| First {
                 parent: at,
+                seq: low,
                 step,
                 action: Some(action),
             });
-            if new {
-                first_seq.push(seq);
-            }
         });
     }
+    stats.generated = seq.generated;
     stats.popped = stats.generated;
     SearchResult {
         cut_off: false,
@@ -117,4 +148,34 @@ fn rebuild<S: Clone, A: Clone, C: Cost>(
     let mut path = path_to(table, last, C::ZERO);
     path.cost = path.step_costs.iter().fold(C::ZERO, |sum, &c| sum + c);
     path
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Sequence;
+
+    #[test]
+    fn generation_numbers_past_u32_keep_their_high_bits() {
+        let mut seq = Sequence {
+            generated: (1 << 32) - 2,
+            highs: Vec::new(),
+        };
+        let a = seq.next(5);
+        let _repeated = seq.next(6);
+        let b = seq.next(6);
+        let c = seq.next(7);
+        assert_eq!(seq.of(5, a), (1 << 32) - 2);
+        assert_eq!(seq.of(6, b), 1 << 32);
+        assert_eq!(seq.of(7, c), (1 << 32) + 1);
+        assert_eq!(seq.generated, (1 << 32) + 2);
+        // Two crossings before the next new state: it takes the later high bits.
+        seq.generated = (2 << 32) - 1;
+        let _repeated = seq.next(8);
+        seq.generated = (3 << 32) - 1;
+        let _repeated = seq.next(8);
+        let d = seq.next(8);
+        assert_eq!(seq.of(8, d), 3 << 32);
+        assert_eq!(seq.of(7, c), (1 << 32) + 1);
+        assert_eq!(seq.of(4, 9), 9);
+    }
 }
