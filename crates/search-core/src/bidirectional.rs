@@ -3,71 +3,84 @@
 //! until they meet.
 
 use crate::problem::{Path, SearchResult, Stats};
-use crate::state_hash::FxHashMap;
-use std::collections::VecDeque;
-use std::collections::hash_map::Entry;
-use std::hash::Hash;
+use crate::state_hash::FxHasher;
+use indexmap::IndexMap;
+use indexmap::map::Entry;
+use std::hash::{BuildHasherDefault, Hash};
 
-/// One side of the search: the states it reached with the state they were reached from and
-/// their depth, and its frontier.
+/// No parent: the root's.
+const ROOT: u32 = u32::MAX;
+
+/// One side of the search: the states it reached, in the order reached, each with its parent's
+/// position and its depth. States are reached layer by layer, so the frontier is the last
+/// layer's range of positions: no queue, and no state kept twice.
 struct Side<S> {
-    parents: FxHashMap<S, (Option<S>, usize)>,
-    frontier: VecDeque<S>,
+    reached: IndexMap<S, (u32, u32), BuildHasherDefault<FxHasher>>,
+    /// The frontier: the positions from here to the end.
+    layer: usize,
 }
 
 impl<S: Clone + Eq + Hash> Side<S> {
     fn new(root: &S) -> Self {
-        let mut parents = FxHashMap::default();
-        parents.insert(root.clone(), (None, 0));
-        Self {
-            parents,
-            frontier: VecDeque::from([root.clone()]),
-        }
+        let mut reached = IndexMap::default();
+        reached.insert(root.clone(), (ROOT, 0));
+        Self { reached, layer: 0 }
     }
 
-    /// The states from `state` back to this side's root.
-    fn chain(&self, state: &S) -> Vec<S> {
-        let mut out = vec![state.clone()];
-        let mut at = state;
-        while let Some((Some(parent), _)) = self.parents.get(at) {
-            out.push(parent.clone());
-            at = parent;
+    /// The number of states in the frontier.
+    fn frontier(&self) -> usize {
+        self.reached.len() - self.layer
+    }
+
+    /// The states from the one at `position` back to this side's root.
+    fn chain(&self, mut position: u32) -> Vec<S> {
+        let mut out = Vec::new();
+        while let Some((state, &(parent, _))) = self.reached.get_index(position as usize) {
+            out.push(state.clone());
+            position = parent;
         }
         out
     }
 
-    /// The number of steps from `state` to this side's root.
-    fn depth(&self, state: &S) -> usize {
-        self.parents[state].1
-    }
-
-    /// Expands one whole layer with `next` (successors or predecessors); returns the best
-    /// meeting `(reached here, reached by other)` found, by total length.
-    fn expand_layer<FN>(&mut self, other: &Self, next: &mut FN, stats: &mut Stats) -> Option<(S, S)>
+    /// Expands the frontier, one whole layer, with `next` (successors or predecessors); returns
+    /// the best meeting found, by total length, as the positions of the state expanded here
+    /// and of its child in `other`.
+    fn expand_layer<FN>(
+        &mut self,
+        other: &Self,
+        next: &mut FN,
+        stats: &mut Stats,
+    ) -> Option<(u32, u32)>
     where
         FN: crate::UnitSuccessors<S>,
     {
-        let mut best: Option<(usize, S, S)> = None;
-        for _ in 0..self.frontier.len() {
-            let state = self.frontier.pop_front().expect("layer size counted");
+        let mut best: Option<(u32, u32, u32)> = None;
+        let end = self.reached.len();
+        for at in self.layer..end {
+            let (state, &(_, depth)) = self.reached.get_index(at).expect("a reached position");
+            let state = state.clone();
+            let at = at as u32;
             stats.popped += 1;
             stats.expanded += 1;
-            let depth = self.depth(&state);
             for child in next(&state) {
                 stats.generated += 1;
-                let Entry::Vacant(slot) = self.parents.entry(child) else {
+                let Entry::Vacant(slot) = self.reached.entry(child) else {
                     continue;
                 };
-                if let Some(&(_, there)) = other.parents.get(slot.key()) {
-                    let total = depth + 1 + there;
-                    if best.as_ref().is_none_or(|b| total < b.0) {
-                        best = Some((total, state.clone(), slot.key().clone()));
+                if let Some((there, _, &(_, far))) = other.reached.get_full(slot.key()) {
+                    let total = depth + 1 + far;
+                    if best.is_none_or(|b| total < b.0) {
+                        best = Some((total, at, there as u32));
                     }
                 }
-                self.frontier.push_back(slot.key().clone());
-                slot.insert((Some(state.clone()), depth + 1));
+                assert!(
+                    slot.index() < ROOT as usize,
+                    "a search reached more than 2^32 - 1 states"
+                );
+                slot.insert((at, depth + 1));
             }
         }
+        self.layer = end;
         best.map(|(_, here, there)| (here, there))
     }
 }
@@ -110,14 +123,14 @@ pub fn bidirectional_bfs_fn<S: Clone + Eq + Hash>(
     }
     let mut forward = Side::new(start);
     let mut backward = Side::new(goal);
-    while !forward.frontier.is_empty() && !backward.frontier.is_empty() {
-        if forward.frontier.len() <= backward.frontier.len() {
+    while forward.frontier() > 0 && backward.frontier() > 0 {
+        if forward.frontier() <= backward.frontier() {
             if let Some((f, b)) = forward.expand_layer(&backward, &mut successors, &mut stats) {
-                return found(&forward, &backward, &f, &b, stats);
+                return found(&forward, &backward, f, b, stats);
             }
         } else if let Some((b, f)) = backward.expand_layer(&forward, &mut predecessors, &mut stats)
         {
-            return found(&forward, &backward, &f, &b, stats);
+            return found(&forward, &backward, f, b, stats);
         }
     }
     SearchResult {
@@ -127,12 +140,13 @@ pub fn bidirectional_bfs_fn<S: Clone + Eq + Hash>(
     }
 }
 
-/// The path through the meeting edge `f -> b`.
+/// The path through the meeting edge from the state at forward position `f` to the one at
+/// backward position `b`.
 fn found<S: Clone + Eq + Hash>(
     forward: &Side<S>,
     backward: &Side<S>,
-    f: &S,
-    b: &S,
+    f: u32,
+    b: u32,
     stats: Stats,
 ) -> SearchResult<S, (), usize> {
     let mut states = forward.chain(f);
