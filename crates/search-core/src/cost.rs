@@ -98,29 +98,26 @@ fn float_bits(bits: u64, sign: u64) -> u64 {
     if bits & sign == 0 { bits | sign } else { !bits }
 }
 
-impl Cost for f64 {
-    const ZERO: Self = 0.0;
-    #[inline]
-    fn total_order(&self, other: &Self) -> Ordering {
-        self.total_cmp(other)
-    }
-    #[inline]
-    fn order_key(&self) -> Option<u64> {
-        Some(float_bits(self.to_bits(), 1 << 63))
-    }
+macro_rules! float_cost {
+    ($($t:ty => $key:expr),*) => {$(
+        impl Cost for $t {
+            const ZERO: Self = 0.0;
+            #[inline]
+            fn total_order(&self, other: &Self) -> Ordering {
+                self.total_cmp(other)
+            }
+            #[inline]
+            fn order_key(&self) -> Option<u64> {
+                #[allow(clippy::redundant_closure_call)]
+                Some(($key)(*self))
+            }
+        }
+    )*};
 }
-
-impl Cost for f32 {
-    const ZERO: Self = 0.0;
-    #[inline]
-    fn total_order(&self, other: &Self) -> Ordering {
-        self.total_cmp(other)
-    }
-    #[inline]
-    fn order_key(&self) -> Option<u64> {
-        Some(float_bits(u64::from(self.to_bits()), 1 << 31) & 0xffff_ffff)
-    }
-}
+float_cost!(
+    f64 => |x: f64| float_bits(x.to_bits(), 1 << 63),
+    f32 => |x: f32| float_bits(u64::from(x.to_bits()), 1 << 31) & 0xffff_ffff
+);
 
 impl<T> Cost for Wrapping<T>
 where
