@@ -218,10 +218,7 @@ impl<'p, P: SearchProblem, M: OnPath<P::State>> DepthFirst<'p, P, M> {
 
     /// Extends the path by one step.
     fn advance(&mut self, action: P::Action, state: P::State, step: P::Cost) {
-        self.path.states.push(state);
-        self.path.actions.push(action);
-        self.path.step_costs.push(step);
-        self.path.cost = self.path.cost + step;
+        self.path.push(action, state, step);
         self.g_along_path.push(self.path.cost);
     }
 

@@ -191,10 +191,7 @@ fn climb<P: SearchProblem>(
         }
         let (action, state, step, _) = better.swap_remove(pick(better.len()));
         stats.popped += 1;
-        path.states.push(state);
-        path.actions.push(action);
-        path.step_costs.push(step);
-        path.cost = path.cost + step;
+        path.push(action, state, step);
     };
     LocalResult {
         path,
@@ -330,10 +327,7 @@ where
         if worse < 0.0 || rng.random::<f64>() < (-worse / temperature).exp() {
             let (action, state, step) = moves.swap_remove(pick);
             stats.popped += 1;
-            path.states.push(state);
-            path.actions.push(action);
-            path.step_costs.push(step);
-            path.cost = path.cost + step;
+            path.push(action, state, step);
         }
     };
     LocalResult {

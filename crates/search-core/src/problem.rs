@@ -143,6 +143,14 @@ pub struct Path<S, A, C> {
 }
 
 impl<S, A, C: Cost> Path<S, A, C> {
+    /// Extends the path by `action` to `state` at cost `step`.
+    pub(crate) fn push(&mut self, action: A, state: S, step: C) {
+        self.states.push(state);
+        self.actions.push(action);
+        self.step_costs.push(step);
+        self.cost = self.cost + step;
+    }
+
     /// The path of one state and no action.
     pub fn single(state: S) -> Self {
         Self {
