@@ -233,7 +233,7 @@ where
         problem,
         with_heuristic,
         table,
-        heap: RadixQueue::new(),
+        heap: RadixQueue::new(!R::OUT_OF_ORDER),
         stale: Stale::new(),
         stats: Stats {
             generated: 1,

@@ -15,12 +15,17 @@
 
 use crate::cost::Cost;
 use crate::min_entry::MinEntry;
-use std::collections::BinaryHeap;
+use std::collections::{BinaryHeap, VecDeque};
 
 /// A min-queue of [`MinEntry`]s whose priorities never drop below the last one popped.
 pub(crate) struct RadixQueue<C, K, I> {
     /// The entries of the current priority (every entry when the cost has no image).
     current: BinaryHeap<MinEntry<C, K, I>>,
+    /// The entries of the current priority in tie order, instead of `current`, when the ties
+    /// are in order (see [`RadixQueue::new`]) and the costs have images.
+    in_line: VecDeque<MinEntry<C, K, I>>,
+    /// Whether entries are pushed in increasing tie order.
+    in_order: bool,
     /// `buckets[b]`: the entries whose image first differs from `level` at bit `b` (counting
     /// from the least significant), all above it.
     buckets: Vec<Vec<MinEntry<C, K, I>>>,
@@ -33,10 +38,14 @@ pub(crate) struct RadixQueue<C, K, I> {
 }
 
 impl<C: Cost, K: Ord, I> RadixQueue<C, K, I> {
-    /// An empty queue.
-    pub(crate) fn new() -> Self {
+    /// An empty queue. `in_order`: every entry is pushed with a larger tie key than the entries
+    /// before it (first-in, first-out ties); the current priority's entries then wait in a line
+    /// instead of a heap.
+    pub(crate) fn new(in_order: bool) -> Self {
         Self {
             current: BinaryHeap::new(),
+            in_line: VecDeque::new(),
+            in_order,
             buckets: Vec::new(),
             occupied: 0,
             level: 0,
@@ -57,7 +66,7 @@ impl<C: Cost, K: Ord, I> RadixQueue<C, K, I> {
         });
         match (radix, key) {
             (false, None) => self.current.push(entry),
-            (true, Some(k)) if k == self.level => self.current.push(entry),
+            (true, Some(k)) if k == self.level => self.to_current(entry),
             (true, Some(k)) if k > self.level => self.place(k, entry),
             _ => return false,
         }
@@ -72,13 +81,23 @@ impl<C: Cost, K: Ord, I> RadixQueue<C, K, I> {
         self.occupied |= 1 << b;
     }
 
+    /// Adds `entry`, of the current priority, to the current entries.
+    #[inline]
+    fn to_current(&mut self, entry: MinEntry<C, K, I>) {
+        if self.in_order {
+            self.in_line.push_back(entry);
+        } else {
+            self.current.push(entry);
+        }
+    }
+
     /// Removes the entry of the lowest `(f, tie)` key.
     #[inline]
     pub(crate) fn pop(&mut self) -> Option<MinEntry<C, K, I>> {
-        if self.current.is_empty() && self.occupied != 0 {
+        if self.current.is_empty() && self.in_line.is_empty() && self.occupied != 0 {
             self.next_level();
         }
-        self.current.pop()
+        self.in_line.pop_front().or_else(|| self.current.pop())
     }
 
     /// Makes the smallest image of the lowest non-empty bucket the current priority, and moves
@@ -92,11 +111,16 @@ impl<C: Cost, K: Ord, I> RadixQueue<C, K, I> {
         for entry in bucket.drain(..) {
             let key = image(&entry);
             if key == self.level {
-                self.current.push(entry);
+                self.to_current(entry);
             } else {
                 self.place(key, entry);
             }
         }
+        // A bucket keeps its entries in push order only until some move down into it, so the
+        // line is put in tie order once (the heap's order is reversed: greatest first).
+        self.in_line
+            .make_contiguous()
+            .sort_unstable_by(|a, b| b.cmp(a));
         // Keep a small allocation for the bucket's next entries; a large one goes back, so that
         // the buckets together never hold much more than the entries waiting in them.
         if bucket.capacity() <= 256 {
@@ -113,16 +137,23 @@ mod tests {
     use std::collections::BinaryHeap;
 
     /// Pushes and pops as a monotone loop does (each push at or above the last pop), on the
-    /// queue and on a binary heap: the same entries leave in the same order.
+    /// queue and on a binary heap: the same entries leave in the same order. `in_order`: the
+    /// ties grow with each push, as first-in, first-out ties do.
     fn same_as_heap<C: crate::Cost + PartialEq>(
         steps: &[(bool, C, u32)],
+        in_order: bool,
     ) -> Result<(), TestCaseError> {
-        let mut queue = RadixQueue::new();
+        let mut queue = RadixQueue::new(in_order);
         let mut heap = BinaryHeap::new();
         let mut last: Option<C> = None;
         for (i, &(pop, f, tie)) in steps.iter().enumerate() {
             // Distinct keys, as in the loops: equal ones could leave in either order.
-            let tie = (u64::from(tie) << 32) | i as u64;
+            // In order: the ties grow with each push.
+            let tie = if in_order {
+                i as u64
+            } else {
+                (u64::from(tie) << 32) | i as u64
+            };
             if pop {
                 let (a, b) = (queue.pop(), heap.pop());
                 prop_assert_eq!(
@@ -154,29 +185,33 @@ mod tests {
     proptest! {
         #[test]
         fn pops_as_a_binary_heap_integers(steps in prop::collection::vec((any::<bool>(), 0u32..40, 0u32..1000), 0..300)) {
-            same_as_heap(&steps)?;
+            same_as_heap(&steps, false)?;
+            same_as_heap(&steps, true)?;
         }
 
         #[test]
         fn pops_as_a_binary_heap_wide_integers(steps in prop::collection::vec((any::<bool>(), any::<i64>(), 0u32..1000), 0..300)) {
-            same_as_heap(&steps)?;
+            same_as_heap(&steps, false)?;
+            same_as_heap(&steps, true)?;
         }
 
         #[test]
         fn pops_as_a_binary_heap_floats(steps in prop::collection::vec((any::<bool>(), -8.0f64..8.0, 0u32..1000), 0..300)) {
             let steps: Vec<_> = steps.into_iter().map(|(p, f, t)| (p, (f * 4.0).round() / 4.0, t)).collect();
-            same_as_heap(&steps)?;
+            same_as_heap(&steps, false)?;
+            same_as_heap(&steps, true)?;
         }
 
         #[test]
         fn pops_as_a_binary_heap_without_images(steps in prop::collection::vec((any::<bool>(), 0u128..40, 0u32..1000), 0..300)) {
-            same_as_heap(&steps)?;
+            same_as_heap(&steps, false)?;
+            same_as_heap(&steps, true)?;
         }
     }
 
     #[test]
     fn a_push_below_the_current_priority_is_refused() {
-        let mut queue = RadixQueue::new();
+        let mut queue = RadixQueue::new(false);
         assert!(queue.push(MinEntry {
             f: 5u32,
             tie: 0u32,
