@@ -180,6 +180,17 @@ mod tests {
     }
 
     #[test]
+    fn new_engine_has_the_default_table() {
+        // The same search as an engine built with TABLE_BITS, counters included (a smaller
+        // table keeps fewer positions and searches more nodes).
+        for columns in [&[][..], &[3, 3, 2], &[0, 6, 1, 5, 2, 4, 3, 3]] {
+            let position = random_position(columns);
+            let reference = Engine::new(TABLE_BITS).search(&position, 7);
+            assert_eq!(new_engine().search(&position, 7), reference, "{columns:?}");
+        }
+    }
+
+    #[test]
     fn full_board_has_no_move() {
         let mut position = Position::start();
         for c in 0..COLUMNS {
