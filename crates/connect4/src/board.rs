@@ -216,6 +216,19 @@ mod tests {
     use proptest::prelude::*;
 
     #[test]
+    fn side_numbers_round_trip() {
+        for side in [Side::One, Side::Two] {
+            assert_eq!(Side::from_number(side.number()), Some(side));
+            assert_ne!(side.other(), side);
+            assert_eq!(side.other().other(), side);
+            assert_eq!(side.index() + 1, usize::from(side.number()));
+        }
+        for number in [0, 3, 12, 255] {
+            assert_eq!(Side::from_number(number), None);
+        }
+    }
+
+    #[test]
     fn masks_have_the_right_sizes() {
         assert_eq!(BOARD_MASK.count_ones(), 42);
         assert_eq!(BOTTOM_MASK.count_ones(), 7);

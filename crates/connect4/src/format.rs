@@ -399,6 +399,27 @@ mod tests {
     }
 
     #[test]
+    fn state_before_and_the_prompt_match_the_sample_layout() {
+        let board = *parse_game(INPUT2, "input2.txt").unwrap().board();
+        let state = state_before(&board);
+        assert_eq!(
+            state,
+            format!(
+                "Game state before move:\n{}Score: Player 1 = 0, Player 2 = 0\n\n",
+                board_block(&board)
+            )
+        );
+        assert_eq!(
+            human_prompt(Side::One),
+            "Your move (Player 1): choose a column 1-7: "
+        );
+        assert_eq!(
+            human_prompt(Side::Two),
+            "Your move (Player 2): choose a column 1-7: "
+        );
+    }
+
+    #[test]
     fn column_answers() {
         let mut board = Board::empty();
         for _ in 0..6 {

@@ -261,7 +261,74 @@ mod tests {
         assert_eq!(position.to_move(), Player::Max);
     }
 
+    /// Brute-force score of `side`: every line of four cells (rows, columns, both diagonals)
+    /// read cell by cell through `Board::cell`.
+    fn brute_score(board: &Board, side: Side) -> Value {
+        let (rows, columns) = (crate::board::ROWS as i32, COLUMNS as i32);
+        let mut fours = 0;
+        for r in 0..rows {
+            for c in 0..columns {
+                for (dr, dc) in [(0, 1), (1, 0), (1, 1), (-1, 1)] {
+                    let owned = (0..4).all(|k| {
+                        let (rr, cc) = (r + k * dr, c + k * dc);
+                        (0..rows).contains(&rr)
+                            && (0..columns).contains(&cc)
+                            && board.cell(rr as usize, cc as usize) == Some(side)
+                    });
+                    fours += Value::from(owned);
+                }
+            }
+        }
+        fours
+    }
+
+    /// The position after playing `columns` in turn from the start (full columns skipped).
+    fn played(columns: &[usize]) -> Position {
+        columns
+            .iter()
+            .fold(Position::start(), |p, &c| p.play_column(c).unwrap_or(p))
+    }
+
+    /// `ScoreOnly` is the position's game with the brute-force score difference as its value,
+    /// up to and including the full board.
+    fn check_score_only(position: Position) {
+        let game = ScoreOnly(position);
+        let difference =
+            brute_score(position.board(), Side::One) - brute_score(position.board(), Side::Two);
+        assert_eq!(game.evaluate(), difference);
+        assert_eq!(game.to_move(), position.to_move());
+        assert_eq!(game.is_terminal(), position.board().is_full());
+        assert_eq!(game.legal_moves(), position.legal_moves());
+        for m in game.legal_moves() {
+            assert_eq!(game.play(m), ScoreOnly(position.play(m)));
+        }
+    }
+
+    #[test]
+    fn score_only_values_the_score_difference() {
+        // Column by column, the rows fill with one colour each (horizontal fours); the last
+        // check is on the full board (terminal, no moves).
+        let mut position = Position::start();
+        let mut differences = Vec::new();
+        for i in 0..42 {
+            check_score_only(position);
+            differences.push(ScoreOnly(position).evaluate());
+            position = position.play_column(i / 6).unwrap();
+        }
+        check_score_only(position);
+        assert!(ScoreOnly(position).is_terminal());
+        assert!(differences.iter().any(|&d| d > 0));
+        // Player 2 to move: Min.
+        let two = played(&[3]);
+        assert_eq!(ScoreOnly(two).to_move(), Player::Min);
+    }
+
     proptest! {
+        #[test]
+        fn score_only_agrees_with_brute_force(columns in proptest::collection::vec(0..COLUMNS, 20..60)) {
+            check_score_only(played(&columns));
+        }
+
         #[test]
         fn perft_one_is_the_number_of_legal_moves(columns in proptest::collection::vec(0..COLUMNS, 0..42)) {
             let mut position = Position::start();

@@ -122,6 +122,42 @@ mod tests {
     }
 
     #[test]
+    fn key_is_the_mixed_column_code_and_side() {
+        // The documented packing, built cell by cell: per column, player 1's pieces and the bit
+        // above the top piece; bit 63 when player 2 is to move; then mixed.
+        let code = |position: &Position| {
+            let board = position.board();
+            let mut packed = 0u64;
+            for c in 0..COLUMNS {
+                let h = board.height(c);
+                packed |= 1 << (c * crate::board::STRIDE + h);
+                for r in 0..h {
+                    if board.cell(r, c) == Some(Side::One) {
+                        packed |= crate::board::cell_bit(r, c);
+                    }
+                }
+            }
+            if position.next() == Side::Two {
+                packed |= 1 << 63;
+            }
+            mix64(packed)
+        };
+        let mut frontier = vec![Position::start()];
+        for _ in 0..3 {
+            let mut next = Vec::new();
+            for p in frontier {
+                for q in [p, Position::new(*p.board(), p.next().other())] {
+                    assert_eq!(q.key(), code(&q), "{q:?}");
+                }
+                next.extend(p.legal_moves().into_iter().map(|m| p.play(m)));
+            }
+            frontier = next;
+        }
+        let full_column = random_position(&[0; 6]);
+        assert_eq!(full_column.key(), code(&full_column));
+    }
+
+    #[test]
     fn ordering_is_centre_first() {
         let mut moves: MoveList<u8> = (0..7).collect();
         Position::start().order_moves(&mut moves);
@@ -130,6 +166,10 @@ mod tests {
         let mut some: MoveList<u8> = [0u8, 4, 6].into_iter().collect();
         Position::start().order_moves(&mut some);
         assert_eq!(some.as_slice(), &[4, 0, 6]);
+        // A column listed twice is ordered once.
+        let mut twice: MoveList<u8> = [6u8, 4, 6].into_iter().collect();
+        Position::start().order_moves(&mut twice);
+        assert_eq!(twice.as_slice(), &[4, 6]);
         let mut position = Position::start();
         for _ in 0..6 {
             position = position.play_column(3).unwrap();
@@ -137,6 +177,17 @@ mod tests {
         let mut moves = position.legal_moves();
         position.order_moves(&mut moves);
         assert_eq!(moves.as_slice(), &[2, 4, 1, 5, 0, 6]);
+    }
+
+    #[test]
+    fn new_engine_has_the_default_table() {
+        // The same search as an engine built with TABLE_BITS, counters included (a smaller
+        // table keeps fewer positions and searches more nodes).
+        for columns in [&[][..], &[3, 3, 2], &[0, 6, 1, 5, 2, 4, 3, 3]] {
+            let position = random_position(columns);
+            let reference = Engine::new(TABLE_BITS).search(&position, 7);
+            assert_eq!(new_engine().search(&position, 7), reference, "{columns:?}");
+        }
     }
 
     #[test]
@@ -150,6 +201,23 @@ mod tests {
         let mut engine = Engine::new(10);
         let outcome = choose_move(&mut engine, &position, 5);
         assert_eq!(outcome.best_move, None);
+    }
+
+    #[test]
+    fn depth_is_capped_at_the_empty_cells() {
+        // Searching past the last empty cell is searching to it: the same outcome, counters
+        // included (an uncapped search repeats the last iteration's work at each extra depth).
+        let mut position = Position::start();
+        for i in 0..42 {
+            let empty = CELLS as u32 - position.board().piece_count();
+            if empty <= 8 {
+                let capped = choose_move(&mut new_engine(), &position, empty);
+                for depth in [empty + 1, 20] {
+                    assert_eq!(choose_move(&mut new_engine(), &position, depth), capped);
+                }
+            }
+            position = position.play_column(i * 3 % COLUMNS).unwrap();
+        }
     }
 
     #[test]
