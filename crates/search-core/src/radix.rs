@@ -66,7 +66,7 @@ impl<C: Cost, K: Ord, I> RadixQueue<C, K, I> {
         });
         match (radix, key) {
             (false, None) => self.current.push(entry),
-            (true, Some(k)) if k == self.level => self.to_current(entry),
+            (true, Some(k)) if k == self.level => self.join_current(entry),
             (true, Some(k)) if k > self.level => self.place(k, entry),
             _ => return false,
         }
@@ -83,7 +83,7 @@ impl<C: Cost, K: Ord, I> RadixQueue<C, K, I> {
 
     /// Adds `entry`, of the current priority, to the current entries.
     #[inline]
-    fn to_current(&mut self, entry: MinEntry<C, K, I>) {
+    fn join_current(&mut self, entry: MinEntry<C, K, I>) {
         if self.in_order {
             self.in_line.push_back(entry);
         } else {
@@ -111,7 +111,7 @@ impl<C: Cost, K: Ord, I> RadixQueue<C, K, I> {
         for entry in bucket.drain(..) {
             let key = image(&entry);
             if key == self.level {
-                self.to_current(entry);
+                self.join_current(entry);
             } else {
                 self.place(key, entry);
             }
