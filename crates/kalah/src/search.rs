@@ -355,13 +355,57 @@ mod perfect_tests {
         assert!(start.is_legal(decision.chain.first().unwrap()));
         assert_eq!(start.play_chain(decision.chain).to_move(), Player::Min);
 
-        let rules = Rules::new(4, 2).unwrap();
+        // Kalah(4,3) takes the solver more nodes than it searches between two looks at the
+        // clock, so a deadline already past would show.
+        let rules = Rules::new(4, 3).unwrap();
         let small = Board::new(rules, Player::Max);
         let mut patient = Computer::new(PlayStyle::Perfect { nodes: u64::MAX }, 2)
             .with_time(Duration::from_secs(600));
-        assert_eq!(
-            patient.choose(&small).unwrap().value,
-            Some(solve(rules, 16).value)
-        );
+        let exact = ExactSolver::new(rules, 16, None)
+            .solve_board(&small)
+            .unwrap()
+            .0;
+        let decision = patient.choose(&small).unwrap();
+        assert!(decision.nodes > 4096, "{}", decision.nodes);
+        assert_eq!(decision.value, Some(exact));
+    }
+
+    /// A decision's nodes add up its searches: the exact solves of the pots of its chain, or
+    /// the solve that gave up and the chain model's search that took over.
+    #[test]
+    fn decision_nodes_add_up_the_searches() {
+        let rules = Rules::new(4, 2).unwrap();
+        let db = EndgameDb::build(rules, 8, &mut |_, _| {});
+        let start = Board::new(rules, Player::Max);
+        let decision = Computer::new(PlayStyle::Perfect { nodes: u64::MAX }, 2)
+            .with_database(db.clone())
+            .choose(&start)
+            .unwrap();
+        let mut solver = ExactSolver::new(rules, PERFECT_TABLE_BITS, Some(&db));
+        let (exact, _) = solver.solve_board(&start).unwrap();
+        assert_eq!(decision.value, Some(exact));
+        let mut nodes = solver.nodes();
+        let mut at = start.play_pot(decision.chain.first().unwrap());
+        for pot in decision.chain.pots().skip(1) {
+            solver.solve_board(&at).unwrap();
+            nodes += solver.nodes();
+            at = at.play_pot(pot);
+        }
+        assert!(nodes > 0);
+        assert_eq!(decision.nodes, nodes);
+
+        // A budget of one node: the solve gives up at its first look at the count.
+        let start = Board::new(Rules::default(), Player::Max);
+        let decision = Computer::new(PlayStyle::Perfect { nodes: 1 }, 3)
+            .choose(&start)
+            .unwrap();
+        let mut solver = ExactSolver::new(Rules::default(), PERFECT_TABLE_BITS, None);
+        solver.set_budget(1);
+        assert_eq!(solver.solve_board(&start), None);
+        let used = solver.nodes();
+        let rest = Computer::new(PlayStyle::Chains, 3).choose(&start).unwrap();
+        assert!(used > 0 && rest.nodes > 0);
+        assert_eq!((decision.chain, decision.value), (rest.chain, rest.value));
+        assert_eq!(decision.nodes, used + rest.nodes);
     }
 }
