@@ -459,6 +459,27 @@ mod tests {
         }
     }
 
+    /// Progress after each level: the positions with at most that many seeds, out of all of
+    /// them; the last report is the whole database.
+    #[test]
+    fn progress_counts_the_levels_positions() {
+        let rules = Rules::new(3, 1).unwrap();
+        let mut reports = Vec::new();
+        let db = EndgameDb::build_with_threads(rules, 4, 1, &mut |done, total| {
+            reports.push((done, total));
+        });
+        // Counted one by one: the 6-house positions (0 to 4 seeds a house) with at most
+        // `level` seeds.
+        let count = |level: u32| -> u64 {
+            let sum = |mut i: u32| (0..6).map(|_| (i % 5, i /= 5).0).sum::<u32>();
+            (0..5u32.pow(6)).filter(|&i| sum(i) <= level).count() as u64
+        };
+        let want: Vec<(u64, u64)> = (0..=4).map(|level| (count(level), count(4))).collect();
+        assert_eq!(want.last(), Some(&(210, 210)));
+        assert_eq!(reports, want);
+        assert_eq!((db.len(), db.seeds(), db.is_empty()), (210, 4, false));
+    }
+
     #[test]
     fn corrupt_or_foreign_files_are_rejected() {
         let rules = Rules::new(2, 1).unwrap();
