@@ -310,6 +310,40 @@ mod tests {
 }
 
 #[cfg(test)]
+mod timed_tests {
+    use super::*;
+
+    /// Counts the completed depths of the chain model's search.
+    struct Count(u32);
+
+    impl Observer<Chain> for Count {
+        fn completed(&mut self, _: &Iteration<'_, Chain>) {
+            self.0 += 1;
+        }
+    }
+
+    /// With no time at all the chain model's search completes depth 1 only (searched
+    /// whatever the budget), observed or not; without a time budget every depth.
+    #[test]
+    fn no_time_is_depth_one() {
+        let start = Board::new(Rules::default(), Player::Max);
+        let depth_one = Engine::new(10).search(&start, 1);
+        let mut hurried = Computer::new(PlayStyle::Chains, 6).with_time(Duration::ZERO);
+        let mut depths = Count(0);
+        let observed = hurried.choose_observed(&start, &mut depths).unwrap();
+        assert_eq!(depths.0, 1);
+        assert_eq!(observed.value, Some(depth_one.value));
+        let unobserved = hurried.choose(&start).unwrap();
+        assert_eq!(unobserved.value, Some(depth_one.value));
+        let mut all = Count(0);
+        Computer::new(PlayStyle::Chains, 6)
+            .choose_observed(&start, &mut all)
+            .unwrap();
+        assert_eq!(all.0, 6);
+    }
+}
+
+#[cfg(test)]
 mod perfect_tests {
     use super::*;
     use crate::rules::CaptureRule;
