@@ -480,6 +480,55 @@ mod tests {
         assert_eq!((db.len(), db.seeds(), db.is_empty()), (210, 4, false));
     }
 
+    /// The file: a 32-byte header (magic, pots, capture and end rules, `S`, the number of
+    /// entries, the checksum), then one byte per position. The checksum is computed here from
+    /// its definition: from `0x9e3779b97f4a7c15 ^ len`, each 8-byte little-endian word of the
+    /// values (the last one padded with zeros) is xor-ed in, multiplied by `0x100000001b3` and
+    /// rotated left by 29 bits.
+    #[test]
+    fn the_file_layout() {
+        let rules = Rules::new(2, 1)
+            .unwrap()
+            .with_capture(CaptureRule::OppositeNonEmpty)
+            .with_end(EndRule::MoverSideEmpty);
+        let db = EndgameDb::build(rules, 5, &mut |_, _| {});
+        let mut bytes = Vec::new();
+        db.write_to(&mut bytes).unwrap();
+        let len = db.len();
+        assert_eq!(len, 126); // C(5 + 4, 4)
+        assert_eq!(bytes.len(), 32 + len);
+        assert_eq!(&bytes[..8], b"KALAHDB1");
+        assert_eq!(bytes[8..16], [2, 1, 1, 5, 0, 0, 0, 0]);
+        assert_eq!(bytes[16..24], (len as u64).to_le_bytes());
+        let data = &bytes[32..];
+        let pos = Position::from_rows(&[0, 1], &[1, 0]);
+        assert_eq!(
+            data[db.ranker.rank(pos.houses())] as i8,
+            db.value(&pos).unwrap() as i8
+        );
+        let mut sum = 0x9e37_79b9_7f4a_7c15u64 ^ len as u64;
+        for chunk in data.chunks(8) {
+            let mut word = 0u64;
+            for (i, &b) in chunk.iter().enumerate() {
+                word |= u64::from(b) << (8 * i);
+            }
+            sum = (sum ^ word).wrapping_mul(0x100_0000_01b3).rotate_left(29);
+        }
+        assert_eq!(bytes[24..32], sum.to_le_bytes());
+        // Every single flipped bit of the values is caught.
+        for i in 0..len {
+            for bit in 0..8 {
+                let mut flipped = bytes.clone();
+                flipped[32 + i] ^= 1 << bit;
+                let read = EndgameDb::read_from(&mut flipped.as_slice(), rules, 5);
+                assert!(
+                    matches!(read, Err(Error::Database(DatabaseError::Checksum))),
+                    "{i} {bit}"
+                );
+            }
+        }
+    }
+
     #[test]
     fn corrupt_or_foreign_files_are_rejected() {
         let rules = Rules::new(2, 1).unwrap();
