@@ -428,7 +428,7 @@ mod perfect_tests {
         assert!(nodes > 0);
         assert_eq!(decision.nodes, nodes);
 
-        // A budget of one node: the solve gives up at its first look at the count.
+        // A budget of one node: the solve gives up at once.
         let start = Board::new(Rules::default(), Player::Max);
         let decision = Computer::new(PlayStyle::Perfect { nodes: 1 }, 3)
             .choose(&start)

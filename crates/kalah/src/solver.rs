@@ -487,19 +487,21 @@ mod tests {
     }
 
     /// A node budget or a deadline stops a solve that cannot finish (Kalah(6,6) from the
-    /// start) at the first look at the count or the clock.
+    /// start): past the budget, or at the first look at the clock.
     #[test]
     fn a_budget_or_a_deadline_stops_the_solve() {
         let rules = Rules::new(6, 6).unwrap();
         let start = start(6, 6);
         let mut budgeted = ExactSolver::new(rules, 12, None);
-        budgeted.set_budget(1);
+        budgeted.set_budget(100);
         assert_eq!(budgeted.solve(&start, 0, &mut |_| {}), None);
-        assert!(budgeted.nodes() > 0 && budgeted.nodes() <= 1 << 13);
+        // One thread stops at the node past its budget.
+        assert_eq!(budgeted.nodes(), 101);
         let mut late = ExactSolver::new(rules, 12, None);
         late.set_deadline(Some(std::time::Instant::now()));
         assert_eq!(late.solve(&start, 0, &mut |_| {}), None);
-        assert!(late.nodes() > 0 && late.nodes() <= 1 << 13);
+        // The clock is looked at every 4096 nodes.
+        assert!((4096..=8192).contains(&late.nodes()), "{}", late.nodes());
     }
 
     /// When the mover loses every seed (no probe fails high) the best house is found by a
@@ -523,6 +525,7 @@ mod tests {
             let exact = solver.solve(&pos, 0, &mut |_| {}).unwrap();
             assert_eq!((exact.value, exact.best), (-2, Some(house)));
             assert!(exact.nodes > 0);
+            assert_eq!(solver.nodes(), exact.nodes);
         }
     }
 
