@@ -522,9 +522,11 @@ mod tests {
             assert_eq!(alpha_beta(&board, None).value, -2, "{mover:?} {opponent:?}");
             let pos = Position::from_rows(&mover, &opponent);
             let mut solver = ExactSolver::new(rules, 10, None);
+            let live = solver.progress();
             let exact = solver.solve(&pos, 0, &mut |_| {}).unwrap();
             assert_eq!((exact.value, exact.best), (-2, Some(house)));
-            assert!(exact.nodes > 0);
+            // The nodes of the probes and of the search for the house, counted live one by one.
+            assert_eq!(exact.nodes, live.snapshot().nodes);
             assert_eq!(solver.nodes(), exact.nodes);
         }
     }
