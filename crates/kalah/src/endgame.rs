@@ -448,13 +448,17 @@ mod tests {
     /// themselves: the values are the single-threaded build's, for any number of threads.
     #[test]
     fn threads_build_the_same_database() {
-        for capture in [CaptureRule::Always, CaptureRule::OppositeNonEmpty] {
-            let rules = Rules::new(4, 1).unwrap().with_capture(capture);
-            let one = EndgameDb::build_with_threads(rules, 9, 1, &mut |_, _| {});
-            assert!(one.values.iter().all(|&v| v != UNKNOWN));
-            for threads in [2, 3, 7] {
-                let many = EndgameDb::build_with_threads(rules, 9, threads, &mut |_, _| {});
-                assert_eq!(one.values, many.values, "{threads} threads, {capture:?}");
+        // The 1-pot board has levels of a handful of positions: fewer than the threads, some
+        // threads get none.
+        for (pots, seeds) in [(4, 9), (1, 6)] {
+            for capture in [CaptureRule::Always, CaptureRule::OppositeNonEmpty] {
+                let rules = Rules::new(pots, 1).unwrap().with_capture(capture);
+                let one = EndgameDb::build_with_threads(rules, seeds, 1, &mut |_, _| {});
+                assert!(one.values.iter().all(|&v| v != UNKNOWN));
+                for threads in [2, 3, 7] {
+                    let many = EndgameDb::build_with_threads(rules, seeds, threads, &mut |_, _| {});
+                    assert_eq!(one.values, many.values, "{threads} threads, {capture:?}");
+                }
             }
         }
     }
