@@ -482,6 +482,11 @@ mod tests {
         assert_eq!(want.last(), Some(&(210, 210)));
         assert_eq!(reports, want);
         assert_eq!((db.len(), db.seeds(), db.is_empty()), (210, 4, false));
+        // Written and read back whole.
+        let mut bytes = Vec::new();
+        db.write_to(&mut bytes).unwrap();
+        let back = EndgameDb::read_from(&mut bytes.as_slice(), rules, 4).unwrap();
+        assert_eq!(back.values, db.values);
     }
 
     /// The file: a 32-byte header (magic, pots, capture and end rules, `S`, the number of
