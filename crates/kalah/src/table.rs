@@ -268,6 +268,24 @@ mod tests {
         assert_eq!(t.capacity(), 24);
     }
 
+    /// A bucket holds three entries: three keys of one bucket, stored with equal work, are all
+    /// found with their own bounds.
+    #[test]
+    fn a_bucket_holds_three_keys() {
+        let t = Table::new(3);
+        let keys: Vec<u128> = (0..)
+            .filter(|&k| hash(k) as usize & t.mask == 0)
+            .take(3)
+            .collect();
+        for (i, &key) in keys.iter().enumerate() {
+            t.store(key, i as i32, i as i32, NO_MOVE, 5);
+        }
+        for (i, &key) in keys.iter().enumerate() {
+            let found = t.probe(key).map(|b| (b.lower, b.upper));
+            assert_eq!(found, Some((i as i32, i as i32)), "{key}");
+        }
+    }
+
     /// Every key of a full table that is still found has exactly the bounds stored for it
     /// (keys differing only in their high words never alias).
     #[test]
