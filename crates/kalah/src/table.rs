@@ -286,6 +286,19 @@ mod tests {
         }
     }
 
+    /// While a writer holds a bucket (its version odd) a probe finds nothing there, and finds
+    /// the entry again once the write is over.
+    #[test]
+    fn a_bucket_being_written_is_not_read() {
+        let t = Table::new(3);
+        t.store(9, 1, 2, 0, 3);
+        let bucket = t.bucket(9);
+        bucket.version.fetch_add(1, Relaxed);
+        assert_eq!(t.probe(9), None);
+        bucket.version.fetch_add(1, Relaxed);
+        assert_eq!(t.probe(9).map(|b| (b.lower, b.upper)), Some((1, 2)));
+    }
+
     /// Every key of a full table that is still found has exactly the bounds stored for it
     /// (keys differing only in their high words never alias).
     #[test]
