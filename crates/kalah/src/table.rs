@@ -299,6 +299,33 @@ mod tests {
         assert_eq!(t.probe(9).map(|b| (b.lower, b.upper)), Some((1, 2)));
     }
 
+    /// A write holds its bucket: the version is odd while the slots change, and 2 more after.
+    #[test]
+    fn a_write_holds_its_bucket() {
+        let t = Table::new(3);
+        let bucket = t.bucket(9);
+        let before = bucket.version.load(Relaxed);
+        bucket.write(|_| assert_eq!(bucket.version.load(Relaxed), before + 1));
+        assert_eq!(bucket.version.load(Relaxed), before + 2);
+    }
+
+    /// Keys that differ in any one of their four words, in the same bucket, are different
+    /// entries.
+    #[test]
+    fn every_word_of_a_key_counts() {
+        for shift in [0, 32, 64, 96] {
+            let t = Table::new(3);
+            let keys: Vec<u128> = (1..)
+                .map(|k: u128| k << shift)
+                .filter(|&k| hash(k) as usize & t.mask == 0)
+                .take(2)
+                .collect();
+            t.store(keys[0], 3, 3, NO_MOVE, 0);
+            assert_eq!(t.probe(keys[1]), None, "{shift}");
+            assert_eq!(t.probe(keys[0]).map(|b| b.lower), Some(3), "{shift}");
+        }
+    }
+
     /// Every key of a full table that is still found has exactly the bounds stored for it
     /// (keys differing only in their high words never alias).
     #[test]
