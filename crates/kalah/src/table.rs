@@ -326,6 +326,22 @@ mod tests {
         }
     }
 
+    /// A full bucket keeps its two costliest entries and the newest: a fourth key replaces
+    /// the lightest one.
+    #[test]
+    fn a_full_bucket_drops_its_lightest_entry() {
+        let t = Table::new(3);
+        let keys: Vec<u128> = (0..)
+            .filter(|&k| hash(k) as usize & t.mask == 0)
+            .take(4)
+            .collect();
+        for (&key, work) in keys.iter().zip([10, 2, 5, 5]) {
+            t.store(key, 0, 0, NO_MOVE, work);
+        }
+        let found: Vec<bool> = keys.iter().map(|&k| t.probe(k).is_some()).collect();
+        assert_eq!(found, [true, false, true, true]);
+    }
+
     /// Every key of a full table that is still found has exactly the bounds stored for it
     /// (keys differing only in their high words never alias).
     #[test]
