@@ -372,6 +372,54 @@ mod tests {
         );
         let full = Board::from_parts(rules, &[200, 0], 50, &[5, 1], 0, Player::Max).unwrap_err();
         assert_eq!(full.to_string(), "position: 256 stones, at most 255");
+        // 255 stones fit.
+        let most = Board::from_parts(rules, &[200, 0], 49, &[5, 1], 0, Player::Max).unwrap();
+        assert_eq!(most.total_stones(), 255);
+    }
+
+    /// Every pit of the largest board has room: two rows of `MAX_POTS` pots and two kalahs.
+    #[test]
+    fn the_largest_board_fits() {
+        let rules = Rules::new(u32::from(MAX_POTS), 1).unwrap();
+        let board = Board::new(rules, Player::Max);
+        assert_eq!(PITS, 2 * usize::from(MAX_POTS) + 2);
+        assert_eq!(board.pits().len(), PITS);
+        assert_eq!(board.total_stones(), 2 * u32::from(MAX_POTS));
+    }
+
+    /// Only the mover's own pots are moves: past the last pot is the kalah, not a pot, even
+    /// when it holds stones.
+    #[test]
+    fn a_kalah_is_not_a_move() {
+        for mover in [Player::Max, Player::Min] {
+            let board = Board::from_parts(Rules::default(), &[1; 6], 5, &[1; 6], 7, mover).unwrap();
+            assert_eq!(board.legal_pots().collect::<Vec<_>>(), [0, 1, 2, 3, 4, 5]);
+            assert!(!board.is_legal(6), "{mover:?}");
+            assert!(!board.is_legal(7), "{mover:?}");
+        }
+    }
+
+    /// A row's stones are the sum of its pots, on every side, before and after sowing.
+    #[test]
+    fn row_stones_sum_the_pots() {
+        let board = Board::from_parts(
+            Rules::default(),
+            &[4, 0, 5, 14, 0, 1],
+            3,
+            &[0, 1, 7, 0, 2, 6],
+            2,
+            Player::Min,
+        )
+        .unwrap();
+        assert_eq!(board.row_stones(Player::Max), 24);
+        assert_eq!(board.row_stones(Player::Min), 16);
+        for pot in board.legal_pots() {
+            let after = board.play_pot(pot);
+            for side in [Player::Max, Player::Min] {
+                let sum: u32 = (0..6).map(|i| u32::from(after.pot(side, i))).sum();
+                assert_eq!(after.row_stones(side), sum, "{pot} {side:?}");
+            }
+        }
     }
 
     #[test]

@@ -131,6 +131,19 @@ mod tests {
         assert_eq!(scored.then(1).unwrap().score(), 0);
     }
 
+    /// Hashing agrees with equality: the pots count, the score does not. Debug names the pots.
+    #[test]
+    fn hash_follows_the_pots() {
+        use std::hash::{BuildHasher, BuildHasherDefault, DefaultHasher};
+        let hash = |c: Chain| BuildHasherDefault::<DefaultHasher>::default().hash_one(c);
+        let c = Chain::single(2).then(5).unwrap();
+        assert_eq!(hash(c.with_score(200)), hash(c));
+        assert_eq!(hash(c.with_score(7)), hash(c.with_score(9)));
+        assert_ne!(hash(c), hash(Chain::single(5).then(2).unwrap()));
+        assert_ne!(hash(c), hash(Chain::single(2)));
+        assert_eq!(format!("{:?}", c.with_score(3)), "Chain(2-5)");
+    }
+
     #[test]
     fn capacity_is_enforced() {
         let mut c = Chain::EMPTY;

@@ -448,13 +448,92 @@ mod tests {
     /// themselves: the values are the single-threaded build's, for any number of threads.
     #[test]
     fn threads_build_the_same_database() {
-        for capture in [CaptureRule::Always, CaptureRule::OppositeNonEmpty] {
-            let rules = Rules::new(4, 1).unwrap().with_capture(capture);
-            let one = EndgameDb::build_with_threads(rules, 9, 1, &mut |_, _| {});
-            assert!(one.values.iter().all(|&v| v != UNKNOWN));
-            for threads in [2, 3, 7] {
-                let many = EndgameDb::build_with_threads(rules, 9, threads, &mut |_, _| {});
-                assert_eq!(one.values, many.values, "{threads} threads, {capture:?}");
+        // The 1-pot board has levels of a handful of positions: fewer than the threads, some
+        // threads get none.
+        for (pots, seeds) in [(4, 9), (1, 6)] {
+            for capture in [CaptureRule::Always, CaptureRule::OppositeNonEmpty] {
+                let rules = Rules::new(pots, 1).unwrap().with_capture(capture);
+                let one = EndgameDb::build_with_threads(rules, seeds, 1, &mut |_, _| {});
+                assert!(one.values.iter().all(|&v| v != UNKNOWN));
+                for threads in [2, 3, 7] {
+                    let many = EndgameDb::build_with_threads(rules, seeds, threads, &mut |_, _| {});
+                    assert_eq!(one.values, many.values, "{threads} threads, {capture:?}");
+                }
+            }
+        }
+    }
+
+    /// Progress after each level: the positions with at most that many seeds, out of all of
+    /// them; the last report is the whole database.
+    #[test]
+    fn progress_counts_the_levels_positions() {
+        let rules = Rules::new(3, 1).unwrap();
+        let mut reports = Vec::new();
+        let db = EndgameDb::build_with_threads(rules, 4, 1, &mut |done, total| {
+            reports.push((done, total));
+        });
+        // Counted one by one: the 6-house positions (0 to 4 seeds a house) with at most
+        // `level` seeds.
+        let count = |level: u32| -> u64 {
+            let sum = |mut i: u32| (0..6).map(|_| (i % 5, i /= 5).0).sum::<u32>();
+            (0..5u32.pow(6)).filter(|&i| sum(i) <= level).count() as u64
+        };
+        let want: Vec<(u64, u64)> = (0..=4).map(|level| (count(level), count(4))).collect();
+        assert_eq!(want.last(), Some(&(210, 210)));
+        assert_eq!(reports, want);
+        assert_eq!((db.len(), db.seeds(), db.is_empty()), (210, 4, false));
+        // Written and read back whole.
+        let mut bytes = Vec::new();
+        db.write_to(&mut bytes).unwrap();
+        let back = EndgameDb::read_from(&mut bytes.as_slice(), rules, 4).unwrap();
+        assert_eq!(back.values, db.values);
+    }
+
+    /// The file: a 32-byte header (magic, pots, capture and end rules, `S`, the number of
+    /// entries, the checksum), then one byte per position. The checksum is computed here from
+    /// its definition: from `0x9e3779b97f4a7c15 ^ len`, each 8-byte little-endian word of the
+    /// values (the last one padded with zeros) is xor-ed in, multiplied by `0x100000001b3` and
+    /// rotated left by 29 bits.
+    #[test]
+    fn the_file_layout() {
+        let rules = Rules::new(2, 1)
+            .unwrap()
+            .with_capture(CaptureRule::OppositeNonEmpty)
+            .with_end(EndRule::MoverSideEmpty);
+        let db = EndgameDb::build(rules, 5, &mut |_, _| {});
+        let mut bytes = Vec::new();
+        db.write_to(&mut bytes).unwrap();
+        let len = db.len();
+        assert_eq!(len, 126); // C(5 + 4, 4)
+        assert_eq!(bytes.len(), 32 + len);
+        assert_eq!(&bytes[..8], b"KALAHDB1");
+        assert_eq!(bytes[8..16], [2, 1, 1, 5, 0, 0, 0, 0]);
+        assert_eq!(bytes[16..24], (len as u64).to_le_bytes());
+        let data = &bytes[32..];
+        let pos = Position::from_rows(&[0, 1], &[1, 0]);
+        assert_eq!(
+            data[db.ranker.rank(pos.houses())] as i8,
+            db.value(&pos).unwrap() as i8
+        );
+        let mut sum = 0x9e37_79b9_7f4a_7c15u64 ^ len as u64;
+        for chunk in data.chunks(8) {
+            let mut word = 0u64;
+            for (i, &b) in chunk.iter().enumerate() {
+                word |= u64::from(b) << (8 * i);
+            }
+            sum = (sum ^ word).wrapping_mul(0x100_0000_01b3).rotate_left(29);
+        }
+        assert_eq!(bytes[24..32], sum.to_le_bytes());
+        // Every single flipped bit of the values is caught.
+        for i in 0..len {
+            for bit in 0..8 {
+                let mut flipped = bytes.clone();
+                flipped[32 + i] ^= 1 << bit;
+                let read = EndgameDb::read_from(&mut flipped.as_slice(), rules, 5);
+                assert!(
+                    matches!(read, Err(Error::Database(DatabaseError::Checksum))),
+                    "{i} {bit}"
+                );
             }
         }
     }

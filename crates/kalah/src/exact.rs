@@ -170,6 +170,38 @@ pub fn sign(player: Player) -> i32 {
 mod tests {
     use super::*;
 
+    /// Every move of `board` in the solver's view agrees with [`Board::sow`]: the free turn,
+    /// the seeds banked, the next position and the end of the game.
+    fn agrees_with_the_board(board: &Board) {
+        let rules = board.rules();
+        let p = board.pots();
+        let pos = Position::from_board(board);
+        for pot in board.legal_pots() {
+            let (after, sowing) = board.sow(pot);
+            let step = pos.play(pot, rules);
+            let mover = board.to_move();
+            assert_eq!(step.again, sowing.last_in_own_kalah, "{board:?} {pot}");
+            let lead = |b: &Board| b.kalah_difference() * sign(mover);
+            let end = step.next.terminal_value(p, rules.end);
+            assert_eq!(end.is_some(), after.is_over(), "{board:?} {pot}");
+            if let Some(end) = end {
+                let end = if step.again { end } else { -end };
+                assert_eq!(
+                    lead(&after),
+                    lead(board) + i32::from(step.gain) + end,
+                    "{board:?} {pot}"
+                );
+            } else {
+                assert_eq!(
+                    lead(&after),
+                    lead(board) + i32::from(step.gain),
+                    "{board:?} {pot}"
+                );
+                assert_eq!(step.next, Position::from_board(&after), "{board:?} {pot}");
+            }
+        }
+    }
+
     /// Every move of the solver's view agrees with [`Board::sow`] on a few positions.
     #[test]
     fn play_agrees_with_the_board() {
@@ -187,20 +219,52 @@ mod tests {
             .unwrap(),
         ];
         for board in boards {
-            let pos = Position::from_board(&board);
-            for pot in board.legal_pots() {
-                let (after, sowing) = board.sow(pot);
-                let step = pos.play(pot, rules);
-                let mover = board.to_move();
-                assert_eq!(step.again, sowing.last_in_own_kalah, "{pot}");
-                let lead = |b: &Board| b.kalah_difference() * sign(mover);
-                if after.is_over() {
-                    let end = step.next.terminal_value(6, rules.end).unwrap();
-                    let end = if step.again { end } else { -end };
-                    assert_eq!(lead(&after), lead(&board) + i32::from(step.gain) + end);
-                } else {
-                    assert_eq!(lead(&after), lead(&board) + i32::from(step.gain));
-                    assert_eq!(step.next, Position::from_board(&after), "{pot}");
+            agrees_with_the_board(&board);
+        }
+    }
+
+    /// The same on every board size and rule set, from positions of short playouts and with a
+    /// house holding one to three laps of seeds (the lap shortcut of [`Position::play`]).
+    #[test]
+    fn play_agrees_with_the_board_on_every_variant() {
+        let captures = [
+            CaptureRule::Always,
+            CaptureRule::OppositeNonEmpty,
+            CaptureRule::Never,
+        ];
+        for pots in 1..=8u8 {
+            let p = usize::from(pots);
+            let cycle = 2 * p + 1;
+            for (k, capture) in captures.into_iter().enumerate() {
+                for end in [EndRule::EitherSideEmpty, EndRule::MoverSideEmpty] {
+                    let rules = Rules::new(u32::from(pots), 3)
+                        .unwrap()
+                        .with_capture(capture)
+                        .with_end(end);
+                    // A playout: always the first legal pot after a rotating offset.
+                    let mut board = Board::new(rules, Player::Max);
+                    for ply in 0..40 {
+                        if board.is_over() {
+                            break;
+                        }
+                        agrees_with_the_board(&board);
+                        let legal: Vec<usize> = board.legal_pots().collect();
+                        board = board.play_pot(legal[(ply * 7 + k) % legal.len()]);
+                    }
+                    for big in [cycle - 1, cycle, cycle + 1, 2 * cycle + 2, 3 * cycle + p] {
+                        for house in 0..p {
+                            let row = |salt: usize| -> Vec<u8> {
+                                (0..p).map(|i| u8::from((i + salt + k) % 3 == 0)).collect()
+                            };
+                            let mut mine = row(house);
+                            mine[house] = u8::try_from(big).unwrap();
+                            let theirs = row(house + 1);
+                            let max = Board::from_parts(rules, &mine, 1, &theirs, 4, Player::Max);
+                            let min = Board::from_parts(rules, &theirs, 2, &mine, 0, Player::Min);
+                            agrees_with_the_board(&max.unwrap());
+                            agrees_with_the_board(&min.unwrap());
+                        }
+                    }
                 }
             }
         }

@@ -111,58 +111,85 @@ fn naive_sow(board: &Board, pot: usize) -> Naive {
     }
 }
 
+/// Every legal sowing of `board` agrees with the naive model: the pits, the free turn, the side
+/// to move next and the end of the game.
+fn sowing_agrees_with_the_naive_model(board: &Board) -> Result<(), TestCaseError> {
+    let p = board.pots();
+    for pot in board.legal_pots() {
+        let (after, sowing) = board.sow(pot);
+        let naive = naive_sow(board, pot);
+        let mover = board.to_move();
+        // Stones are conserved.
+        prop_assert_eq!(after.total_stones(), board.total_stones());
+        // A free turn exactly when the last stone lands in the mover's kalah (and the game
+        // goes on).
+        let (owner, is_kalah, _) = naive.ring[naive.last_slot];
+        let in_own_kalah = is_kalah && owner == mover;
+        prop_assert_eq!(sowing.last_in_own_kalah, in_own_kalah);
+        prop_assert_eq!(sowing.free_turn, in_own_kalah && !after.is_over());
+        if !after.is_over() {
+            let next = if in_own_kalah {
+                mover
+            } else {
+                mover.opponent()
+            };
+            prop_assert_eq!(after.to_move(), next);
+        }
+        // The game ends exactly when one side is empty (or the side to move, by the rule).
+        let row = |side: Player| -> u32 {
+            naive
+                .ring
+                .iter()
+                .filter(|(o, k, _)| *o == side && !*k)
+                .map(|s| s.2)
+                .sum()
+        };
+        let next = if in_own_kalah {
+            mover
+        } else {
+            mover.opponent()
+        };
+        let ends = match board.rules().end {
+            EndRule::EitherSideEmpty => row(Player::Min) == 0 || row(Player::Max) == 0,
+            EndRule::MoverSideEmpty => row(next) == 0,
+        };
+        prop_assert_eq!(after.is_over(), ends);
+        if after.is_over() {
+            prop_assert_eq!(
+                after.row_stones(Player::Min) + after.row_stones(Player::Max),
+                0
+            );
+            prop_assert_eq!(after.legal_pots().count(), 0);
+        } else {
+            prop_assert!(after.legal_pots().count() > 0);
+        }
+        // Every pit agrees with the naive model (after the end-of-game collection).
+        for side in [Player::Min, Player::Max] {
+            let offset = if side == Player::Min { 0 } else { p + 1 };
+            let collected = if after.is_over() { row(side) } else { 0 };
+            prop_assert_eq!(
+                u32::from(after.kalah(side)),
+                naive.ring[offset + p].2 + collected
+            );
+            for i in 0..p {
+                let want = if after.is_over() {
+                    0
+                } else {
+                    naive.ring[offset + i].2
+                };
+                prop_assert_eq!(u32::from(after.pot(side, i)), want);
+            }
+        }
+    }
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
     #[test]
     fn sowing_matches_the_naive_model(board in position_strategy()) {
-        let p = board.pots();
-        for pot in board.legal_pots() {
-            let (after, sowing) = board.sow(pot);
-            let naive = naive_sow(&board, pot);
-            let mover = board.to_move();
-            // Stones are conserved.
-            prop_assert_eq!(after.total_stones(), board.total_stones());
-            // A free turn exactly when the last stone lands in the mover's kalah (and the game
-            // goes on).
-            let (owner, is_kalah, _) = naive.ring[naive.last_slot];
-            let in_own_kalah = is_kalah && owner == mover;
-            prop_assert_eq!(sowing.last_in_own_kalah, in_own_kalah);
-            prop_assert_eq!(sowing.free_turn, in_own_kalah && !after.is_over());
-            if !after.is_over() {
-                let next = if in_own_kalah { mover } else { mover.opponent() };
-                prop_assert_eq!(after.to_move(), next);
-            }
-            // The game ends exactly when one side is empty (or the side to move, by the rule).
-            let row = |side: Player| -> u32 {
-                naive.ring.iter().filter(|(o, k, _)| *o == side && !*k).map(|s| s.2).sum()
-            };
-            let next = if in_own_kalah { mover } else { mover.opponent() };
-            let ends = match board.rules().end {
-                EndRule::EitherSideEmpty => row(Player::Min) == 0 || row(Player::Max) == 0,
-                EndRule::MoverSideEmpty => row(next) == 0,
-            };
-            prop_assert_eq!(after.is_over(), ends);
-            if after.is_over() {
-                prop_assert_eq!(after.row_stones(Player::Min) + after.row_stones(Player::Max), 0);
-                prop_assert_eq!(after.legal_pots().count(), 0);
-            } else {
-                prop_assert!(after.legal_pots().count() > 0);
-            }
-            // Every pit agrees with the naive model (after the end-of-game collection).
-            for side in [Player::Min, Player::Max] {
-                let offset = if side == Player::Min { 0 } else { p + 1 };
-                let collected = if after.is_over() { row(side) } else { 0 };
-                prop_assert_eq!(
-                    u32::from(after.kalah(side)),
-                    naive.ring[offset + p].2 + collected
-                );
-                for i in 0..p {
-                    let want = if after.is_over() { 0 } else { naive.ring[offset + i].2 };
-                    prop_assert_eq!(u32::from(after.pot(side, i)), want);
-                }
-            }
-        }
+        sowing_agrees_with_the_naive_model(&board)?;
     }
 
     #[test]
@@ -216,6 +243,62 @@ proptest! {
             let child = board.play(best);
             let child_value = alpha_beta(&child, Some(depth - 1)).value;
             prop_assert_eq!(child_value, reference.value);
+        }
+    }
+}
+
+/// Pots holding one, two or more laps of stones (rarely reached by the random playouts), on
+/// every board size and rule set, against the naive model: the lap shortcut of [`Board::sow`]
+/// must give the stone-by-stone result.
+#[test]
+fn laps_match_the_naive_model() {
+    let captures = [
+        CaptureRule::Always,
+        CaptureRule::OppositeNonEmpty,
+        CaptureRule::Never,
+    ];
+    let ends = [EndRule::EitherSideEmpty, EndRule::MoverSideEmpty];
+    for pots in 1..=8u8 {
+        let p = usize::from(pots);
+        let cycle = 2 * p + 1;
+        for (k, (&capture, &end)) in captures
+            .iter()
+            .flat_map(|c| ends.iter().map(move |e| (c, e)))
+            .enumerate()
+        {
+            let rules = Rules::new(u32::from(pots), 1)
+                .unwrap()
+                .with_capture(capture)
+                .with_end(end);
+            for big in [
+                cycle - 1,
+                cycle,
+                cycle + 1,
+                2 * cycle,
+                2 * cycle + 1,
+                3 * cycle + p,
+            ] {
+                for pot in 0..p {
+                    // The other pots: empty or one stone, varied with the pot and the rules.
+                    let row = |salt: usize| -> Vec<u8> {
+                        (0..p).map(|i| u8::from((i + salt + k) % 3 == 0)).collect()
+                    };
+                    let mut mine = row(pot);
+                    mine[pot] = u8::try_from(big).unwrap();
+                    let theirs = row(pot + 1);
+                    for mover in [Player::Max, Player::Min] {
+                        let (max, min) = if mover == Player::Max {
+                            (&mine, &theirs)
+                        } else {
+                            (&theirs, &mine)
+                        };
+                        let board = Board::from_parts(rules, max, 3, min, 2, mover).unwrap();
+                        if let Err(e) = sowing_agrees_with_the_naive_model(&board) {
+                            panic!("{board:?}: {e}");
+                        }
+                    }
+                }
+            }
         }
     }
 }

@@ -157,4 +157,29 @@ mod tests {
         assert!(matches!(Rules::new(6, 22), Err(Error::Stones { .. })));
         assert_eq!(Rules::default(), Rules::new(6, 4).unwrap());
     }
+
+    /// The report's names: each rule's own (the `kalah solve` report prints them), all distinct.
+    #[test]
+    fn rules_are_described_by_name() {
+        let captures = [
+            (CaptureRule::Always, "always"),
+            (CaptureRule::OppositeNonEmpty, "opposite-non-empty"),
+            (CaptureRule::Never, "never"),
+        ];
+        for (rule, name) in captures {
+            assert!(rule.describe().starts_with(name), "{rule:?}");
+        }
+        assert_eq!(
+            CaptureRule::OppositeNonEmpty.describe(),
+            "opposite-non-empty (standard)"
+        );
+        let ends = [
+            (EndRule::EitherSideEmpty, "either-side-empty"),
+            (EndRule::MoverSideEmpty, "mover-side-empty"),
+        ];
+        for (rule, name) in ends {
+            assert!(rule.describe().starts_with(name), "{rule:?}");
+        }
+        assert_eq!(EndRule::MoverSideEmpty.describe(), "mover-side-empty");
+    }
 }

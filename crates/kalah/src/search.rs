@@ -310,6 +310,40 @@ mod tests {
 }
 
 #[cfg(test)]
+mod timed_tests {
+    use super::*;
+
+    /// Counts the completed depths of the chain model's search.
+    struct Count(u32);
+
+    impl Observer<Chain> for Count {
+        fn completed(&mut self, _: &Iteration<'_, Chain>) {
+            self.0 += 1;
+        }
+    }
+
+    /// With no time at all the chain model's search completes depth 1 only (searched
+    /// whatever the budget), observed or not; without a time budget every depth.
+    #[test]
+    fn no_time_is_depth_one() {
+        let start = Board::new(Rules::default(), Player::Max);
+        let depth_one = Engine::new(10).search(&start, 1);
+        let mut hurried = Computer::new(PlayStyle::Chains, 6).with_time(Duration::ZERO);
+        let mut depths = Count(0);
+        let observed = hurried.choose_observed(&start, &mut depths).unwrap();
+        assert_eq!(depths.0, 1);
+        assert_eq!(observed.value, Some(depth_one.value));
+        let unobserved = hurried.choose(&start).unwrap();
+        assert_eq!(unobserved.value, Some(depth_one.value));
+        let mut all = Count(0);
+        Computer::new(PlayStyle::Chains, 6)
+            .choose_observed(&start, &mut all)
+            .unwrap();
+        assert_eq!(all.0, 6);
+    }
+}
+
+#[cfg(test)]
 mod perfect_tests {
     use super::*;
     use crate::rules::CaptureRule;
@@ -355,13 +389,58 @@ mod perfect_tests {
         assert!(start.is_legal(decision.chain.first().unwrap()));
         assert_eq!(start.play_chain(decision.chain).to_move(), Player::Min);
 
-        let rules = Rules::new(4, 2).unwrap();
+        // Kalah(4,3) takes the solver more nodes than it searches between two looks at the
+        // clock, so a deadline already past would show.
+        let rules = Rules::new(4, 3).unwrap();
         let small = Board::new(rules, Player::Max);
+        // A practically unlimited time: the solve's half of it still fits an `Instant`.
         let mut patient = Computer::new(PlayStyle::Perfect { nodes: u64::MAX }, 2)
-            .with_time(Duration::from_secs(600));
-        assert_eq!(
-            patient.choose(&small).unwrap().value,
-            Some(solve(rules, 16).value)
-        );
+            .with_time(Duration::from_secs(1 << 63));
+        let exact = ExactSolver::new(rules, 16, None)
+            .solve_board(&small)
+            .unwrap()
+            .0;
+        let decision = patient.choose(&small).unwrap();
+        assert!(decision.nodes > 4096, "{}", decision.nodes);
+        assert_eq!(decision.value, Some(exact));
+    }
+
+    /// A decision's nodes add up its searches: the exact solves of the pots of its chain, or
+    /// the solve that gave up and the chain model's search that took over.
+    #[test]
+    fn decision_nodes_add_up_the_searches() {
+        let rules = Rules::new(4, 2).unwrap();
+        let db = EndgameDb::build(rules, 8, &mut |_, _| {});
+        let start = Board::new(rules, Player::Max);
+        let decision = Computer::new(PlayStyle::Perfect { nodes: u64::MAX }, 2)
+            .with_database(db.clone())
+            .choose(&start)
+            .unwrap();
+        let mut solver = ExactSolver::new(rules, PERFECT_TABLE_BITS, Some(&db));
+        let (exact, _) = solver.solve_board(&start).unwrap();
+        assert_eq!(decision.value, Some(exact));
+        let mut nodes = solver.nodes();
+        let mut at = start.play_pot(decision.chain.first().unwrap());
+        for pot in decision.chain.pots().skip(1) {
+            solver.solve_board(&at).unwrap();
+            nodes += solver.nodes();
+            at = at.play_pot(pot);
+        }
+        assert!(nodes > 0);
+        assert_eq!(decision.nodes, nodes);
+
+        // A budget of one node: the solve gives up at once.
+        let start = Board::new(Rules::default(), Player::Max);
+        let decision = Computer::new(PlayStyle::Perfect { nodes: 1 }, 3)
+            .choose(&start)
+            .unwrap();
+        let mut solver = ExactSolver::new(Rules::default(), PERFECT_TABLE_BITS, None);
+        solver.set_budget(1);
+        assert_eq!(solver.solve_board(&start), None);
+        let used = solver.nodes();
+        let rest = Computer::new(PlayStyle::Chains, 3).choose(&start).unwrap();
+        assert!(used > 0 && rest.nodes > 0);
+        assert_eq!((decision.chain, decision.value), (rest.chain, rest.value));
+        assert_eq!(decision.nodes, used + rest.nodes);
     }
 }

@@ -471,6 +471,66 @@ mod tests {
         }
     }
 
+    /// Threads: at least one; the busy marks only when there are several to share the work;
+    /// the table's size follows its bits.
+    #[test]
+    fn threads_and_table_size() {
+        let rules = Rules::new(4, 3).unwrap();
+        for (asked, threads, busy) in [(0, 1, false), (1, 1, false), (2, 2, true), (5, 5, true)] {
+            let solver = ExactSolver::new(rules, 10, None).with_threads(asked);
+            assert_eq!(solver.threads(), threads, "{asked}");
+            assert_eq!(solver.context().busy.is_some(), busy, "{asked}");
+        }
+        let small = ExactSolver::new(rules, 10, None).table_bytes();
+        assert!(small >= 1 << 10, "{small}");
+        assert_eq!(ExactSolver::new(rules, 11, None).table_bytes(), 2 * small);
+    }
+
+    /// A node budget or a deadline stops a solve that cannot finish (Kalah(6,6) from the
+    /// start): past the budget, or at the first look at the clock.
+    #[test]
+    fn a_budget_or_a_deadline_stops_the_solve() {
+        let rules = Rules::new(6, 6).unwrap();
+        let start = start(6, 6);
+        let mut budgeted = ExactSolver::new(rules, 12, None);
+        budgeted.set_budget(100);
+        assert_eq!(budgeted.solve(&start, 0, &mut |_| {}), None);
+        // One thread stops at the node past its budget.
+        assert_eq!(budgeted.nodes(), 101);
+        let mut late = ExactSolver::new(rules, 12, None);
+        late.set_deadline(Some(std::time::Instant::now()));
+        assert_eq!(late.solve(&start, 0, &mut |_| {}), None);
+        // The clock is looked at every 4096 nodes.
+        assert!((4096..=8192).contains(&late.nodes()), "{}", late.nodes());
+    }
+
+    /// When the mover loses every seed (no probe fails high) the best house is found by a
+    /// search of its own: here the only house that holds seeds. The mover's seed lands in its
+    /// empty house opposite an empty house (no capture under the standard rule) and the
+    /// opponent's seed takes it.
+    #[test]
+    fn a_lost_position_still_has_a_best_house() {
+        use search_core::games::{Player, alpha_beta};
+        let rules = Rules::new(4, 1)
+            .unwrap()
+            .with_capture(CaptureRule::OppositeNonEmpty);
+        for (mover, opponent, house) in [
+            ([1, 0, 0, 0], [0, 1, 0, 0], 0),
+            ([0, 1, 0, 0], [1, 0, 0, 0], 1),
+        ] {
+            let board = Board::from_parts(rules, &mover, 0, &opponent, 0, Player::Max).unwrap();
+            assert_eq!(alpha_beta(&board, None).value, -2, "{mover:?} {opponent:?}");
+            let pos = Position::from_rows(&mover, &opponent);
+            let mut solver = ExactSolver::new(rules, 10, None);
+            let live = solver.progress();
+            let exact = solver.solve(&pos, 0, &mut |_| {}).unwrap();
+            assert_eq!((exact.value, exact.best), (-2, Some(house)));
+            // The nodes of the probes and of the search for the house, counted live one by one.
+            assert_eq!(exact.nodes, live.snapshot().nodes);
+            assert_eq!(solver.nodes(), exact.nodes);
+        }
+    }
+
     /// The published Kalah(6,4) values: +10 with empty captures, +8 with the standard rule.
     /// Minutes in the test profile: run with
     /// `cargo test --release -p kalah -- --ignored kalah_6_4`.

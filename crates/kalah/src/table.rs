@@ -268,6 +268,80 @@ mod tests {
         assert_eq!(t.capacity(), 24);
     }
 
+    /// A bucket holds three entries: three keys of one bucket, stored with equal work, are all
+    /// found with their own bounds.
+    #[test]
+    fn a_bucket_holds_three_keys() {
+        let t = Table::new(3);
+        let keys: Vec<u128> = (0..)
+            .filter(|&k| hash(k) as usize & t.mask == 0)
+            .take(3)
+            .collect();
+        for (i, &key) in keys.iter().enumerate() {
+            t.store(key, i as i32, i as i32, NO_MOVE, 5);
+        }
+        for (i, &key) in keys.iter().enumerate() {
+            let found = t.probe(key).map(|b| (b.lower, b.upper));
+            assert_eq!(found, Some((i as i32, i as i32)), "{key}");
+        }
+    }
+
+    /// While a writer holds a bucket (its version odd) a probe finds nothing there, and finds
+    /// the entry again once the write is over.
+    #[test]
+    fn a_bucket_being_written_is_not_read() {
+        let t = Table::new(3);
+        t.store(9, 1, 2, 0, 3);
+        let bucket = t.bucket(9);
+        bucket.version.fetch_add(1, Relaxed);
+        assert_eq!(t.probe(9), None);
+        bucket.version.fetch_add(1, Relaxed);
+        assert_eq!(t.probe(9).map(|b| (b.lower, b.upper)), Some((1, 2)));
+    }
+
+    /// A write holds its bucket: the version is odd while the slots change, and 2 more after.
+    #[test]
+    fn a_write_holds_its_bucket() {
+        let t = Table::new(3);
+        let bucket = t.bucket(9);
+        let before = bucket.version.load(Relaxed);
+        bucket.write(|_| assert_eq!(bucket.version.load(Relaxed), before + 1));
+        assert_eq!(bucket.version.load(Relaxed), before + 2);
+    }
+
+    /// Keys that differ in any one of their four words, in the same bucket, are different
+    /// entries.
+    #[test]
+    fn every_word_of_a_key_counts() {
+        for shift in [0, 32, 64, 96] {
+            let t = Table::new(3);
+            let keys: Vec<u128> = (1..)
+                .map(|k: u128| k << shift)
+                .filter(|&k| hash(k) as usize & t.mask == 0)
+                .take(2)
+                .collect();
+            t.store(keys[0], 3, 3, NO_MOVE, 0);
+            assert_eq!(t.probe(keys[1]), None, "{shift}");
+            assert_eq!(t.probe(keys[0]).map(|b| b.lower), Some(3), "{shift}");
+        }
+    }
+
+    /// A full bucket keeps its two costliest entries and the newest: a fourth key replaces
+    /// the lightest one.
+    #[test]
+    fn a_full_bucket_drops_its_lightest_entry() {
+        let t = Table::new(3);
+        let keys: Vec<u128> = (0..)
+            .filter(|&k| hash(k) as usize & t.mask == 0)
+            .take(4)
+            .collect();
+        for (&key, work) in keys.iter().zip([10, 2, 5, 5]) {
+            t.store(key, 0, 0, NO_MOVE, work);
+        }
+        let found: Vec<bool> = keys.iter().map(|&k| t.probe(k).is_some()).collect();
+        assert_eq!(found, [true, false, true, true]);
+    }
+
     /// Every key of a full table that is still found has exactly the bounds stored for it
     /// (keys differing only in their high words never alias).
     #[test]
