@@ -436,3 +436,19 @@ fn time_and_thread_budgets() {
         Some(Solver::new(12).solve(&position).margin)
     );
 }
+
+/// A node budget spans the whole solve: one above every null-window test's nodes but well
+/// below their sum runs out; their sum is enough.
+#[test]
+fn a_node_budget_spans_every_test() {
+    let position = Position::<8>::random_line(3, 12);
+    let mut tests = Vec::new();
+    let solved = Solver::new(16)
+        .mtdf(&position, Budget::default(), 1, |_, t| tests.push(t.nodes))
+        .expect("no budget");
+    let largest = tests.iter().copied().max().expect("one test at least");
+    assert!(largest < 30_000 && solved.nodes > 60_000, "{tests:?}");
+    let within = |nodes| Solver::new(16).solve_within(&position, Budget::nodes(nodes));
+    assert_eq!(within(30_000), None);
+    assert_eq!(within(solved.nodes).map(|s| s.margin), Some(solved.margin));
+}
