@@ -327,6 +327,14 @@ fn finished_games_and_last_moves_count_their_positions() {
         .solve_window(&over, -16, 16, Budget::default())
         .expect("no budget");
     assert_eq!((solved.margin, solved.nodes), (-16, 1));
+    // Every thread of a parallel solve visits it, and the nodes are all threads'.
+    for threads in [2, 3] {
+        let solved = Solver::new(8)
+            .with_threads(threads)
+            .solve_window(&over, -16, 16, Budget::default())
+            .expect("no budget");
+        assert_eq!((solved.margin, solved.nodes), (-16, threads as u64));
+    }
     // White on c1, a1 empty: White takes a1 flipping b1.
     let c1 = Square::<4>::new(0, 2).unwrap();
     let last = Position::new(black_but(1).with(c1, Some(Side::White)), Side::White);
@@ -450,5 +458,15 @@ fn a_node_budget_spans_every_test() {
     assert!(largest < 30_000 && solved.nodes > 60_000, "{tests:?}");
     let within = |nodes| Solver::new(16).solve_within(&position, Budget::nodes(nodes));
     assert_eq!(within(30_000), None);
+    assert_eq!(within(solved.nodes).map(|s| s.margin), Some(solved.margin));
+    // The pre-search's nodes count too: the tests' nodes alone are not enough.
+    let position = sparse_8x8(29);
+    let mut tested = 0;
+    let solved = Solver::new(16)
+        .mtdf(&position, Budget::default(), 1, |_, t| tested += t.nodes)
+        .expect("no budget");
+    assert!(solved.nodes > tested);
+    let within = |nodes| Solver::new(16).solve_within(&position, Budget::nodes(nodes));
+    assert_eq!(within(tested), None);
     assert_eq!(within(solved.nodes).map(|s| s.margin), Some(solved.margin));
 }
