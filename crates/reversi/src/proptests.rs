@@ -172,6 +172,15 @@ fn check_rules<const N: usize>(position: &Position<N>) -> Result<(), TestCaseErr
             }
         }
     }
+    // Each side's discs and the empty squares, square by square.
+    for owner in [Some(Side::Black), Some(Side::White), None] {
+        let listed: Vec<usize> = match owner {
+            Some(s) => position.board().discs(s).map(Square::index).collect(),
+            None => position.board().empties().map(Square::index).collect(),
+        };
+        let plain_listed: Vec<usize> = (0..N * N).filter(|&i| plain.cells[i] == owner).collect();
+        prop_assert_eq!(listed, plain_listed);
+    }
     let over = plain.legal(side).is_empty() && plain.legal(side.opponent()).is_empty();
     prop_assert_eq!(position.is_over(), over);
     let moves: Vec<Move<N>> = position.moves().collect();

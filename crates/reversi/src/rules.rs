@@ -162,6 +162,10 @@ mod tests {
         assert_eq!(board_mask(8), u64::MAX);
         assert_eq!(board_mask(4), 0x0f0f_0f0f);
         assert_eq!(board_mask(6).count_ones(), 36);
+        // Past 8 the board is the whole grid, whatever the size.
+        for n in [9, 10, 63, 64, 65, usize::MAX] {
+            assert_eq!(board_mask(n), u64::MAX, "{n}");
+        }
     }
 
     #[test]
@@ -172,6 +176,95 @@ mod tests {
         let m = moves(black, white, u64::MAX);
         assert_eq!(m, (1 << 19) | (1 << 26) | (1 << 37) | (1 << 44));
         assert_eq!(flips(black, white, 1 << 19), 1 << 27);
+    }
+
+    /// Every filling of every line of the 8x8 grid (and of the 6x6 and 4x4 boards), the rest
+    /// empty: the moves and flips against a walk on (row, column) coordinates. Runs of every
+    /// length up to 6 along every direction, and lines that end at every edge.
+    #[test]
+    fn every_filling_of_every_line() {
+        const DIRS: [(isize, isize); 8] = [
+            (0, 1),
+            (0, -1),
+            (1, 0),
+            (-1, 0),
+            (1, 1),
+            (1, -1),
+            (-1, 1),
+            (-1, -1),
+        ];
+        // The flips of a disc of `own` placed at (r, c) on an n x n board.
+        let walk = |n: isize, own: u64, opp: u64, r: isize, c: isize| {
+            let at = |r: isize, c: isize| {
+                (r >= 0 && c >= 0 && r < n && c < n).then(|| 1u64 << (r * 8 + c))
+            };
+            let mut all = 0;
+            for (dr, dc) in DIRS {
+                let (mut run, mut x, mut y) = (0, r + dr, c + dc);
+                while let Some(b) = at(x, y).filter(|b| b & opp != 0) {
+                    run |= b;
+                    (x, y) = (x + dr, y + dc);
+                }
+                if at(x, y).is_some_and(|b| b & own != 0) {
+                    all |= run;
+                }
+            }
+            all
+        };
+        let mut checked = 0;
+        for n in [8isize, 6, 4] {
+            let on_board = board_mask(n as usize);
+            for (dr, dc) in [(0, 1), (1, 0), (1, 1), (1, -1)] {
+                for r0 in 0..n {
+                    for c0 in 0..n {
+                        // A line starts where its predecessor is off the board.
+                        let (pr, pc) = (r0 - dr, c0 - dc);
+                        if pr >= 0 && pc >= 0 && pr < n && pc < n {
+                            continue;
+                        }
+                        let mut line = Vec::new();
+                        let (mut r, mut c) = (r0, c0);
+                        while r >= 0 && c >= 0 && r < n && c < n {
+                            line.push((r, c));
+                            (r, c) = (r + dr, c + dc);
+                        }
+                        if line.len() < 3 {
+                            continue;
+                        }
+                        for code in 0..3u32.pow(line.len() as u32) {
+                            let (mut own, mut opp, mut k) = (0u64, 0u64, code);
+                            for &(r, c) in &line {
+                                match k % 3 {
+                                    1 => own |= 1 << (r * 8 + c),
+                                    2 => opp |= 1 << (r * 8 + c),
+                                    _ => {}
+                                }
+                                k /= 3;
+                            }
+                            let mut legal = 0;
+                            for &(r, c) in &line {
+                                let bit = 1u64 << (r * 8 + c);
+                                if (own | opp) & bit != 0 {
+                                    continue;
+                                }
+                                let expected = walk(n, own, opp, r, c);
+                                assert_eq!(
+                                    flips(own, opp, bit),
+                                    expected,
+                                    "{own:x} {opp:x} {bit:x}"
+                                );
+                                if expected != 0 {
+                                    legal |= bit;
+                                }
+                            }
+                            assert_eq!(moves(own, opp, on_board), legal, "{own:x} {opp:x}");
+                            checked += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked > 100_000);
     }
 
     #[test]

@@ -106,6 +106,107 @@ pub fn upper_bound_at_most<const N: usize>(own: u64, opp: u64, alpha: i32) -> Op
 mod tests {
     use super::*;
 
+    /// The rule of the module's doc on (row, column) coordinates: a disc of `own` is stable when
+    /// along each of the four lines through it the line is full, or a neighbour on the line is
+    /// off the board or a stable disc of `own`; iterated from no stable disc until nothing
+    /// changes.
+    fn plain_stable(n: isize, own: u64, opp: u64) -> u64 {
+        let on = |r: isize, c: isize| r >= 0 && c >= 0 && r < n && c < n;
+        let bit = |r: isize, c: isize| 1u64 << (r * 8 + c);
+        let occupied = own | opp;
+        let full = |r: isize, c: isize, dr: isize, dc: isize| {
+            [(dr, dc), (-dr, -dc)].iter().all(|&(dr, dc)| {
+                let (mut x, mut y) = (r + dr, c + dc);
+                while on(x, y) {
+                    if occupied & bit(x, y) == 0 {
+                        return false;
+                    }
+                    (x, y) = (x + dr, y + dc);
+                }
+                true
+            })
+        };
+        let mut stable = 0;
+        loop {
+            let held = |r: isize, c: isize| !on(r, c) || stable & bit(r, c) != 0;
+            let mut next = 0;
+            for r in 0..n {
+                for c in 0..n {
+                    if own & bit(r, c) == 0 {
+                        continue;
+                    }
+                    let lines_ok = [(0, 1), (1, 0), (1, 1), (1, -1)].iter().all(|&(dr, dc)| {
+                        full(r, c, dr, dc) || held(r - dr, c - dc) || held(r + dr, c + dc)
+                    });
+                    if lines_ok {
+                        next |= bit(r, c);
+                    }
+                }
+            }
+            if next == stable {
+                return stable;
+            }
+            stable = next;
+        }
+    }
+
+    /// Random fillings of `N`x`N` boards (from nearly empty to full) and positions of random
+    /// games: [`stable`] and [`upper_bound_at_most`] against [`plain_stable`], for every alpha.
+    fn check_against_plain<const N: usize>(seed: u64) {
+        let mut state = seed;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let squares = (N * N) as i32;
+        for round in 0..200 {
+            let (own, opp) = if round % 2 == 0 {
+                let empty_per_16 = next() % 6;
+                let (mut own, mut opp) = (0u64, 0u64);
+                for bit in (0..64)
+                    .map(|i| 1u64 << i)
+                    .filter(|b| b & Board::<N>::MASK != 0)
+                {
+                    let roll = next();
+                    if roll % 16 < empty_per_16 {
+                        continue;
+                    }
+                    if roll & 16 == 0 {
+                        own |= bit
+                    } else {
+                        opp |= bit
+                    }
+                }
+                (own, opp)
+            } else {
+                let empties = (next() % (N * N) as u64) as usize;
+                let p = crate::Position::<N>::random_line(next(), empties);
+                let b = p.board();
+                (b.mask(p.to_move()), b.mask(p.to_move().opponent()))
+            };
+            let expected = plain_stable(N as isize, own, opp);
+            assert_eq!(stable::<N>(own, opp), expected, "{own:x} {opp:x}");
+            let opp_stable = plain_stable(N as isize, opp, own).count_ones() as i32;
+            let bound = squares - 2 * opp_stable;
+            for alpha in -squares - 1..=squares + 1 {
+                assert_eq!(
+                    upper_bound_at_most::<N>(own, opp, alpha),
+                    (bound <= alpha).then_some(bound),
+                    "{own:x} {opp:x} {alpha}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn stable_discs_match_a_plain_fixed_point() {
+        check_against_plain::<4>(1);
+        check_against_plain::<6>(2);
+        check_against_plain::<8>(3);
+    }
+
     #[test]
     fn corners_edges_and_full_boards() {
         let mask = Board::<6>::MASK;

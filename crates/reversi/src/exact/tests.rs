@@ -254,3 +254,219 @@ fn passes_and_finished_games() {
     // Black plays c1 and wins 3-0 with 13 empty squares: -16 for White.
     assert_eq!(solved.margin, -16);
 }
+
+/// An 8x8 board with about 18 empty squares, the others random discs (White's share from
+/// `seed` too), Black to move: quick to solve, for all its empty squares.
+fn sparse_8x8(seed: u64) -> Position<8> {
+    let mut x = seed * 2_654_435_761 + 12_345;
+    let mut next = move || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x
+    };
+    let mut board = Board::<8>::empty();
+    let mut empties = 0;
+    let share = next() % 4;
+    for square in Square::<8>::all() {
+        if next() % 64 < 18 && empties < 18 {
+            empties += 1;
+            continue;
+        }
+        let white = next() % 8 <= share;
+        board = board.with(square, Some(if white { Side::White } else { Side::Black }));
+    }
+    Position::new(board, Side::Black)
+}
+
+/// A solve's nodes are its null-window tests' and, on 8x8 boards from
+/// [`PRESEARCH_EMPTIES`](super::PRESEARCH_EMPTIES) empty squares on only, the selective
+/// pre-search's (a fresh solver's selective MTD(f) from the same guess repeats it).
+#[test]
+fn nodes_add_up_and_the_presearch_runs_only_far_from_the_end() {
+    const { assert!(super::PRESEARCH_EMPTIES == 18) };
+    for position in [
+        sparse_8x8(24),
+        sparse_8x8(29),
+        Position::<8>::random_line(3, 12),
+    ] {
+        let empties = position.board().empties().len();
+        assert!(empties == 12 || empties == 18);
+        let mut tested = 0;
+        let solved = Solver::new(16)
+            .mtdf(&position, Budget::default(), 1, |_, t| tested += t.nodes)
+            .expect("no budget");
+        let presearch = if empties >= super::PRESEARCH_EMPTIES {
+            let mut fresh = Solver::new(16);
+            fresh.table.new_search();
+            let likely = fresh
+                .close_in(&position, Budget::default(), 1, true, |_, _| {})
+                .expect("no budget");
+            assert!(likely.nodes > 0);
+            likely.nodes
+        } else {
+            0
+        };
+        assert!(tested > 0);
+        assert_eq!(solved.nodes, presearch + tested, "{empties} empties");
+        assert_eq!(solved.margin, Solver::new(16).solve(&position).margin);
+    }
+}
+
+/// A finished game is one position visited; a last placement two (the position and the full
+/// board after it).
+#[test]
+fn finished_games_and_last_moves_count_their_positions() {
+    let black_but = |skip: usize| {
+        Square::<4>::all()
+            .skip(skip)
+            .fold(Board::<4>::empty(), |b, s| b.with(s, Some(Side::Black)))
+    };
+    let over = Position::new(black_but(1), Side::White);
+    let solved = Solver::new(8)
+        .solve_window(&over, -16, 16, Budget::default())
+        .expect("no budget");
+    assert_eq!((solved.margin, solved.nodes), (-16, 1));
+    // Every thread of a parallel solve visits it, and the nodes are all threads'.
+    for threads in [2, 3] {
+        let solved = Solver::new(8)
+            .with_threads(threads)
+            .solve_window(&over, -16, 16, Budget::default())
+            .expect("no budget");
+        assert_eq!((solved.margin, solved.nodes), (-16, threads as u64));
+    }
+    // White on c1, a1 empty: White takes a1 flipping b1.
+    let c1 = Square::<4>::new(0, 2).unwrap();
+    let last = Position::new(black_but(1).with(c1, Some(Side::White)), Side::White);
+    let solved = Solver::new(8)
+        .solve_window(&last, -16, 16, Budget::default())
+        .expect("no budget");
+    assert_eq!((solved.margin, solved.nodes), (3 - 13, 2));
+}
+
+/// The image of `x` under symmetry `t` of the `N`x`N` board, square by square.
+fn image<const N: usize>(x: u64, t: usize) -> u64 {
+    let mut out = 0;
+    for r in 0..N {
+        for c in 0..N {
+            if x & (1 << (r * 8 + c)) != 0 {
+                let (r, c) = if t & 4 != 0 { (c, r) } else { (r, c) };
+                let r = if t & 1 != 0 { N - 1 - r } else { r };
+                let c = if t & 2 != 0 { N - 1 - c } else { c };
+                out |= 1 << (r * 8 + c);
+            }
+        }
+    }
+    out
+}
+
+/// The root searches the first move (by key) of each class of moves whose children are images
+/// of each other, and only those: checked against the eight images built square by square, on
+/// the first plies of random games (where symmetric children abound).
+fn check_symmetry_classes<const N: usize>() {
+    use super::search::Candidate;
+    for seed in 0..12 {
+        for plies in 0..5 {
+            let position = Position::<N>::random_line(seed, N * N - 4 - plies);
+            let side = position.to_move();
+            let (own, opp) = (
+                position.board().mask(side),
+                position.board().mask(side.opponent()),
+            );
+            let moves = crate::rules::moves(own, opp, Board::<N>::MASK);
+            let mut list: Vec<Candidate> = (0..64)
+                .map(|i| 1u64 << i)
+                .filter(|bit| moves & bit != 0)
+                .map(|bit| Candidate {
+                    // Any order: the keys run against the squares'.
+                    key: (bit.trailing_zeros() as i32 * 37) % 64,
+                    bit,
+                    flipped: crate::rules::flips(own, opp, bit),
+                })
+                .collect();
+            let all = list.clone();
+            let kept = super::one_per_symmetry_class::<N>(own, opp, &mut list);
+            let child = |c: &Candidate| (opp & !c.flipped, own | c.flipped | c.bit);
+            let alike = |a: (u64, u64), b: (u64, u64)| {
+                (0..8).any(|t| (image::<N>(a.0, t), image::<N>(a.1, t)) == b)
+            };
+            let kept = &list[..kept];
+            assert!(kept.windows(2).all(|w| w[0].key < w[1].key));
+            for (i, a) in kept.iter().enumerate() {
+                for b in &kept[i + 1..] {
+                    assert!(!alike(child(a), child(b)), "{position:?}");
+                }
+            }
+            for c in &all {
+                let first = kept.iter().find(|k| alike(child(k), child(c)));
+                let first = first.unwrap_or_else(|| panic!("{position:?}: {c:?} dropped"));
+                assert!(first.key <= c.key);
+            }
+        }
+    }
+}
+
+#[test]
+fn the_root_searches_one_move_per_class_of_symmetric_children() {
+    check_symmetry_classes::<4>();
+    check_symmetry_classes::<6>();
+    check_symmetry_classes::<8>();
+}
+
+/// The table's size is the one asked for, also through `with_threads` and `discs_only`: two
+/// entries save less work than 2^16.
+#[test]
+fn a_bigger_table_saves_work() {
+    let position = Position::<8>::random_line(5, 13);
+    let tiny = Solver::new(1).solve(&position);
+    let big = Solver::new(16).solve(&position);
+    assert_eq!(tiny.margin, big.margin);
+    assert!(tiny.nodes > big.nodes, "{} vs {}", tiny.nodes, big.nodes);
+    assert_eq!(Solver::new(1).with_threads(1).solve(&position), tiny);
+    let tiny = Solver::discs_only(1).solve(&position);
+    let big = Solver::discs_only(16).solve(&position);
+    assert!(tiny.nodes > big.nodes, "{} vs {}", tiny.nodes, big.nodes);
+}
+
+/// A time budget covers the whole solve: none at all stops it; a node budget split between
+/// two threads still lets a large one finish.
+#[test]
+fn time_and_thread_budgets() {
+    let position = Position::<8>::random_line(9, 14);
+    let none = Budget::time(std::time::Duration::ZERO);
+    assert_eq!(Solver::new(12).solve_within(&position, none), None);
+    let plenty = Budget::nodes(1 << 40);
+    let solved = Solver::new(12)
+        .with_threads(2)
+        .solve_within(&position, plenty);
+    assert_eq!(
+        solved.map(|s| s.margin),
+        Some(Solver::new(12).solve(&position).margin)
+    );
+}
+
+/// A node budget spans the whole solve: one above every null-window test's nodes but well
+/// below their sum runs out; their sum is enough.
+#[test]
+fn a_node_budget_spans_every_test() {
+    let position = Position::<8>::random_line(3, 12);
+    let mut tests = Vec::new();
+    let solved = Solver::new(16)
+        .mtdf(&position, Budget::default(), 1, |_, t| tests.push(t.nodes))
+        .expect("no budget");
+    let largest = tests.iter().copied().max().expect("one test at least");
+    assert!(largest < 30_000 && solved.nodes > 60_000, "{tests:?}");
+    let within = |nodes| Solver::new(16).solve_within(&position, Budget::nodes(nodes));
+    assert_eq!(within(30_000), None);
+    assert_eq!(within(solved.nodes).map(|s| s.margin), Some(solved.margin));
+    // The pre-search's nodes count too: the tests' nodes alone are not enough.
+    let position = sparse_8x8(29);
+    let mut tested = 0;
+    let solved = Solver::new(16)
+        .mtdf(&position, Budget::default(), 1, |_, t| tested += t.nodes)
+        .expect("no budget");
+    assert!(solved.nodes > tested);
+    let within = |nodes| Solver::new(16).solve_within(&position, Budget::nodes(nodes));
+    assert_eq!(within(tested), None);
+    assert_eq!(within(solved.nodes).map(|s| s.margin), Some(solved.margin));
+}
