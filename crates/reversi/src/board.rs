@@ -152,7 +152,7 @@ pub(crate) fn canonical<const N: usize>(own: u64, opp: u64) -> (u64, u64) {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::position::Position;
 
@@ -195,7 +195,7 @@ mod tests {
 
     /// The image of `x` under symmetry `t` square by square: bit 2 transposes, bit 0 mirrors the
     /// rows, bit 1 the columns.
-    fn by_squares<const N: usize>(x: u64, t: usize) -> u64 {
+    pub(crate) fn by_squares<const N: usize>(x: u64, t: usize) -> u64 {
         let mut out = 0;
         for r in 0..N {
             for c in 0..N {

@@ -344,21 +344,8 @@ fn finished_games_and_last_moves_count_their_positions() {
     assert_eq!((solved.margin, solved.nodes), (3 - 13, 2));
 }
 
-/// The image of `x` under symmetry `t` of the `N`x`N` board, square by square.
-fn image<const N: usize>(x: u64, t: usize) -> u64 {
-    let mut out = 0;
-    for r in 0..N {
-        for c in 0..N {
-            if x & (1 << (r * 8 + c)) != 0 {
-                let (r, c) = if t & 4 != 0 { (c, r) } else { (r, c) };
-                let r = if t & 1 != 0 { N - 1 - r } else { r };
-                let c = if t & 2 != 0 { N - 1 - c } else { c };
-                out |= 1 << (r * 8 + c);
-            }
-        }
-    }
-    out
-}
+// The image of `x` under symmetry `t` of the `N`x`N` board, square by square.
+use crate::board::tests::by_squares as image;
 
 /// The root searches the first move (by key) of each class of moves whose children are images
 /// of each other, and only those: checked against the eight images built square by square, on
