@@ -24,7 +24,7 @@
 
 use crate::cost::Cost;
 use crate::min_entry::MinEntry;
-use crate::node_table::{Hashed, Indexed, NONE, NodeTable, ParentLink, path_to};
+use crate::node_table::{Hashed, Indexed, NodeTable};
 use crate::problem::{DenseStates, Path, ResultOf, SearchProblem, SearchResult, Stats};
 use crate::radix::RadixQueue;
 use std::cmp::Ordering;
@@ -90,35 +90,41 @@ impl<C: Cost, Q: Ord> PartialEq for Deeper<C, Q> {
 }
 impl<C: Cost, Q: Ord> Eq for Deeper<C, Q> {}
 
-/// What the loop knows about a reached state, beside it in the table.
-pub(crate) struct Info<A, C> {
+/// What the loop knows about a reached state, beside it in the table: 16 bytes with `u32`
+/// costs, so that a hashed entry (hash, state, info) of a `(usize, usize)` cell takes 40 bytes,
+/// as `pathfinding`'s does. The action from the parent is kept apart, in [`Loop::actions`]
+/// (nothing at all for the closures' `()` actions).
+pub(crate) struct Info<C> {
     /// The lowest path cost found.
     g: C,
     /// The heuristic (zero for uniform-cost), computed once.
     h: C,
     /// The step cost from the parent.
     step: C,
-    /// The parent's position ([`NONE`] for the start).
-    parent: u32,
-    /// Whether the state has been expanded.
-    closed: bool,
-    /// The action from the parent.
-    action: Option<A>,
+    /// The parent's position in the low 31 bits ([`NO_PARENT`] for the start), and [`CLOSED`]
+    /// once the state has been expanded.
+    link: u32,
 }
 
-/// A stale child not yet decided: priority, tie key, and the number of pops when it was
-/// generated.
-struct StaleKey<C, K> {
-    f: C,
-    tie: K,
-    pops: u32,
-}
+/// The bit of [`Info::link`] set when the state has been expanded.
+const CLOSED: u32 = 1 << 31;
 
-/// The stale children: those decided as popped before the goal, and the undecided ones.
+/// The parent of the start; positions from here on do not fit the link, and a search that
+/// reaches that many states gives up (the caller then runs the plain loop).
+const NO_PARENT: u32 = CLOSED - 1;
+
+/// The stale children: those decided as popped before the goal, and the undecided ones, in
+/// two lists. A child of the current priority is decided by the pops of that priority after it
+/// (one with a larger tie key means the plain loop popped the child first), so it keeps the
+/// number of pops when it was generated. Every pop of a higher priority comes after the child,
+/// so a child of a higher priority keeps only its priority and tie key.
 struct Stale<C, K> {
     counted: u64,
-    keys: Vec<StaleKey<C, K>>,
-    /// Compact `keys` when it grows past this.
+    /// `(pops, tie key)` of the children of the current priority.
+    now: Vec<(u32, K)>,
+    /// `(priority, tie key)` of the children of higher priorities.
+    later: Vec<(C, K)>,
+    /// Compact `later` when it grows past this.
     compact_at: usize,
     /// The current priority (that of the last pop) and the pops of it so far, as
     /// `(pops, tie key)` (recorded only for out-of-order tie rules).
@@ -130,16 +136,26 @@ impl<C: Cost, K: Ord + Copy> Stale<C, K> {
     fn new() -> Self {
         Self {
             counted: 0,
-            keys: Vec::new(),
+            now: Vec::new(),
+            later: Vec::new(),
             compact_at: 1024,
             level: None,
             level_pops: Vec::new(),
         }
     }
 
+    /// Records a stale child of priority `f` (at least the current one) and tie key `tie`,
+    /// generated after `pops` pops.
     #[inline]
     fn push(&mut self, f: C, tie: K, pops: u32) {
-        self.keys.push(StaleKey { f, tie, pops });
+        if self
+            .level
+            .is_some_and(|level| f.total_order(&level) == Ordering::Equal)
+        {
+            self.now.push((pops, tie));
+        } else {
+            self.later.push((f, tie));
+        }
     }
 
     /// Records the `pops`-th pop, of priority `f`; `record`: keep it among the level's pops.
@@ -151,7 +167,10 @@ impl<C: Cost, K: Ord + Copy> Stale<C, K> {
         {
             self.level = Some(f);
             self.level_pops.clear();
-            if self.keys.len() >= self.compact_at {
+            // The last priority's stale children all left before this pop.
+            self.counted += self.now.len() as u64;
+            self.now.clear();
+            if self.later.len() >= self.compact_at {
                 self.compact(f);
             }
         }
@@ -160,12 +179,12 @@ impl<C: Cost, K: Ord + Copy> Stale<C, K> {
         }
     }
 
-    /// Counts and drops the keys below priority `f`: every later pop is of `f` or more.
+    /// Counts and drops the children below priority `f`: every later pop is of `f` or more.
     fn compact(&mut self, f: C) {
-        let before = self.keys.len();
-        self.keys.retain(|k| k.f.total_order(&f) != Ordering::Less);
-        self.counted += (before - self.keys.len()) as u64;
-        self.compact_at = (2 * self.keys.len()).max(1024);
+        let before = self.later.len();
+        self.later.retain(|k| k.0.total_order(&f) != Ordering::Less);
+        self.counted += (before - self.later.len()) as u64;
+        self.compact_at = (2 * self.later.len()).max(1024);
     }
 
     /// The stale children popped before the goal, popped `pops`-th with priority `f` and tie
@@ -180,25 +199,22 @@ impl<C: Cost, K: Ord + Copy> Stale<C, K> {
             best[i] = best[i].max(best[i + 1]);
         }
         let level_pops = &self.level_pops;
-        let later_larger = |k: &StaleKey<C, K>| {
-            let first = level_pops.partition_point(|p| p.0 <= k.pops);
-            best.get(first).is_some_and(|b| *b > k.tie)
+        let later_larger = |&(pops, tie): &(u32, K)| {
+            let first = level_pops.partition_point(|p| p.0 <= pops);
+            best.get(first).is_some_and(|b| *b > tie)
         };
-        self.counted
-            + self
-                .keys
-                .iter()
-                .filter(|k| match k.f.total_order(&f) {
-                    Ordering::Less => true,
-                    Ordering::Equal => later_larger(k),
-                    Ordering::Greater => false,
-                })
-                .count() as u64
+        let now = self.now.iter().filter(|k| later_larger(k)).count();
+        let later = self.later.iter().filter(|k| match k.0.total_order(&f) {
+            Ordering::Less => true,
+            Ordering::Equal => best.first().is_some_and(|b| *b > k.1),
+            Ordering::Greater => false,
+        });
+        self.counted + now as u64 + later.count() as u64
     }
 
     /// Every stale child, when the frontier runs dry.
     fn all(self) -> u64 {
-        self.counted + self.keys.len() as u64
+        self.counted + (self.now.len() + self.later.len()) as u64
     }
 }
 
@@ -227,12 +243,13 @@ pub(crate) fn run<P, R, T>(problem: &P, with_heuristic: bool, table: T) -> Optio
 where
     P: SearchProblem,
     R: TieRule<P::Cost>,
-    T: NodeTable<P::State, Info<P::Action, P::Cost>>,
+    T: NodeTable<P::State, Info<P::Cost>>,
 {
     let mut search = Loop::<P, R, T> {
         problem,
         with_heuristic,
         table,
+        actions: Vec::new(),
         heap: RadixQueue::new(!R::OUT_OF_ORDER),
         stale: Stale::new(),
         stats: Stats {
@@ -249,11 +266,11 @@ where
         let pops = search.stats.popped as u32;
         search.stale.on_pop(f, tie, pops, R::OUT_OF_ORDER);
         if problem.is_goal(search.table.get(item).0) {
+            let path = search.rebuild(item);
             let before = search
                 .stale
                 .popped_before_goal(f, tie, pops, !R::OUT_OF_ORDER);
             search.stats.popped += before;
-            let path = rebuild(&search.table, item);
             return Some(SearchResult {
                 cut_off: false,
                 path: Some(path),
@@ -277,6 +294,8 @@ struct Loop<'p, P: SearchProblem, R: TieRule<P::Cost>, T> {
     problem: &'p P,
     with_heuristic: bool,
     table: T,
+    /// The action from the parent of the state at each position after the start's (0).
+    actions: Vec<P::Action>,
     heap: RadixQueue<P::Cost, R::Key, u32>,
     stale: Stale<P::Cost, R::Key>,
     stats: Stats,
@@ -291,7 +310,7 @@ impl<P, R, T> Loop<'_, P, R, T>
 where
     P: SearchProblem,
     R: TieRule<P::Cost>,
-    T: NodeTable<P::State, Info<P::Action, P::Cost>>,
+    T: NodeTable<P::State, Info<P::Cost>>,
 {
     #[inline]
     fn h_of(&self, state: &P::State) -> P::Cost {
@@ -311,9 +330,7 @@ where
             g: zero,
             h,
             step: zero,
-            parent: NONE,
-            closed: false,
-            action: None,
+            link: NO_PARENT,
         });
         self.monotone = self.heap.push(Entry {
             f: h,
@@ -327,10 +344,10 @@ where
     #[inline]
     fn expand(&mut self, item: u32, f: P::Cost, pops: u32) -> bool {
         let node = self.table.value_mut(item);
-        if node.closed {
+        if node.link & CLOSED != 0 {
             return true;
         }
-        node.closed = true;
+        node.link |= CLOSED;
         self.stats.expanded += 1;
         let g = node.g;
         let state = self.table.get(item).0.clone();
@@ -356,6 +373,10 @@ where
         step: P::Cost,
     ) {
         self.stats.generated += 1;
+        if !self.monotone {
+            // Given up: the caller runs the plain loop.
+            return;
+        }
         let Some(seq) = self.seq.checked_add(1) else {
             self.monotone = false;
             return;
@@ -371,9 +392,7 @@ where
                 P::Cost::ZERO
             },
             step,
-            parent,
-            closed: false,
-            action: None,
+            link: parent,
         });
         let child_f = child_g + known.h;
         if child_f < f {
@@ -388,11 +407,22 @@ where
                 self.stale.push(child_f, R::key(child_g, self.seq), pops);
                 return;
             }
+            if known.link & CLOSED != 0 {
+                // Only float rounding (`g + h == f` with `g` below the state's final cost) can
+                // get here: the plain loop decides.
+                self.monotone = false;
+                return;
+            }
             known.g = child_g;
             known.step = step;
-            known.parent = parent;
+            known.link = parent;
+            self.actions[at as usize - 1] = action;
+        } else if at < NO_PARENT {
+            self.actions.push(action);
+        } else {
+            self.monotone = false;
+            return;
         }
-        known.action = Some(action);
         if !self.heap.push(Entry {
             f: child_f,
             tie: R::key(child_g, self.seq),
@@ -403,18 +433,24 @@ where
     }
 }
 
-impl<A, C: Copy> ParentLink<A, C> for Info<A, C> {
-    fn link(&self) -> (Option<(&A, C)>, u32) {
-        (self.action.as_ref().map(|a| (a, self.step)), self.parent)
+impl<P, R, T> Loop<'_, P, R, T>
+where
+    P: SearchProblem,
+    R: TieRule<P::Cost>,
+    T: NodeTable<P::State, Info<P::Cost>>,
+{
+    /// The path to the state at `last`, from the parent links.
+    fn rebuild(&self, last: u32) -> Path<P::State, P::Action, P::Cost> {
+        let link = |at: u32| {
+            let (state, info) = self.table.get(at);
+            // The start, at position 0, has no arrival.
+            let arrival = at
+                .checked_sub(1)
+                .map(|i| (&self.actions[i as usize], info.step));
+            (state, arrival, info.link & !CLOSED)
+        };
+        Path::from_parent_links(link(last), self.table.get(last).1.g, link)
     }
-}
-
-/// The path to the state at `last`, from the parent links.
-fn rebuild<S: Clone, A: Clone, C: Cost>(
-    table: &impl NodeTable<S, Info<A, C>>,
-    last: u32,
-) -> Path<S, A, C> {
-    path_to(table, last, table.get(last).1.g)
 }
 
 #[cfg(test)]
@@ -530,6 +566,27 @@ mod tests {
                 prop_assert_eq!(fast, best_first(&g, Priority::PathCostPlusHeuristic));
             }
         }
+    }
+
+    #[test]
+    fn a_closed_state_that_rounding_seems_to_improve_sends_the_search_to_the_plain_loop() {
+        // The start (0) and state 1 have the heuristic 1e17, where a unit is below half an
+        // ulp: state 1's priority 1 + 1e17 rounds to 1e17, and so does the priority of the
+        // step back to the start at path cost -1, below the start's closed cost 0.
+        let problem = crate::FnProblem::new(
+            0u8,
+            |&s: &u8| match s {
+                0 => vec![(1, 1.0)],
+                1 => vec![(0, -2.0), (2, 1e18)],
+                _ => vec![],
+            },
+            |&s: &u8| if s < 2 { 1e17 } else { 0.0 },
+            |&s: &u8| s == 2,
+        );
+        assert!(search::<_, Fifo>(&problem, true).is_none());
+        assert!(search::<_, DeeperFirst>(&problem, true).is_none());
+        let plain = best_first(&problem, Priority::PathCostPlusHeuristic);
+        assert_eq!(plain.path.map(|p| p.states), Some(vec![0, 1, 2]));
     }
 
     /// A grid for instruction counting: `cargo test --release -p search-core --lib
