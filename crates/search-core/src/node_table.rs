@@ -9,9 +9,9 @@
 use crate::cost::Cost;
 use crate::problem::Path;
 use crate::state_hash::FxHasher;
-use indexmap::IndexMap;
-use indexmap::map::Entry;
-use std::hash::{BuildHasherDefault, Hash};
+use hashbrown::HashTable;
+use hashbrown::hash_table::Entry;
+use std::hash::{BuildHasher, BuildHasherDefault, Hash};
 
 /// No position: the parent of the start.
 pub(crate) const NONE: u32 = u32::MAX;
@@ -38,40 +38,64 @@ fn position(len: usize) -> u32 {
     }
 }
 
-/// A hash table of states (FxHash), in first-reached order.
-pub(crate) struct Hashed<S, V>(IndexMap<S, V, BuildHasherDefault<FxHasher>>);
+/// A hash table of states (FxHash), in first-reached order: the entries in a vector, and a
+/// hash table of their positions (4 bytes a slot). A hash is not stored; growing the table
+/// hashes the states again.
+pub(crate) struct Hashed<S, V> {
+    slots: HashTable<u32>,
+    entries: Vec<(S, V)>,
+}
 
 impl<S, V> Default for Hashed<S, V> {
     fn default() -> Self {
-        Self(IndexMap::default())
+        Self {
+            slots: HashTable::new(),
+            entries: Vec::new(),
+        }
     }
+}
+
+/// The FxHash of `state`.
+#[inline]
+fn hash_of<S: Hash>(state: &S) -> u64 {
+    BuildHasherDefault::<FxHasher>::default().hash_one(state)
 }
 
 impl<S: Eq + Hash, V> NodeTable<S, V> for Hashed<S, V> {
     #[inline]
     fn reach(&mut self, state: S, make: impl FnOnce(&S) -> V) -> (u32, &mut V, bool) {
-        match self.0.entry(state) {
-            Entry::Occupied(e) => (e.index() as u32, e.into_mut(), false),
-            Entry::Vacant(e) => {
-                let p = position(e.index());
-                let value = make(e.key());
-                (p, e.insert(value), true)
+        let entries = &self.entries;
+        let found = self.slots.entry(
+            hash_of(&state),
+            |&p| entries[p as usize].0 == state,
+            |&p| hash_of(&entries[p as usize].0),
+        );
+        match found {
+            Entry::Occupied(slot) => {
+                let p = *slot.get();
+                (p, &mut self.entries[p as usize].1, false)
+            }
+            Entry::Vacant(slot) => {
+                let p = position(self.entries.len());
+                slot.insert(p);
+                let value = make(&state);
+                self.entries.push((state, value));
+                (p, &mut self.entries[p as usize].1, true)
             }
         }
     }
     #[inline]
     fn get(&self, position: u32) -> (&S, &V) {
-        self.0
-            .get_index(position as usize)
-            .expect("a reached position")
+        let (s, v) = &self.entries[position as usize];
+        (s, v)
     }
     #[inline]
     fn value_mut(&mut self, position: u32) -> &mut V {
-        &mut self.0[position as usize]
+        &mut self.entries[position as usize].1
     }
     #[inline]
     fn len(&self) -> usize {
-        self.0.len()
+        self.entries.len()
     }
 }
 
