@@ -15,14 +15,45 @@
 
 use crate::cost::Cost;
 use crate::min_entry::MinEntry;
+use std::cmp::Ordering;
 use std::collections::{BinaryHeap, VecDeque};
+
+/// An entry of the current priority: its tie key and item (the priority is the queue's).
+struct Tied<K, I> {
+    tie: K,
+    item: I,
+}
+
+impl<K: Ord, I> Ord for Tied<K, I> {
+    /// Reversed, as [`MinEntry`]'s: the lowest tie key is the greatest.
+    #[inline]
+    fn cmp(&self, other: &Self) -> Ordering {
+        other.tie.cmp(&self.tie)
+    }
+}
+impl<K: Ord, I> PartialOrd for Tied<K, I> {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+impl<K: Ord, I> PartialEq for Tied<K, I> {
+    fn eq(&self, other: &Self) -> bool {
+        self.tie == other.tie
+    }
+}
+impl<K: Ord, I> Eq for Tied<K, I> {}
 
 /// A min-queue of [`MinEntry`]s whose priorities never drop below the last one popped.
 pub(crate) struct RadixQueue<C, K, I> {
-    /// The entries of the current priority (every entry when the cost has no image).
-    current: BinaryHeap<MinEntry<C, K, I>>,
+    /// Every entry, when the cost has no image.
+    heap: BinaryHeap<MinEntry<C, K, I>>,
+    /// The current priority, that of the entries in `current`.
+    level_f: Option<C>,
+    /// The entries of the current priority by tie key, without the priority they share
+    /// (smaller entries, and no comparison of equal priorities when sifting).
+    current: BinaryHeap<Tied<K, I>>,
     /// The entries of the current priority in tie order, instead of `current`, when the ties
-    /// are in order (see [`RadixQueue::new`]) and the costs have images.
+    /// are in order (see [`RadixQueue::new`]).
     in_line: VecDeque<MinEntry<C, K, I>>,
     /// Whether entries are pushed in increasing tie order.
     in_order: bool,
@@ -43,6 +74,8 @@ impl<C: Cost, K: Ord, I> RadixQueue<C, K, I> {
     /// instead of a heap.
     pub(crate) fn new(in_order: bool) -> Self {
         Self {
+            heap: BinaryHeap::new(),
+            level_f: None,
             current: BinaryHeap::new(),
             in_line: VecDeque::new(),
             in_order,
@@ -65,7 +98,7 @@ impl<C: Cost, K: Ord, I> RadixQueue<C, K, I> {
             key.is_some()
         });
         match (radix, key) {
-            (false, None) => self.current.push(entry),
+            (false, None) => self.heap.push(entry),
             (true, Some(k)) if k == self.level => self.join_current(entry),
             (true, Some(k)) if k > self.level => self.place(k, entry),
             _ => return false,
@@ -87,17 +120,32 @@ impl<C: Cost, K: Ord, I> RadixQueue<C, K, I> {
         if self.in_order {
             self.in_line.push_back(entry);
         } else {
-            self.current.push(entry);
+            self.level_f = Some(entry.f);
+            self.current.push(Tied {
+                tie: entry.tie,
+                item: entry.item,
+            });
         }
     }
 
     /// Removes the entry of the lowest `(f, tie)` key.
     #[inline]
     pub(crate) fn pop(&mut self) -> Option<MinEntry<C, K, I>> {
-        if self.current.is_empty() && self.in_line.is_empty() && self.occupied != 0 {
+        if self.current.is_empty() && self.in_line.is_empty() {
+            if self.occupied == 0 {
+                return self.heap.pop();
+            }
             self.next_level();
         }
-        self.in_line.pop_front().or_else(|| self.current.pop())
+        if self.in_order {
+            return self.in_line.pop_front();
+        }
+        let tied = self.current.pop()?;
+        Some(MinEntry {
+            f: self.level_f?,
+            tie: tied.tie,
+            item: tied.item,
+        })
     }
 
     /// Makes the smallest image of the lowest non-empty bucket the current priority, and moves
