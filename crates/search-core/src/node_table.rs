@@ -41,6 +41,7 @@ fn position(len: usize) -> u32 {
 /// A hash table of states (FxHash), in first-reached order: the entries in a vector, and a
 /// hash table of their positions (4 bytes a slot). A hash is not stored; growing the table
 /// hashes the states again.
+#[derive(Debug, Clone)]
 pub(crate) struct Hashed<S, V> {
     slots: HashTable<u32>,
     entries: Vec<(S, V)>,
@@ -52,6 +53,16 @@ impl<S, V> Default for Hashed<S, V> {
             slots: HashTable::new(),
             entries: Vec::new(),
         }
+    }
+}
+
+impl<S: Eq + Hash, V> Hashed<S, V> {
+    /// The position of `state`, if reached.
+    pub(crate) fn find(&self, state: &S) -> Option<u32> {
+        let entries = &self.entries;
+        self.slots
+            .find(hash_of(state), |&p| entries[p as usize].0 == *state)
+            .copied()
     }
 }
 

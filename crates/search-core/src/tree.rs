@@ -3,9 +3,8 @@
 
 use crate::cost::Cost;
 use crate::min_entry::MinEntry;
+use crate::node_table::{Hashed, NodeTable};
 use crate::problem::{SearchProblem, Stats};
-use crate::state_hash::FxHashMap;
-use std::collections::hash_map::Entry;
 use std::collections::{BinaryHeap, VecDeque};
 use std::hash::Hash;
 
@@ -13,34 +12,43 @@ use std::hash::Hash;
 /// reached from on one cheapest path. The start has cost zero and no parent.
 #[derive(Debug, Clone)]
 pub struct ShortestPathTree<S, C> {
-    /// Each reachable state's slot in the vectors (the start's is 0).
-    index: FxHashMap<S, usize>,
-    states: Vec<S>,
-    parent: Vec<usize>,
-    cost: Vec<C>,
+    /// Each reachable state, first reached first (the start at position 0), with its cost and
+    /// its parent's position.
+    nodes: Hashed<S, TreeNode<C>>,
     /// The counters of the uniform-cost search that built it.
     pub stats: Stats,
+}
+
+/// A state's place in the tree.
+#[derive(Debug, Clone)]
+struct TreeNode<C> {
+    cost: C,
+    /// The parent's position (the start's own, 0, for the start).
+    parent: u32,
+    /// Whether the state has been expanded (its cost is final).
+    done: bool,
 }
 
 impl<S: Clone + Eq + Hash, C: Cost> ShortestPathTree<S, C> {
     /// The cheapest cost to `state` (`None`: unreachable).
     pub fn cost(&self, state: &S) -> Option<C> {
-        self.index.get(state).map(|&i| self.cost[i])
+        let at = self.nodes.find(state)?;
+        Some(self.nodes.get(at).1.cost)
     }
 
     /// The state `state` is reached from (`None` for the start and unreachable states).
     pub fn parent(&self, state: &S) -> Option<&S> {
-        let i = *self.index.get(state)?;
-        (i != 0).then(|| &self.states[self.parent[i]])
+        let at = self.nodes.find(state)?;
+        (at != 0).then(|| self.nodes.get(self.nodes.get(at).1.parent).0)
     }
 
     /// The states of a cheapest path from the start to `state` (`None`: unreachable).
     pub fn path_to(&self, state: &S) -> Option<Vec<S>> {
-        let mut i = *self.index.get(state)?;
-        let mut out = vec![self.states[i].clone()];
-        while i != 0 {
-            i = self.parent[i];
-            out.push(self.states[i].clone());
+        let mut at = self.nodes.find(state)?;
+        let mut out = vec![self.nodes.get(at).0.clone()];
+        while at != 0 {
+            at = self.nodes.get(at).1.parent;
+            out.push(self.nodes.get(at).0.clone());
         }
         out.reverse();
         Some(out)
@@ -48,19 +56,21 @@ impl<S: Clone + Eq + Hash, C: Cost> ShortestPathTree<S, C> {
 
     /// The number of reachable states, the start included.
     pub fn len(&self) -> usize {
-        self.states.len()
+        self.nodes.len()
     }
 
     /// Always false: the start is reachable.
     pub fn is_empty(&self) -> bool {
-        self.states.is_empty()
+        self.nodes.len() == 0
     }
 
     /// Every reachable state with its parent (the start with itself) and cost, in the order
     /// they were first reached.
     pub fn iter(&self) -> impl Iterator<Item = (&S, &S, C)> {
-        (0..self.states.len())
-            .map(|i| (&self.states[i], &self.states[self.parent[i]], self.cost[i]))
+        (0..self.nodes.len() as u32).map(|at| {
+            let (state, node) = self.nodes.get(at);
+            (state, self.nodes.get(node.parent).0, node.cost)
+        })
     }
 }
 
@@ -77,68 +87,57 @@ impl<S: Clone + Eq + Hash, C: Cost> ShortestPathTree<S, C> {
 /// assert_eq!(tree.cost(&7), None);
 /// ```
 pub fn shortest_path_tree<P: SearchProblem>(problem: &P) -> ShortestPathTree<P::State, P::Cost> {
-    let start = problem.start();
     let mut stats = Stats {
         generated: 1,
         ..Stats::default()
     };
-    let mut tree = ShortestPathTree {
-        index: FxHashMap::default(),
-        states: vec![start.clone()],
-        parent: vec![0],
-        cost: vec![P::Cost::ZERO],
-        stats: Stats::default(),
-    };
-    tree.index.insert(start, 0);
-    let mut done = vec![false];
-    let mut heap = BinaryHeap::new();
-    heap.push(MinEntry {
-        f: P::Cost::ZERO,
-        tie: 0u64,
-        item: 0usize,
+    let mut nodes = Hashed::default();
+    let zero = P::Cost::ZERO;
+    nodes.reach(problem.start(), |_| TreeNode {
+        cost: zero,
+        parent: 0,
+        done: false,
     });
+    // Entries (cost, generation number, position): equal costs leave first in, first out.
+    let mut heap = BinaryHeap::from([MinEntry {
+        f: zero,
+        tie: 0u64,
+        item: 0u32,
+    }]);
     let mut seq = 0u64;
     while let Some(MinEntry { f: g, item, .. }) = heap.pop() {
         stats.popped += 1;
-        if done[item] || tree.cost[item].total_order(&g).is_lt() {
+        let node = nodes.value_mut(item);
+        if node.done || node.cost.total_order(&g).is_lt() {
             continue;
         }
-        done[item] = true;
+        node.done = true;
         stats.expanded += 1;
-        let state = tree.states[item].clone();
+        let state = nodes.get(item).0.clone();
         problem.successors(&state, |_, child, step| {
             stats.generated += 1;
             let child_g = g + step;
-            let slot = match tree.index.entry(child) {
-                Entry::Occupied(e) => {
-                    let i = *e.get();
-                    if done[i] || !child_g.total_order(&tree.cost[i]).is_lt() {
-                        return;
-                    }
-                    tree.cost[i] = child_g;
-                    tree.parent[i] = item;
-                    i
+            let (at, node, new) = nodes.reach(child, |_| TreeNode {
+                cost: child_g,
+                parent: item,
+                done: false,
+            });
+            if !new {
+                if node.done || !child_g.total_order(&node.cost).is_lt() {
+                    return;
                 }
-                Entry::Vacant(e) => {
-                    let i = tree.states.len();
-                    tree.states.push(e.key().clone());
-                    e.insert(i);
-                    tree.parent.push(item);
-                    tree.cost.push(child_g);
-                    done.push(false);
-                    i
-                }
-            };
+                node.cost = child_g;
+                node.parent = item;
+            }
             seq += 1;
             heap.push(MinEntry {
                 f: child_g,
                 tie: seq,
-                item: slot,
+                item: at,
             });
         });
     }
-    tree.stats = stats;
-    tree
+    ShortestPathTree { nodes, stats }
 }
 
 /// [`shortest_path_tree`] on closures: `successors(state)` yields `(successor, step_cost)`.
