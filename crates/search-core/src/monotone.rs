@@ -132,13 +132,21 @@ struct Stale<C, K> {
     level_pops: Vec<(u32, K)>,
 }
 
+/// The size from which the list of stale children of higher priorities is compacted. The unit
+/// tests use a tiny one, so that their small searches compact at almost every rise of the
+/// priority: compaction must count exactly what the end would.
+#[cfg(not(test))]
+const COMPACT_FROM: usize = 1024;
+#[cfg(test)]
+const COMPACT_FROM: usize = 2;
+
 impl<C: Cost, K: Ord + Copy> Stale<C, K> {
     fn new() -> Self {
         Self {
             counted: 0,
             now: Vec::new(),
             later: Vec::new(),
-            compact_at: 1024,
+            compact_at: COMPACT_FROM,
             level: None,
             level_pops: Vec::new(),
         }
@@ -184,7 +192,7 @@ impl<C: Cost, K: Ord + Copy> Stale<C, K> {
         let before = self.later.len();
         self.later.retain(|k| k.0.total_order(&f) != Ordering::Less);
         self.counted += (before - self.later.len()) as u64;
-        self.compact_at = (2 * self.later.len()).max(1024);
+        self.compact_at = (2 * self.later.len()).max(COMPACT_FROM);
     }
 
     /// The stale children popped before the goal, popped `pops`-th with priority `f` and tie
@@ -565,6 +573,64 @@ mod tests {
             if let Some(fast) = search::<_, Fifo>(&g, true) {
                 prop_assert_eq!(fast, best_first(&g, Priority::PathCostPlusHeuristic));
             }
+        }
+    }
+
+    /// A `w` x `w` grid, 8-connected at costs 10 and 14, with scattered walls, from a corner
+    /// to the cell `goal`, with the octile heuristic divided by `h_div` (consistent), or none
+    /// (`h_div` 0).
+    fn walled_grid(w: usize, goal: usize, h_div: u32) -> Digraph {
+        let open = |x: usize, y: usize| (x * 7 + y * 13) % 11 != 5;
+        let mut edges = Vec::new();
+        for (x, y) in (0..w).flat_map(|x| (0..w).map(move |y| (x, y))) {
+            for (dx, dy, cost) in [(1, 0, 10), (0, 1, 10), (1, 1, 14), (1, usize::MAX, 14)] {
+                let (nx, ny) = (x + dx, y.wrapping_add(dy));
+                if nx < w && ny < w && open(x, y) && open(nx, ny) {
+                    edges.push((x * w + y, nx * w + ny, cost));
+                    edges.push((nx * w + ny, x * w + y, cost));
+                }
+            }
+        }
+        let h = (0..w * w)
+            .map(|c| {
+                let (dx, dy) = (
+                    (c / w).abs_diff(goal / w) as u32,
+                    (c % w).abs_diff(goal % w) as u32,
+                );
+                (10 * dx.max(dy) + 4 * dx.min(dy))
+                    .checked_div(h_div)
+                    .unwrap_or(0)
+            })
+            .collect();
+        Digraph {
+            n: w * w,
+            edges,
+            start: 0,
+            goal,
+            h,
+            dense: false,
+        }
+    }
+
+    #[test]
+    fn thousands_of_stale_children_are_counted_as_the_plain_loop_pops_them() {
+        // Enough stale children for the list to be compacted many times on the way.
+        // The goal in the far corner, then in the middle: stale children beyond its priority
+        // must not be counted.
+        for (goal, h_div) in [(1599, 0), (1599, 1), (1599, 3), (820, 0), (820, 3)] {
+            let g = walled_grid(40, goal, h_div);
+            let fast = search::<_, DeeperFirst>(&g, true).expect("consistent heuristic");
+            let options = SearchOptions::new(Frontier::Priority(Priority::PathCostPlusHeuristic))
+                .ties(TieOrder::DeeperFirst);
+            let plain = search_with(&g, options, |_: &Popped<'_, usize, u32>| {}).into_result();
+            assert!(
+                goal != 1599 || h_div != 0 || fast.stats.generated > 8000,
+                "{:?}",
+                fast.stats
+            );
+            assert_eq!(fast, plain);
+            let fast = search::<_, Fifo>(&g, true).expect("consistent heuristic");
+            assert_eq!(fast, best_first(&g, Priority::PathCostPlusHeuristic));
         }
     }
 
