@@ -152,14 +152,11 @@ impl<C: Cost, K: Ord + Copy> Stale<C, K> {
         }
     }
 
-    /// Records a stale child of priority `f` (at least the current one) and tie key `tie`,
-    /// generated after `pops` pops.
+    /// Records a stale child of priority `f` and tie key `tie`, generated after `pops` pops;
+    /// `now`: `f` is the current priority (else it is higher).
     #[inline]
-    fn push(&mut self, f: C, tie: K, pops: u32) {
-        if self
-            .level
-            .is_some_and(|level| f.total_order(&level) == Ordering::Equal)
-        {
+    fn push(&mut self, f: C, tie: K, pops: u32, now: bool) {
+        if now {
             self.now.push((pops, tie));
         } else {
             self.later.push((f, tie));
@@ -403,7 +400,8 @@ where
             link: parent,
         });
         let child_f = child_g + known.h;
-        if child_f < f {
+        let rise = child_f.total_order(&f);
+        if rise == Ordering::Less {
             self.monotone = false;
             return;
         }
@@ -412,7 +410,9 @@ where
             // frontier with priority `g' + h <= f`, so a cheaper child would have a priority
             // below `f` and was declined above.
             if child_g.total_order(&known.g) != Ordering::Less {
-                self.stale.push(child_f, R::key(child_g, self.seq), pops);
+                let now = rise == Ordering::Equal;
+                self.stale
+                    .push(child_f, R::key(child_g, self.seq), pops, now);
                 return;
             }
             if known.link & CLOSED != 0 {

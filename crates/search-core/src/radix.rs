@@ -131,14 +131,20 @@ impl<C: Cost, K: Ord, I> RadixQueue<C, K, I> {
     /// Removes the entry of the lowest `(f, tie)` key.
     #[inline]
     pub(crate) fn pop(&mut self) -> Option<MinEntry<C, K, I>> {
-        if self.current.is_empty() && self.in_line.is_empty() {
+        if self.in_order {
+            if self.in_line.is_empty() {
+                if self.occupied == 0 {
+                    return self.heap.pop();
+                }
+                self.next_level();
+            }
+            return self.in_line.pop_front();
+        }
+        if self.current.is_empty() {
             if self.occupied == 0 {
                 return self.heap.pop();
             }
             self.next_level();
-        }
-        if self.in_order {
-            return self.in_line.pop_front();
         }
         let tied = self.current.pop()?;
         Some(MinEntry {
