@@ -593,3 +593,301 @@ fn eval_search(
     }
     best
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A xorshift stream of random words.
+    fn stream(mut state: u64) -> impl FnMut() -> u64 {
+        move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        }
+    }
+
+    /// Whether square `s` (0..64, the internal 8-wide layout) has a disc of `discs` among its
+    /// eight neighbours, read square by square.
+    fn next_to(discs: u64, s: i32) -> bool {
+        let (r, c) = (s / 8, s % 8);
+        (-1..=1).any(|dr: i32| {
+            (-1..=1).any(|dc: i32| {
+                let (x, y) = (r + dr, c + dc);
+                (dr, dc) != (0, 0)
+                    && (0..8).contains(&x)
+                    && (0..8).contains(&y)
+                    && discs >> (x * 8 + y) & 1 != 0
+            })
+        })
+    }
+
+    #[test]
+    fn potential_mobility_counts_the_empty_squares_next_to_a_disc() {
+        let mut next = stream(11);
+        for round in 0..3000 {
+            // From sparse to dense discs, and empties among the other squares.
+            let discs = match round % 3 {
+                0 => next() & next() & next(),
+                1 => next() & next(),
+                _ => next(),
+            };
+            let empties = !discs & next();
+            let plain = (0..64)
+                .filter(|&s| empties >> s & 1 != 0 && next_to(discs, s))
+                .count() as u32;
+            assert_eq!(
+                potential_mobility::<8>(discs, empties),
+                plain,
+                "{discs:x} {empties:x}"
+            );
+        }
+    }
+
+    /// [`odd_quadrants`] on `N`x`N` boards against the empty squares counted per quadrant,
+    /// square by square.
+    fn check_odd_quadrants<const N: usize>(seed: u64) {
+        let mut next = stream(seed);
+        let half = N / 2;
+        let quadrant = |s: usize| (s / 8 / half) * 2 + s % 8 / half;
+        let on_board = |s: usize| s / 8 < N && s % 8 < N;
+        for round in 0..2000 {
+            let empties = Board::<N>::MASK
+                & match round % 3 {
+                    0 => next() & next(),
+                    1 => next(),
+                    _ => next() | next(),
+                };
+            let mut count = [0; 4];
+            for s in (0..64).filter(|&s| empties >> s & 1 != 0) {
+                count[quadrant(s)] += 1;
+            }
+            let plain = (0..64)
+                .filter(|&s| on_board(s) && count[quadrant(s)] % 2 == 1)
+                .fold(0u64, |acc, s| acc | 1 << s);
+            assert_eq!(odd_quadrants::<N>(empties), plain, "{N}: {empties:x}");
+        }
+    }
+
+    #[test]
+    fn odd_quadrants_are_the_quadrants_with_an_odd_number_of_empty_squares() {
+        check_odd_quadrants::<4>(1);
+        check_odd_quadrants::<6>(2);
+        check_odd_quadrants::<8>(3);
+    }
+
+    /// The schedule of the evaluation sort's depth: 0 at 14 empty squares, one ply more every
+    /// three squares from 15 on, at most 6.
+    #[test]
+    fn sort_depth_follows_its_schedule() {
+        let mut depth = 0;
+        for n in 14..=64 {
+            if n >= 15 && (n - 15) % 3 == 0 {
+                depth = (depth + 1).min(6);
+            }
+            assert_eq!(sort_depth(n), depth, "{n} empty squares");
+        }
+    }
+
+    use crate::exact::EmptiesToWinner;
+    use crate::position::Position;
+    use search_core::games::BusySet;
+
+    type Exact<'a> = Search<'a, 8, EmptiesToWinner>;
+
+    /// The mover's and the opponent's masks of `position`.
+    fn masks<const M: usize>(position: &Position<M>) -> (u64, u64) {
+        let side = position.to_move();
+        let board = position.board();
+        (board.mask(side), board.mask(side.opponent()))
+    }
+
+    /// "Checked every 4096 positions": a search goes past its budget until the next check, and
+    /// each of the budget's limits (nodes, deadline, stop flag, another thread done) stops it
+    /// there on its own.
+    #[test]
+    fn the_budget_is_checked_every_4096_positions() {
+        let table = Table::new(4);
+        let mut search = Exact::new(&table, Budget::nodes(4096), None, false);
+        for (nodes, stopped) in [
+            (1, false),
+            (4095, false),
+            (4096, false),
+            (5000, false),
+            (8191, false),
+            (8192, true),
+            (8193, true),
+        ] {
+            search.nodes = nodes;
+            assert_eq!(search.out_of_budget(), stopped, "{nodes} positions");
+        }
+        static RAISED: AtomicBool = AtomicBool::new(true);
+        let (busy, done) = (BusySet::new(4), AtomicBool::new(true));
+        let shared = Shared {
+            busy: &busy,
+            done: &done,
+        };
+        let past = Budget {
+            deadline: Some(Instant::now()),
+            ..Budget::default()
+        };
+        let stops = [
+            (Budget::default(), None, false),
+            (past, None, true),
+            (Budget::default().with_stop(&RAISED), None, true),
+            (Budget::default(), Some(shared), true),
+        ];
+        for (i, (budget, shared, stops)) in stops.into_iter().enumerate() {
+            let mut search = Exact::new(&table, budget, shared, false);
+            search.nodes = 4095;
+            assert!(!search.out_of_budget(), "limit {i} before the check");
+            search.nodes = 4096;
+            assert_eq!(search.out_of_budget(), stops, "limit {i}");
+        }
+    }
+
+    /// Every position a search enters counts once: a finished board, a last empty square, and
+    /// a node cut off at once by the stability bound (alpha = 64: nothing is above it).
+    #[test]
+    fn each_position_entered_counts_once() {
+        let table = Table::new(4);
+        let opp = 0x00ff_00ff_00ff_00ff_u64 & !1;
+        for (own, opp) in [(!opp, opp), (!opp & !1, opp)] {
+            let mut search = Exact::new(&table, Budget::default(), None, false);
+            search.search(own, opp, -65, 65);
+            assert_eq!(search.nodes, 1, "{own:x} {opp:x}");
+        }
+        for empties in 2..=14 {
+            for seed in 0..4 {
+                let position = Position::<8>::random_line(seed, empties);
+                let (own, opp) = masks(&position);
+                if position.is_over() || (own | opp).count_ones() as usize != 64 - empties {
+                    continue;
+                }
+                let mut search = Exact::new(&table, Budget::default(), None, false);
+                let value = search.search(own, opp, 64, 65);
+                assert!(value <= 64);
+                let cut = empties >= STABILITY_EMPTIES as usize;
+                assert_eq!(search.nodes == 1, cut, "{empties} empties: {own:x} {opp:x}");
+            }
+        }
+    }
+
+    /// The exact value of `(own, opp)` by a fresh search.
+    fn exact_value(own: u64, opp: u64) -> i32 {
+        let table = Table::new(12);
+        Exact::new(&table, Budget::default(), None, false).search(own, opp, -65, 65)
+    }
+
+    /// From [`TABLE_EMPTIES`] on, a stored bound answers without a search when it settles the
+    /// window (shown with a made-up value the search itself would not find); likely bounds
+    /// only in a selective search.
+    #[test]
+    fn stored_bounds_cut_from_table_empties_on() {
+        for seed in 0..6 {
+            let empties = 8 + seed as usize;
+            let position = Position::<8>::random_line(seed, empties);
+            if position.is_over() {
+                continue;
+            }
+            let (own, opp) = masks(&position);
+            let n = (Board::<8>::MASK & !(own | opp)).count_ones();
+            assert!(n >= TABLE_EMPTIES);
+            let truth = exact_value(own, opp);
+            let fake = if truth <= 0 { truth + 3 } else { truth - 3 };
+            // (stored bounds, window, the stored value answers)
+            let cases = [
+                ((fake, fake), (-65, 65)),
+                ((fake, fake), (fake - 1, fake + 1)),
+                ((fake, 64), (fake - 2, fake - 1)),
+                ((fake, 64), (fake - 1, fake)),
+                ((-64, fake), (fake, fake + 1)),
+                ((-64, fake), (fake + 1, fake + 2)),
+            ];
+            for (bounds, (alpha, beta)) in cases {
+                if stability::upper_bound_at_most::<8>(own, opp, alpha).is_some() {
+                    continue;
+                }
+                for selective in [false, true] {
+                    for searcher_selective in [false, true] {
+                        let table = Table::new(10);
+                        table.store(own, opp, n, (bounds, selective), 64);
+                        let mut search =
+                            Exact::new(&table, Budget::default(), None, searcher_selective);
+                        let value = search.search(own, opp, alpha, beta);
+                        let trusted = !selective || searcher_selective;
+                        let what = format!("{own:x} {opp:x} {bounds:?} ({alpha}, {beta})");
+                        assert_eq!(search.nodes == 1, trusted, "{what} {selective}");
+                        if trusted {
+                            assert_eq!(value, fake, "{what}");
+                        } else if alpha < truth && truth < beta {
+                            assert_eq!(value, truth, "{what}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Enhanced transposition cut-off: any child whose stored upper bound (trusted) proves the
+    /// position reaches beta answers; none, or only a likely one in an exact search, does not.
+    #[test]
+    fn etc_finds_the_child_that_proves_beta() {
+        for seed in 0..4 {
+            let (own, opp) = masks(&Position::<8>::random_line(seed, 20));
+            let moves = rules::moves(own, opp, Board::<8>::MASK);
+            let list: Vec<Candidate> = (0..64)
+                .map(|i| 1u64 << i)
+                .filter(|bit| moves & bit != 0)
+                .map(|bit| Candidate {
+                    key: 0,
+                    bit,
+                    flipped: rules::flips(own, opp, bit),
+                })
+                .collect();
+            assert!(list.len() > 1);
+            let empty = Table::new(8);
+            let search = Exact::new(&empty, Budget::default(), None, false);
+            assert_eq!(search.etc(own, opp, -64, &list), None);
+            for c in &list {
+                let (o, p) = (opp & !c.flipped, own | c.flipped | c.bit);
+                for (selective, searcher_selective) in [(false, false), (true, false), (true, true)]
+                {
+                    let table = Table::new(8);
+                    table.store(o, p, 19, ((-64, -10), selective), 64);
+                    let search = Exact::new(&table, Budget::default(), None, searcher_selective);
+                    let trusted = !selective || searcher_selective;
+                    assert_eq!(search.etc(own, opp, 10, &list), trusted.then_some(10));
+                    assert_eq!(search.etc(own, opp, 9, &list), trusted.then_some(10));
+                    assert_eq!(search.etc(own, opp, 11, &list), None);
+                }
+            }
+        }
+    }
+
+    /// A search's result goes into the table as bounds on the right side of its window, with
+    /// its best move (none for a pass or the end).
+    #[test]
+    fn store_records_fail_soft_bounds_and_the_move() {
+        let (own, opp) = masks(&Position::<8>::random_line(1, 30));
+        for (value, bounds) in [(-3, (-64, -3)), (-2, (-2, -2)), (4, (4, 4)), (5, (5, 64))] {
+            for bit in [0, 1 << 19, 1 << 63] {
+                let table = Table::new(6);
+                let mut search = Exact::new(&table, Budget::default(), None, false);
+                search.store(own, opp, 30, (-3, 5), value, bit);
+                let entry = table.probe(own, opp).expect("stored");
+                let best = if bit == 0 {
+                    64
+                } else {
+                    bit.trailing_zeros() as u8
+                };
+                assert_eq!(
+                    (i32::from(entry.lower), i32::from(entry.upper), entry.best),
+                    (bounds.0, bounds.1, best),
+                    "{value} {bit:x}"
+                );
+            }
+        }
+    }
+}

@@ -287,4 +287,90 @@ mod tests {
             }
         });
     }
+
+    /// A slot's packed word keeps every field: bounds from -64 to 64, every move (64 for none),
+    /// empty squares, dates and the likely flag.
+    #[test]
+    fn data_packs_and_unpacks_every_field() {
+        for lower in -64..=64i8 {
+            for (k, selective) in [false, true].into_iter().enumerate() {
+                let k = (lower as u8).wrapping_mul(3).wrapping_add(k as u8);
+                let data = Data {
+                    entry: Entry {
+                        lower,
+                        upper: 64 - lower.abs(),
+                        best: k % 65,
+                        selective,
+                    },
+                    empties: k % 61,
+                    date: k.max(1),
+                };
+                assert_eq!(Data::unpack(data.pack()), data, "{data:?}");
+            }
+        }
+    }
+
+    /// The seqlock by hand: a slot whose sequence number is odd is being written by another
+    /// thread, so a read sees nothing and a write leaves it alone; once even again, both work.
+    #[test]
+    fn a_slot_being_written_is_neither_read_nor_written() {
+        let data = |date| Data {
+            entry: Entry {
+                lower: -3,
+                upper: 5,
+                best: 7,
+                selective: false,
+            },
+            empties: 20,
+            date,
+        };
+        let slot = Slot::default();
+        // While the update runs, the number is odd: readers see nothing.
+        slot.write(|current| {
+            assert_eq!(current, None);
+            assert_eq!(slot.sequence.load(Ordering::Relaxed), 1);
+            assert_eq!(slot.read(), None);
+            (1, 2, data(1))
+        });
+        assert_eq!(slot.read(), Some((1, 2, data(1))));
+        // Each write moves the number on by two: a reader that straddled it sees the change.
+        let even = slot.sequence.load(Ordering::Relaxed);
+        assert_eq!(even, 2);
+        slot.sequence.store(even + 1, Ordering::Relaxed);
+        assert_eq!(slot.read(), None);
+        slot.write(|_| (3, 4, data(2)));
+        assert_eq!(slot.own.load(Ordering::Relaxed), 1);
+        assert_eq!(slot.data.load(Ordering::Relaxed), data(1).pack());
+        slot.sequence.store(even + 2, Ordering::Relaxed);
+        slot.write(|current| {
+            assert_eq!(current, Some((1, 2, data(1))));
+            (3, 4, data(2))
+        });
+        assert_eq!(slot.read(), Some((3, 4, data(2))));
+        assert_eq!(slot.sequence.load(Ordering::Relaxed), even + 4);
+    }
+
+    /// A store merges bounds only into the same position's entry: a slot holding another
+    /// position that shares one mask is replaced whole.
+    #[test]
+    fn bounds_merge_only_for_the_same_position() {
+        let table = Table::new(1);
+        table.store(1, 2, 10, ((10, 64), false), 64);
+        table.store(1, 3, 10, ((10, 64), false), 64);
+        for (own, opp) in [(1, 4), (5, 3)] {
+            table.store(own, opp, 10, ((-64, 5), false), 64);
+            let entry = table.probe(own, opp).expect("just stored");
+            assert_eq!((entry.lower, entry.upper), (-64, 5), "{own} {opp}");
+        }
+    }
+
+    /// A clone is an empty table of the same size.
+    #[test]
+    fn a_clone_is_empty_and_as_big() {
+        let table = Table::new(12);
+        table.store(1, 2, 10, ((0, 0), false), 64);
+        let clone = table.clone();
+        assert_eq!(clone.slots.len(), 1 << 12);
+        assert_eq!(clone.probe(1, 2), None);
+    }
 }

@@ -457,3 +457,76 @@ fn a_node_budget_spans_every_test() {
     assert_eq!(within(tested), None);
     assert_eq!(within(solved.nodes).map(|s| s.margin), Some(solved.margin));
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+
+    /// Every window, null and wider, on 6x6 boards with a few empty squares (passes inside the
+    /// parity-ordered search abound): exact strictly inside, a bound on the right side outside.
+    #[test]
+    fn every_window_near_the_end(seed in prop::collection::vec(any::<u8>(), 36), rate in 0u8..=40, white: bool) {
+        let position = random_board::<6>(seed, rate, white);
+        prop_assume!(position.board().empties().len() <= 6);
+        let exact = negamax(&position);
+        let mut solver = Solver::new(8);
+        for alpha in -37..=36 {
+            for width in [1, 2, 7] {
+                let beta = alpha + width;
+                let v = solver
+                    .solve_window(&position, alpha, beta, Budget::default())
+                    .expect("no budget")
+                    .margin;
+                if exact <= alpha {
+                    prop_assert!(v <= alpha && v >= exact, "({alpha}, {beta}): {v} vs {exact}");
+                } else if exact >= beta {
+                    prop_assert!(v >= beta && v <= exact, "({alpha}, {beta}): {v} vs {exact}");
+                } else {
+                    prop_assert_eq!(v, exact, "({}, {})", alpha, beta);
+                }
+            }
+        }
+    }
+}
+
+/// Every window from null to 9 wide, on 300 random 4x4 boards with 3 to 7 empty squares (where
+/// sides must pass inside the parity-ordered search): exact strictly inside the window, a bound
+/// on the right side outside, against negamax.
+#[test]
+fn every_window_on_small_boards() {
+    let mut x = 5u64;
+    let mut next = move || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x
+    };
+    let mut positions = 0;
+    while positions < 300 {
+        let rate = (next() % 60) as u8;
+        let seed: Vec<u8> = (0..16).map(|_| next() as u8).collect();
+        let position = random_board::<4>(seed, rate, next() % 2 == 0);
+        if !(3..=7).contains(&position.board().empties().len()) {
+            continue;
+        }
+        positions += 1;
+        let exact = negamax(&position);
+        let mut solver = Solver::new(6);
+        for alpha in -17..=16 {
+            for width in 1..=9 {
+                let beta = alpha + width;
+                let v = solver
+                    .solve_window(&position, alpha, beta, Budget::default())
+                    .expect("no budget")
+                    .margin;
+                let sound = if exact <= alpha {
+                    v <= alpha && v >= exact
+                } else if exact >= beta {
+                    v >= beta && v <= exact
+                } else {
+                    v == exact
+                };
+                assert!(sound, "{position:?} ({alpha}, {beta}): {v} vs {exact}");
+            }
+        }
+    }
+}
