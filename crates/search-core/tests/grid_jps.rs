@@ -149,6 +149,23 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+    /// A blocked start or goal has no path, even when the cells around it connect (A*'s moves
+    /// would lead out of a blocked start).
+    #[test]
+    fn jps_finds_no_path_from_or_to_a_wall(
+        (mut grid, start, goal) in random_grid(2..12, 2..12, 0.2),
+        moves in 0..3usize,
+        block_start in any::<bool>(),
+    ) {
+        let moves = MOVES[moves];
+        let (x, y) = if block_start { start } else { goal };
+        grid.set_blocked(x, y, true);
+        prop_assert_eq!(jps_under(&grid, start, goal, moves), None);
+    }
+}
+
 /// Checks JPS against A* under `moves`: the same cost, `None` exactly when A* finds no path,
 /// and a legal path. Returns whether a path was found.
 fn same_as_astar(grid: &Grid, start: Cell, goal: Cell, moves: Moves) -> bool {
