@@ -243,3 +243,57 @@ fn jps_finds_every_offset_along_long_lines() {
         }
     }
 }
+
+/// A jump point keeps the parent of its first cheapest way: a later way of the same cost does not
+/// take it over (which would give another path of the same cost, and push the cell again). The
+/// expected path is this implementation's (a random grid where the two differ); A* checks the
+/// cost.
+#[test]
+fn jps_keeps_the_first_of_equally_cheap_parents() {
+    let map = [
+        ".####....#....#..",
+        "#...##...###..##.",
+        "..#....#.........",
+        "..............#..",
+        "..#.###..###..#..",
+        ".#..#.#..##..#...",
+        ".....##....##.#.#",
+        ".#.#....##.......",
+        ".#..#.#.#..###...",
+        ".........#.#.....",
+        "##...##.##..#...#",
+        ".....#.###......#",
+        "..####...#...##..",
+        "#....#...#.#..#.#",
+        "..#....#...#.....",
+        "#.#...#....##..#.",
+        ".#.##..#####.#...",
+        ".##.#.###.#.###..",
+    ];
+    let grid = Grid::from_rows(&map, |c| c == '#');
+    let (start, goal) = ((1, 9), (12, 2));
+    let moves = Moves::King(Corners::NoCutting);
+    assert!(same_as_astar(&grid, start, goal, moves));
+    let found = jps_under(&grid, start, goal, moves).unwrap();
+    let expected = [
+        (1, 9),
+        (2, 9),
+        (3, 9),
+        (4, 9),
+        (5, 9),
+        (6, 9),
+        (7, 9),
+        (7, 8),
+        (7, 7),
+        (7, 6),
+        (8, 5),
+        (8, 4),
+        (8, 3),
+        (9, 2),
+        (10, 2),
+        (11, 2),
+        (12, 2),
+    ];
+    assert_eq!(found.path, expected);
+    assert_eq!(found.cost, 16828);
+}
