@@ -149,6 +149,23 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+    /// A blocked start or goal has no path, even when the cells around it connect (A*'s moves
+    /// would lead out of a blocked start).
+    #[test]
+    fn jps_finds_no_path_from_or_to_a_wall(
+        (mut grid, start, goal) in random_grid(2..12, 2..12, 0.2),
+        moves in 0..3usize,
+        block_start in any::<bool>(),
+    ) {
+        let moves = MOVES[moves];
+        let (x, y) = if block_start { start } else { goal };
+        grid.set_blocked(x, y, true);
+        prop_assert_eq!(jps_under(&grid, start, goal, moves), None);
+    }
+}
+
 /// Checks JPS against A* under `moves`: the same cost, `None` exactly when A* finds no path,
 /// and a legal path. Returns whether a path was found.
 fn same_as_astar(grid: &Grid, start: Cell, goal: Cell, moves: Moves) -> bool {
@@ -225,4 +242,58 @@ fn jps_finds_every_offset_along_long_lines() {
             }
         }
     }
+}
+
+/// A jump point keeps the parent of its first cheapest way: a later way of the same cost does not
+/// take it over (which would give another path of the same cost, and push the cell again). The
+/// expected path is this implementation's (a random grid where the two differ); A* checks the
+/// cost.
+#[test]
+fn jps_keeps_the_first_of_equally_cheap_parents() {
+    let map = [
+        ".####....#....#..",
+        "#...##...###..##.",
+        "..#....#.........",
+        "..............#..",
+        "..#.###..###..#..",
+        ".#..#.#..##..#...",
+        ".....##....##.#.#",
+        ".#.#....##.......",
+        ".#..#.#.#..###...",
+        ".........#.#.....",
+        "##...##.##..#...#",
+        ".....#.###......#",
+        "..####...#...##..",
+        "#....#...#.#..#.#",
+        "..#....#...#.....",
+        "#.#...#....##..#.",
+        ".#.##..#####.#...",
+        ".##.#.###.#.###..",
+    ];
+    let grid = Grid::from_rows(&map, |c| c == '#');
+    let (start, goal) = ((1, 9), (12, 2));
+    let moves = Moves::King(Corners::NoCutting);
+    assert!(same_as_astar(&grid, start, goal, moves));
+    let found = jps_under(&grid, start, goal, moves).unwrap();
+    let expected = [
+        (1, 9),
+        (2, 9),
+        (3, 9),
+        (4, 9),
+        (5, 9),
+        (6, 9),
+        (7, 9),
+        (7, 8),
+        (7, 7),
+        (7, 6),
+        (8, 5),
+        (8, 4),
+        (8, 3),
+        (9, 2),
+        (10, 2),
+        (11, 2),
+        (12, 2),
+    ];
+    assert_eq!(found.path, expected);
+    assert_eq!(found.cost, 16828);
 }
