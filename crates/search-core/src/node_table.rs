@@ -21,12 +21,29 @@ pub(crate) trait NodeTable<S, V> {
     /// The position and value of `state`, which is inserted with the value `make(&state)` when
     /// new: `(position, value, newly inserted)`. A state already there is dropped.
     fn reach(&mut self, state: S, make: impl FnOnce(&S) -> V) -> (u32, &mut V, bool);
+    /// The states reached, each with its value, at their positions.
+    fn entries(&self) -> &[(S, V)];
+    /// The same, mutable.
+    fn entries_mut(&mut self) -> &mut [(S, V)];
     /// The state and value at `position`.
-    fn get(&self, position: u32) -> (&S, &V);
+    #[inline]
+    fn get(&self, position: u32) -> (&S, &V) {
+        let (s, v) = &self.entries()[position as usize];
+        (s, v)
+    }
     /// The value at `position`.
-    fn value_mut(&mut self, position: u32) -> &mut V;
+    #[inline]
+    fn value_mut<'a>(&'a mut self, position: u32) -> &'a mut V
+    where
+        S: 'a,
+    {
+        &mut self.entries_mut()[position as usize].1
+    }
     /// The number of states reached.
-    fn len(&self) -> usize;
+    #[inline]
+    fn len(&self) -> usize {
+        self.entries().len()
+    }
 }
 
 /// The position after `len` states.
@@ -96,17 +113,12 @@ impl<S: Eq + Hash, V> NodeTable<S, V> for Hashed<S, V> {
         }
     }
     #[inline]
-    fn get(&self, position: u32) -> (&S, &V) {
-        let (s, v) = &self.entries[position as usize];
-        (s, v)
+    fn entries(&self) -> &[(S, V)] {
+        &self.entries
     }
     #[inline]
-    fn value_mut(&mut self, position: u32) -> &mut V {
-        &mut self.entries[position as usize].1
-    }
-    #[inline]
-    fn len(&self) -> usize {
-        self.entries.len()
+    fn entries_mut(&mut self) -> &mut [(S, V)] {
+        &mut self.entries
     }
 }
 
@@ -145,17 +157,12 @@ impl<S, V, F: Fn(&S) -> usize> NodeTable<S, V> for Indexed<S, V, F> {
         (p, &mut self.entries[p as usize].1, true)
     }
     #[inline]
-    fn get(&self, position: u32) -> (&S, &V) {
-        let (s, v) = &self.entries[position as usize];
-        (s, v)
+    fn entries(&self) -> &[(S, V)] {
+        &self.entries
     }
     #[inline]
-    fn value_mut(&mut self, position: u32) -> &mut V {
-        &mut self.entries[position as usize].1
-    }
-    #[inline]
-    fn len(&self) -> usize {
-        self.entries.len()
+    fn entries_mut(&mut self) -> &mut [(S, V)] {
+        &mut self.entries
     }
 }
 
