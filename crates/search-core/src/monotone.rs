@@ -91,9 +91,9 @@ impl<C: Cost, Q: Ord> PartialEq for Deeper<C, Q> {
 impl<C: Cost, Q: Ord> Eq for Deeper<C, Q> {}
 
 /// What the loop knows about a reached state, beside it in the table: 16 bytes with `u32`
-/// costs, so that a hashed entry (hash, state, info) of a `(usize, usize)` cell takes 40 bytes,
-/// as `pathfinding`'s does. The action from the parent is kept apart, in [`Loop::actions`]
-/// (nothing at all for the closures' `()` actions).
+/// costs, so that a table entry (state, info) of a `(usize, usize)` cell takes 32 bytes. The
+/// action from the parent is kept apart, in [`Loop::actions`] (nothing at all for the
+/// closures' `()` actions).
 pub(crate) struct Info<C> {
     /// The lowest path cost found.
     g: C,
