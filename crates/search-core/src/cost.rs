@@ -94,8 +94,11 @@ integer_cost!(
 
 /// The bits of a float as an unsigned integer in `total_cmp`'s order: a negative value's bits
 /// all flipped, a positive value's sign bit set.
+#[inline]
 fn float_bits(bits: u64, sign: u64) -> u64 {
-    if bits & sign == 0 { bits | sign } else { !bits }
+    // All ones for a negative value, the sign bit alone for a positive one (no branch).
+    let flip = ((bits & sign) / sign).wrapping_neg() | sign;
+    bits ^ flip
 }
 
 macro_rules! float_cost {

@@ -10,7 +10,6 @@ use crate::cost::Cost;
 use crate::problem::Path;
 use crate::state_hash::FxHasher;
 use hashbrown::HashTable;
-use hashbrown::hash_table::Entry;
 use std::hash::{BuildHasher, BuildHasherDefault, Hash};
 
 /// No position: the parent of the start.
@@ -92,25 +91,19 @@ fn hash_of<S: Hash>(state: &S) -> u64 {
 impl<S: Eq + Hash, V> NodeTable<S, V> for Hashed<S, V> {
     #[inline]
     fn reach(&mut self, state: S, make: impl FnOnce(&S) -> V) -> (u32, &mut V, bool) {
+        // A plain find first: most children of a search were reached before, and an entry
+        // probe would also look for an insertion slot on every probe.
+        let hash = hash_of(&state);
         let entries = &self.entries;
-        let found = self.slots.entry(
-            hash_of(&state),
-            |&p| entries[p as usize].0 == state,
-            |&p| hash_of(&entries[p as usize].0),
-        );
-        match found {
-            Entry::Occupied(slot) => {
-                let p = *slot.get();
-                (p, &mut self.entries[p as usize].1, false)
-            }
-            Entry::Vacant(slot) => {
-                let p = position(self.entries.len());
-                slot.insert(p);
-                let value = make(&state);
-                self.entries.push((state, value));
-                (p, &mut self.entries[p as usize].1, true)
-            }
+        if let Some(&p) = self.slots.find(hash, |&p| entries[p as usize].0 == state) {
+            return (p, &mut self.entries[p as usize].1, false);
         }
+        let p = position(self.entries.len());
+        self.slots
+            .insert_unique(hash, p, |&p| hash_of(&entries[p as usize].0));
+        let value = make(&state);
+        self.entries.push((state, value));
+        (p, &mut self.entries[p as usize].1, true)
     }
     #[inline]
     fn entries(&self) -> &[(S, V)] {

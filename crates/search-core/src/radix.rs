@@ -1,13 +1,13 @@
 //! The frontier of the monotone loops: a radix queue (Ahuja, Mehlhorn, Orlin and Tarjan 1990)
-//! over the priorities' [`Cost::order_key`], with the entries of the current priority in a
-//! binary heap ordered by their tie keys.
+//! over the priorities' [`Cost::order_key`], with the entries of the current priority ordered
+//! by their tie keys (sorted, or in a binary heap when they come in no useful order).
 //!
 //! It relies on what the monotone loops guarantee: no entry is pushed with a priority below
 //! that of the last entry popped. An entry then waits in the bucket of the highest bit in which
 //! its image differs from the current priority's; when the current priority runs out, the
 //! lowest non-empty bucket's smallest image becomes the current priority and that bucket's
 //! entries move down. Each entry moves at most 64 times and usually once or twice, and only the
-//! entries of one priority are ever sifted by tie key, which is far cheaper than a binary heap
+//! entries of one priority are ever ordered by tie key, which is far cheaper than a binary heap
 //! of every entry. Costs without an image keep every entry in the heap.
 //!
 //! The keys `(f, tie)` of the loops are distinct, so this queue pops exactly the entries, in
@@ -43,15 +43,30 @@ impl<K: Ord, I> PartialEq for Tied<K, I> {
 }
 impl<K: Ord, I> Eq for Tied<K, I> {}
 
+/// How far from the end of the current priority's sorted entries an entry may be inserted
+/// before they go to a heap (which keeps a priority of many entries inserted anywhere, as in
+/// uniform-cost search over zero-cost steps, at `O(log n)` an entry).
+#[cfg(not(test))]
+const INSERT_REACH: usize = 32;
+/// Tiny in the unit tests, so that their small queues switch to the heap too.
+#[cfg(test)]
+const INSERT_REACH: usize = 2;
+
 /// A min-queue of [`MinEntry`]s whose priorities never drop below the last one popped.
 pub(crate) struct RadixQueue<C, K, I> {
     /// Every entry, when the cost has no image.
     heap: BinaryHeap<MinEntry<C, K, I>>,
     /// The current priority, that of the entries in `current`.
     level_f: Option<C>,
-    /// The entries of the current priority by tie key, without the priority they share
-    /// (smaller entries, and no comparison of equal priorities when sifting).
-    current: BinaryHeap<Tied<K, I>>,
+    /// The entries of the current priority without the priority they share, sorted by tie key
+    /// so that the next to leave is last. An entry pushed while its priority is current usually
+    /// leaves next or soon (a deeper child of the entry just popped), so it is inserted near
+    /// the end; one that would go further than [`INSERT_REACH`] from it sends the priority's
+    /// entries to `heaped` instead.
+    current: Vec<Tied<K, I>>,
+    /// The entries of the current priority as a heap, after an insertion too far from the end
+    /// of `current` (which is then empty until the priority changes).
+    heaped: BinaryHeap<Tied<K, I>>,
     /// The entries of the current priority in tie order, instead of `current`, when the ties
     /// are in order (see [`RadixQueue::new`]).
     in_line: VecDeque<MinEntry<C, K, I>>,
@@ -76,7 +91,8 @@ impl<C: Cost, K: Ord, I> RadixQueue<C, K, I> {
         Self {
             heap: BinaryHeap::new(),
             level_f: None,
-            current: BinaryHeap::new(),
+            current: Vec::new(),
+            heaped: BinaryHeap::new(),
             in_line: VecDeque::new(),
             in_order,
             buckets: Vec::new(),
@@ -114,9 +130,38 @@ impl<C: Cost, K: Ord, I> RadixQueue<C, K, I> {
         self.occupied |= 1 << b;
     }
 
-    /// Adds `entry`, of the current priority, to the current entries.
+    /// Adds `entry`, of the current priority, to the current entries in their order.
     #[inline]
     fn join_current(&mut self, entry: MinEntry<C, K, I>) {
+        if self.in_order {
+            self.in_line.push_back(entry);
+            return;
+        }
+        self.level_f = Some(entry.f);
+        let tied = Tied {
+            tie: entry.tie,
+            item: entry.item,
+        };
+        if !self.heaped.is_empty() {
+            self.heaped.push(tied);
+            return;
+        }
+        let mut at = self.current.len();
+        while at > 0 && self.current[at - 1] > tied {
+            at -= 1;
+            if self.current.len() - at > INSERT_REACH {
+                self.heaped = BinaryHeap::from(std::mem::take(&mut self.current));
+                self.heaped.push(tied);
+                return;
+            }
+        }
+        self.current.insert(at, tied);
+    }
+
+    /// Adds `entry`, of the new current priority, at the end of the current entries (put in
+    /// order once all have arrived).
+    #[inline]
+    fn arrive(&mut self, entry: MinEntry<C, K, I>) {
         if self.in_order {
             self.in_line.push_back(entry);
         } else {
@@ -140,13 +185,16 @@ impl<C: Cost, K: Ord, I> RadixQueue<C, K, I> {
             }
             return self.in_line.pop_front();
         }
-        if self.current.is_empty() {
+        if self.current.is_empty() && self.heaped.is_empty() {
             if self.occupied == 0 {
                 return self.heap.pop();
             }
             self.next_level();
         }
-        let tied = self.current.pop()?;
+        let tied = match self.current.pop() {
+            Some(tied) => tied,
+            None => self.heaped.pop()?,
+        };
         Some(MinEntry {
             f: self.level_f?,
             tie: tied.tie,
@@ -156,25 +204,40 @@ impl<C: Cost, K: Ord, I> RadixQueue<C, K, I> {
 
     /// Makes the smallest image of the lowest non-empty bucket the current priority, and moves
     /// that bucket's entries to the current heap or to lower buckets.
+    #[inline(always)]
     fn next_level(&mut self) {
         let b = self.occupied.trailing_zeros() as usize;
         self.occupied &= !(1 << b);
-        let mut bucket = std::mem::take(&mut self.buckets[b]);
         let image = |e: &MinEntry<C, K, I>| e.f.order_key().unwrap_or(u64::MAX);
+        if self.buckets[b].len() == 1 {
+            // One entry (often, with fine-grained priorities): it is the level alone.
+            if let Some(entry) = self.buckets[b].pop() {
+                self.level = image(&entry);
+                self.arrive(entry);
+            }
+            return;
+        }
+        let mut bucket = std::mem::take(&mut self.buckets[b]);
         self.level = bucket.iter().map(image).min().unwrap_or(u64::MAX);
         for entry in bucket.drain(..) {
             let key = image(&entry);
             if key == self.level {
-                self.join_current(entry);
+                self.arrive(entry);
             } else {
                 self.place(key, entry);
             }
         }
         // A bucket keeps its entries in push order only until some move down into it, so the
-        // line is put in tie order once (the heap's order is reversed: greatest first).
-        self.in_line
-            .make_contiguous()
-            .sort_unstable_by(|a, b| b.cmp(a));
+        // entries are put in tie order once (the line's first to leave first, the current
+        // entries' last).
+        if self.in_line.len() > 1 {
+            self.in_line
+                .make_contiguous()
+                .sort_unstable_by(|a, b| b.cmp(a));
+        }
+        if self.current.len() > 1 {
+            self.current.sort_unstable();
+        }
         // Keep a small allocation for the bucket's next entries; a large one goes back, so that
         // the buckets together never hold much more than the entries waiting in them.
         if bucket.capacity() <= 256 {
