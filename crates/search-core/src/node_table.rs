@@ -54,6 +54,19 @@ fn position(len: usize) -> u32 {
     }
 }
 
+/// `reach`'s answer for a new state: `state` appended to `entries` with the value `make` gives.
+#[inline]
+fn append<S, V>(
+    entries: &mut Vec<(S, V)>,
+    state: S,
+    make: impl FnOnce(&S) -> V,
+) -> (u32, &mut V, bool) {
+    let p = entries.len();
+    let value = make(&state);
+    entries.push((state, value));
+    (p as u32, &mut entries[p].1, true)
+}
+
 /// A hash table of states (FxHash), in first-reached order: the entries in a vector, and a
 /// hash table of their positions (4 bytes a slot). A hash is not stored; growing the table
 /// hashes the states again.
@@ -101,9 +114,7 @@ impl<S: Eq + Hash, V> NodeTable<S, V> for Hashed<S, V> {
         let p = position(self.entries.len());
         self.slots
             .insert_unique(hash, p, |&p| hash_of(&entries[p as usize].0));
-        let value = make(&state);
-        self.entries.push((state, value));
-        (p, &mut self.entries[p as usize].1, true)
+        append(&mut self.entries, state, make)
     }
     #[inline]
     fn entries(&self) -> &[(S, V)] {
@@ -147,11 +158,8 @@ impl<S, V, F: Fn(&S) -> usize> NodeTable<S, V> for Indexed<S, V, F> {
             let p = *slot - 1;
             return (p, &mut self.entries[p as usize].1, false);
         }
-        let p = position(self.entries.len());
-        *slot = p + 1;
-        let value = make(&state);
-        self.entries.push((state, value));
-        (p, &mut self.entries[p as usize].1, true)
+        *slot = position(self.entries.len()) + 1;
+        append(&mut self.entries, state, make)
     }
     #[inline]
     fn entries(&self) -> &[(S, V)] {

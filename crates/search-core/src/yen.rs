@@ -177,7 +177,7 @@ pub fn k_shortest_paths_fn<S: Clone + Eq + Hash, C: Cost>(
 
 #[cfg(test)]
 mod tests {
-    use super::{Spur, join, k_shortest_paths};
+    use super::{k_shortest_paths, spur_searches};
     use crate::cost::Cost;
     use crate::graph_search::uniform_cost;
     use crate::problem::{PathOf, SearchProblem, Stats};
@@ -196,28 +196,13 @@ mod tests {
         let mut found = vec![(first, 0)];
         let mut candidates: Vec<(PathOf<P>, usize)> = Vec::new();
         while found.len() < k {
-            let (last, deviation) = found.last().expect("one path");
-            for i in *deviation..last.states.len() - 1 {
-                let spur = Spur {
-                    problem,
-                    spur: last.states[i].clone(),
-                    banned_states: last.states[..i].iter().cloned().collect(),
-                    banned_next: found
-                        .iter()
-                        .map(|(p, _)| &p.states)
-                        .filter(|p| p.len() > i + 1 && p[..=i] == last.states[..=i])
-                        .map(|p| p[i + 1].clone())
-                        .collect(),
-                };
-                let result = uniform_cost(&spur);
-                stats += result.stats;
-                let Some(tail) = result.path else { continue };
-                let path = join(last, i, tail);
-                let known = |(p, _): &(PathOf<P>, usize)| p.states == path.states;
-                if !found.iter().any(known) && !candidates.iter().any(known) {
-                    candidates.push((path, i));
-                }
-            }
+            spur_searches(
+                problem,
+                &found,
+                found.len() - 1,
+                &mut candidates,
+                &mut stats,
+            );
             let Some(best) = (0..candidates.len()).min_by(|&a, &b| {
                 let (ca, cb) = (candidates[a].0.cost, candidates[b].0.cost);
                 ca.total_order(&cb).then(a.cmp(&b))
