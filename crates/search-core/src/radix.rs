@@ -354,4 +354,30 @@ mod tests {
         assert_eq!(queue.pop().map(|e| (e.f, e.tie)), Some((9, 1)));
         assert!(queue.pop().is_none());
     }
+
+    /// An entry of the current priority is inserted into its sorted entries when it goes at
+    /// most `INSERT_REACH` (2 here) from their end, and sends them to the heap when it goes
+    /// further; the order out is the same either way.
+    #[test]
+    fn far_insertions_send_the_current_priority_to_the_heap() {
+        let mut queue = RadixQueue::new(false);
+        let push = |queue: &mut RadixQueue<u32, u32, ()>, tie| {
+            assert!(queue.push(MinEntry {
+                f: 0,
+                tie,
+                item: ()
+            }));
+        };
+        // Sorted so that the lowest tie key is last: 30, 20, 10 (each one or two from the end).
+        for tie in [10, 20, 30] {
+            push(&mut queue, tie);
+        }
+        push(&mut queue, 25);
+        assert_eq!((queue.current.len(), queue.heaped.len()), (4, 0));
+        // 40 goes before 25, three from the end.
+        push(&mut queue, 40);
+        assert_eq!((queue.current.len(), queue.heaped.len()), (0, 5));
+        let out: Vec<u32> = std::iter::from_fn(|| queue.pop().map(|e| e.tie)).collect();
+        assert_eq!(out, [10, 20, 25, 30, 40]);
+    }
 }
