@@ -227,14 +227,10 @@ impl<C: Cost, K: Ord, I> RadixQueue<C, K, I> {
                 self.place(key, entry);
             }
         }
-        // A bucket keeps its entries in push order only until some move down into it, so the
-        // entries are put in tie order once (the line's first to leave first, the current
-        // entries' last).
-        if self.in_line.len() > 1 {
-            self.in_line
-                .make_contiguous()
-                .sort_unstable_by(|a, b| b.cmp(a));
-        }
+        // The line needs no sorting: every bucket holds its entries in push order, because
+        // entries move down only from the lowest non-empty bucket, into buckets that are empty,
+        // and keep their order; pushes come after them. Tie keys out of push order are sorted
+        // once, the next to leave last.
         if self.current.len() > 1 {
             self.current.sort_unstable();
         }
