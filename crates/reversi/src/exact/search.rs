@@ -201,7 +201,8 @@ impl<'a, const N: usize, C: Counting> Search<'a, N, C> {
         }
     }
 
-    /// The search for a few empty squares (at least 2): parity order, no table.
+    /// The search for a few empty squares (at least 2; two go to [`last_two`](Self::last_two)):
+    /// parity order, no table.
     fn shallow(&mut self, own: u64, opp: u64, mut alpha: i32, beta: i32, empties: u64) -> i32 {
         if empties.count_ones() == 2 {
             return self.last_two(own, opp, (alpha, beta), empties);
@@ -213,31 +214,36 @@ impl<'a, const N: usize, C: Counting> Search<'a, N, C> {
             return bound;
         }
         let odd = odd_quadrants::<N>(empties);
+        let three = empties.count_ones() == 3;
         let mut best = i32::MIN;
-        for group in [empties & odd, empties & !odd] {
-            let mut rest = group;
-            while rest != 0 {
-                let bit = rest & rest.wrapping_neg();
-                rest ^= bit;
-                let flipped = rules::flips(own, opp, bit);
-                if flipped == 0 {
-                    continue;
+        // The squares of odd quadrants, then the others.
+        let (mut rest, mut later) = (empties & odd, empties & !odd);
+        loop {
+            if rest == 0 {
+                if later == 0 {
+                    break;
                 }
-                let (o, p) = (opp & !flipped, own | flipped | bit);
-                let left = empties ^ bit;
-                let value = if left & (left - 1) == 0 {
-                    self.nodes += 1;
-                    -last_square::<C>(o, p, left)
-                } else {
-                    -self.shallow(o, p, -beta, -alpha, left)
-                };
-                if value > best {
-                    best = value;
-                    if value > alpha {
-                        alpha = value;
-                        if value >= beta {
-                            return value;
-                        }
+                (rest, later) = (later, 0);
+            }
+            let bit = rest & rest.wrapping_neg();
+            rest ^= bit;
+            let flipped = rules::flips(own, opp, bit);
+            if flipped == 0 {
+                continue;
+            }
+            let (o, p) = (opp & !flipped, own | flipped | bit);
+            let left = empties ^ bit;
+            let value = if three {
+                -self.last_two(o, p, (-beta, -alpha), left)
+            } else {
+                -self.shallow(o, p, -beta, -alpha, left)
+            };
+            if value > best {
+                best = value;
+                if value > alpha {
+                    alpha = value;
+                    if value >= beta {
+                        return value;
                     }
                 }
             }
