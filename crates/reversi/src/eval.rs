@@ -532,7 +532,9 @@ pub fn evaluate_masks(weights: &Weights, own: u64, opp: u64) -> i32 {
     let scalars = scalars_with_moves(own, opp, moves);
     let empties = (!(own | opp)).count_ones();
     let stage = stage(empties);
-    let tables = &weights.tables[stage];
+    // One slice per pattern, taken once: each lookup then checks only its index.
+    let tables: [&[i16]; PATTERNS.len()] =
+        std::array::from_fn(|p| weights.tables[stage][p].as_slice());
     let mut sum = 0;
     for_each_index(own, opp, |p, i| sum += i32::from(tables[p][i]));
     for (x, w) in scalars.iter().zip(weights.scalars[stage]) {

@@ -73,66 +73,44 @@ pub fn moves(own: u64, opp: u64, on_board: u64) -> u64 {
     reach & on_board & !(own | opp)
 }
 
-/// For every square and direction, the squares from the square (excluded) to the edge of the
-/// 8x8 grid. Directions 0, 2, 4, 5 go to higher bit positions, 1, 3, 6, 7 to lower ones.
-static RAYS: [[u64; 8]; 64] = rays();
+/// The four lines' shifts: rows, columns, diagonals, anti-diagonals.
+const LINE_SHIFTS: [u32; 4] = [1, 8, 9, 7];
+/// The opponent discs a run along each line may cross: along rows and diagonals, discs on the
+/// first and last columns cannot be bracketed (which also keeps runs from wrapping rows).
+const LINE_MASKS: [u64; 4] = [INNER_COLS, u64::MAX, INNER_COLS, INNER_COLS];
+/// Every column but the first and last.
+const INNER_COLS: u64 = 0x7e7e_7e7e_7e7e_7e7e;
 
-const fn rays() -> [[u64; 8]; 64] {
-    let mut table = [[0; 8]; 64];
-    let mut square = 0;
-    while square < 64 {
-        let mut dir = 0;
-        while dir < 8 {
-            let mut ray = 0;
-            let mut x = step(1u64 << square, dir);
-            while x != 0 {
-                ray |= x;
-                x = step(x, dir);
-            }
-            table[square][dir] = ray;
-            dir += 1;
-        }
-        square += 1;
-    }
-    table
-}
-
-/// The flips along one ray going to higher bit positions: the squares before the first square
-/// that is not an opponent disc, when that square holds an own disc.
+/// The flips of `mv` in one direction: flood from `mv` over the adjacent run of `pro` by
+/// parallel-prefix doubling (runs of up to 6 discs, `pro2` the discs whose predecessor is one
+/// too), kept when the square past the run holds an own disc. `forward`: towards higher bits.
 #[inline(always)]
-fn flips_up(own: u64, opp: u64, ray: u64) -> u64 {
-    let blockers = ray & !opp;
-    let first = blockers & blockers.wrapping_neg();
-    let closed = u64::from(first & own != 0).wrapping_neg();
-    ray & first.wrapping_sub(1) & closed
-}
-
-/// The flips along one ray going to lower bit positions.
-#[inline(always)]
-fn flips_down(own: u64, opp: u64, ray: u64) -> u64 {
-    let blockers = ray & !opp;
-    let first = (1u64 << 63)
-        .checked_shr(blockers.leading_zeros())
-        .unwrap_or(0);
-    let closed = u64::from(first & own != 0).wrapping_neg();
-    ray & !(first << 1).wrapping_sub(1) & closed
+fn flood_flips(own: u64, mv: u64, (pro, pro2): (u64, u64), shift: u32, forward: bool) -> u64 {
+    let go = |x: u64, k: u32| if forward { x << k } else { x >> k };
+    let mut run = go(mv, shift) & pro;
+    run |= go(run, shift) & pro;
+    run |= go(run, 2 * shift) & pro2;
+    run |= go(run, 2 * shift) & pro2;
+    let closed = go(run, shift) & own;
+    run & u64::from(closed != 0).wrapping_neg()
 }
 
 /// The opponent discs flipped when the side owning `own` places a disc on the square `mv` (a
 /// single bit, empty). Empty when the move is illegal. Squares off an `N`x`N` board are neither
-/// own nor opponent, so they end runs like empty squares.
+/// own nor opponent, so they end runs like empty squares. The eight directions are computed
+/// alike, as four lines both ways (straight-line code the compiler may run as vectors).
 #[inline]
 #[must_use]
 pub fn flips(own: u64, opp: u64, mv: u64) -> u64 {
-    let rays = &RAYS[mv.trailing_zeros() as usize & 63];
-    flips_up(own, opp, rays[0])
-        | flips_down(own, opp, rays[1])
-        | flips_up(own, opp, rays[2])
-        | flips_down(own, opp, rays[3])
-        | flips_up(own, opp, rays[4])
-        | flips_up(own, opp, rays[5])
-        | flips_down(own, opp, rays[6])
-        | flips_down(own, opp, rays[7])
+    let mut out = [0u64; 4];
+    for i in 0..4 {
+        let shift = LINE_SHIFTS[i];
+        let pro = opp & LINE_MASKS[i];
+        let up = (pro, pro & (pro << shift));
+        let down = (pro, pro & (pro >> shift));
+        out[i] = flood_flips(own, mv, up, shift, true) | flood_flips(own, mv, down, shift, false);
+    }
+    out[0] | out[1] | out[2] | out[3]
 }
 
 /// The flips by walking each direction square by square: the plain reference for tests.

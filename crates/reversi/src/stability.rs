@@ -12,59 +12,43 @@ const LAST_COL: u64 = 0x8080_8080_8080_8080;
 const FIRST_ROW: u64 = 0xff;
 const LAST_ROW: u64 = 0xff << 56;
 
-/// The lines of an `N`x`N` board along one axis (at most 15 of them), in the internal layout.
-const fn lines(n: usize, dr: isize, dc: isize) -> [u64; 15] {
-    let mut out = [0; 15];
-    let mut count = 0;
-    // Start a line at every square whose predecessor on the axis is off the board.
-    let mut r = 0;
-    while r < n {
-        let mut c = 0;
-        while c < n {
-            let (pr, pc) = (r as isize - dr, c as isize - dc);
-            if pr < 0 || pc < 0 || pr >= n as isize || pc >= n as isize {
-                let mut mask = 0u64;
-                let (mut x, mut y) = (r as isize, c as isize);
-                while x >= 0 && y >= 0 && x < n as isize && y < n as isize {
-                    mask |= 1 << (x * 8 + y);
-                    x += dr;
-                    y += dc;
-                }
-                out[count] = mask;
-                count += 1;
-            }
-            c += 1;
-        }
-        r += 1;
-    }
-    out
+/// Every column but the first.
+const NOT_FIRST_COL: u64 = !FIRST_COL;
+/// Every column but the last.
+const NOT_LAST_COL: u64 = !LAST_COL;
+
+/// The squares reached from `seeds` by up to 7 steps of `shift` bits towards higher bits
+/// (`forward`) or lower ones, seeds included; `pro` holds the squares a step may land on (the
+/// others would wrap to the other side of the grid). Kogge-Stone doubling.
+#[inline(always)]
+fn spread(seeds: u64, mut pro: u64, shift: u32, forward: bool) -> u64 {
+    let go = |x: u64, k: u32| if forward { x << k } else { x >> k };
+    let mut reached = seeds;
+    reached |= pro & go(reached, shift);
+    pro &= go(pro, shift);
+    reached |= pro & go(reached, 2 * shift);
+    pro &= go(pro, 2 * shift);
+    reached |= pro & go(reached, 4 * shift);
+    reached
 }
 
-/// Per-size line masks.
-struct Lines<const N: usize>;
-
-impl<const N: usize> Lines<N> {
-    const ROWS: [u64; 15] = lines(N, 0, 1);
-    const COLS: [u64; 15] = lines(N, 1, 0);
-    const DIAGS: [u64; 15] = lines(N, 1, 1);
-    const ANTI: [u64; 15] = lines(N, 1, -1);
-}
-
-/// The union of the lines of `set` that `occupied` fills.
-fn full(occupied: u64, set: &[u64; 15]) -> u64 {
-    set.iter()
-        .filter(|&&line| line != 0 && occupied & line == line)
-        .fold(0, |acc, &line| acc | line)
+/// The squares whose line along `shift` (both ways) holds none of `empties`: the full lines.
+/// Lines of the `N`x`N` board are the 8x8 grid's lines cut to the board, so spreading along
+/// the grid's lines finds the same ones (off the board, the answer does not matter).
+#[inline(always)]
+fn full(empties: u64, shift: u32, (pro_up, pro_down): (u64, u64)) -> u64 {
+    !(spread(empties, pro_up, shift, true) | spread(empties, pro_down, shift, false))
 }
 
 /// A subset of `own`'s discs that can never be flipped, whatever is played.
 #[must_use]
 pub fn stable<const N: usize>(own: u64, opp: u64) -> u64 {
     let occupied = own | opp;
-    let h = full(occupied, &Lines::<N>::ROWS);
-    let v = full(occupied, &Lines::<N>::COLS);
-    let d = full(occupied, &Lines::<N>::DIAGS);
-    let a = full(occupied, &Lines::<N>::ANTI);
+    let empties = Board::<N>::MASK & !occupied;
+    let h = full(empties, 1, (NOT_FIRST_COL, NOT_LAST_COL));
+    let v = full(empties, 8, (u64::MAX, u64::MAX));
+    let d = full(empties, 9, (NOT_FIRST_COL, NOT_LAST_COL));
+    let a = full(empties, 7, (NOT_LAST_COL, NOT_FIRST_COL));
     let off = !Board::<N>::MASK;
     let mut stable = 0;
     loop {

@@ -132,19 +132,12 @@ fn potential_mobility<const N: usize>(discs: u64, empties: u64) -> u32 {
     (near & empties).count_ones()
 }
 
-/// The squares of the quadrants holding an odd number of the `empties`.
+/// The squares of the quadrants holding an odd number of the `empties` (one population count
+/// per quadrant, no walk over the squares).
 #[inline]
 fn odd_quadrants<const N: usize>(empties: u64) -> u64 {
-    let half = N / 2;
-    let mut parity = 0u32;
-    let mut rest = empties;
-    while rest != 0 {
-        let at = rest.trailing_zeros() as usize;
-        rest &= rest - 1;
-        parity ^= 1 << ((at / 8 / half) * 2 + at % 8 / half);
-    }
     let q = Masks::<N>::QUADRANTS;
-    let pick = |i: usize| if parity & (1 << i) != 0 { q[i] } else { 0 };
+    let pick = |i: usize| q[i] & 0u64.wrapping_sub(u64::from((empties & q[i]).count_ones() & 1));
     pick(0) | pick(1) | pick(2) | pick(3)
 }
 
@@ -208,8 +201,12 @@ impl<'a, const N: usize, C: Counting> Search<'a, N, C> {
         }
     }
 
-    /// The search for a few empty squares (at least 2): parity order, no table.
+    /// The search for a few empty squares (at least 2; two go to [`last_two`](Self::last_two)):
+    /// parity order, no table.
     fn shallow(&mut self, own: u64, opp: u64, mut alpha: i32, beta: i32, empties: u64) -> i32 {
+        if empties.count_ones() == 2 {
+            return self.last_two(own, opp, (alpha, beta), empties);
+        }
         self.nodes += 1;
         if empties.count_ones() >= STABILITY_EMPTIES
             && let Some(bound) = stability::upper_bound_at_most::<N>(own, opp, alpha)
@@ -217,31 +214,36 @@ impl<'a, const N: usize, C: Counting> Search<'a, N, C> {
             return bound;
         }
         let odd = odd_quadrants::<N>(empties);
+        let three = empties.count_ones() == 3;
         let mut best = i32::MIN;
-        for group in [empties & odd, empties & !odd] {
-            let mut rest = group;
-            while rest != 0 {
-                let bit = rest & rest.wrapping_neg();
-                rest ^= bit;
-                let flipped = rules::flips(own, opp, bit);
-                if flipped == 0 {
-                    continue;
+        // The squares of odd quadrants, then the others.
+        let (mut rest, mut later) = (empties & odd, empties & !odd);
+        loop {
+            if rest == 0 {
+                if later == 0 {
+                    break;
                 }
-                let (o, p) = (opp & !flipped, own | flipped | bit);
-                let left = empties ^ bit;
-                let value = if left & (left - 1) == 0 {
-                    self.nodes += 1;
-                    -last_square::<C>(o, p, left)
-                } else {
-                    -self.shallow(o, p, -beta, -alpha, left)
-                };
-                if value > best {
-                    best = value;
-                    if value > alpha {
-                        alpha = value;
-                        if value >= beta {
-                            return value;
-                        }
+                (rest, later) = (later, 0);
+            }
+            let bit = rest & rest.wrapping_neg();
+            rest ^= bit;
+            let flipped = rules::flips(own, opp, bit);
+            if flipped == 0 {
+                continue;
+            }
+            let (o, p) = (opp & !flipped, own | flipped | bit);
+            let left = empties ^ bit;
+            let value = if three {
+                -self.last_two(o, p, (-beta, -alpha), left)
+            } else {
+                -self.shallow(o, p, -beta, -alpha, left)
+            };
+            if value > best {
+                best = value;
+                if value > alpha {
+                    alpha = value;
+                    if value >= beta {
+                        return value;
                     }
                 }
             }
@@ -250,6 +252,37 @@ impl<'a, const N: usize, C: Counting> Search<'a, N, C> {
             return best;
         }
         self.pass_or_end(own, opp, alpha, beta, empties)
+    }
+
+    /// [`shallow`](Self::shallow) with exactly two empty squares, without its loop: the lower
+    /// square first (the order parity gives two squares, in one quadrant or in two), each
+    /// child's last square counted, a pass when the mover has neither.
+    fn last_two(&mut self, own: u64, opp: u64, (alpha, beta): (i32, i32), empties: u64) -> i32 {
+        self.nodes += 1;
+        let first = empties & empties.wrapping_neg();
+        let second = empties ^ first;
+        let mut best = i32::MIN;
+        let flipped = rules::flips(own, opp, first);
+        if flipped != 0 {
+            self.nodes += 1;
+            best = -last_square::<C>(opp & !flipped, own | flipped | first, second);
+            if best >= beta {
+                return best;
+            }
+        }
+        let flipped = rules::flips(own, opp, second);
+        if flipped != 0 {
+            self.nodes += 1;
+            let value = -last_square::<C>(opp & !flipped, own | flipped | second, first);
+            return best.max(value);
+        }
+        if best != i32::MIN {
+            return best;
+        }
+        if rules::flips(opp, own, first) != 0 || rules::flips(opp, own, second) != 0 {
+            return -self.last_two(opp, own, (-beta, -alpha), empties);
+        }
+        final_score::<N, C>(own, opp)
     }
 
     /// No placement for the mover among `empties`: pass when the opponent has one, otherwise
@@ -770,6 +803,59 @@ mod tests {
                 assert!(value <= 64);
                 let cut = empties >= STABILITY_EMPTIES as usize;
                 assert_eq!(search.nodes == 1, cut, "{empties} empties: {own:x} {opp:x}");
+            }
+        }
+    }
+
+    /// The mover's final margin by plain negamax on the rules (no window, no ordering).
+    fn plain_value(own: u64, opp: u64) -> i32 {
+        let moves = rules::moves(own, opp, u64::MAX);
+        if moves == 0 {
+            if rules::moves(opp, own, u64::MAX) == 0 {
+                return final_score::<8, EmptiesToWinner>(own, opp);
+            }
+            return -plain_value(opp, own);
+        }
+        (0..64)
+            .map(|i| 1u64 << i)
+            .filter(|bit| moves & bit != 0)
+            .map(|bit| {
+                let flipped = rules::flips(own, opp, bit);
+                -plain_value(opp & !flipped, own | flipped | bit)
+            })
+            .max()
+            .expect("a move")
+    }
+
+    /// Two empty squares (the dedicated [`Search::last_two`]) and three (the loop above it), on
+    /// random fillings with many passes and finished games: exact inside every window, a bound
+    /// on the right side outside, against plain negamax.
+    #[test]
+    fn the_last_squares_match_plain_negamax_in_every_window() {
+        let mut next = stream(21);
+        let table = Table::new(4);
+        for round in 0..3000 {
+            let empties = 2 + round % 2;
+            let mut free = 0u64;
+            while free.count_ones() < empties {
+                free |= 1 << (next() % 64);
+            }
+            let own = next() & !free;
+            let opp = !free & !own;
+            let exact = plain_value(own, opp);
+            for alpha in (-65..=64).step_by(3) {
+                for beta in [alpha + 1, alpha + 2, alpha + 9] {
+                    let mut search = Exact::new(&table, Budget::default(), None, false);
+                    let v = search.search(own, opp, alpha, beta);
+                    let sound = if exact <= alpha {
+                        v <= alpha && v >= exact
+                    } else if exact >= beta {
+                        v >= beta && v <= exact
+                    } else {
+                        v == exact
+                    };
+                    assert!(sound, "{own:x} {opp:x} ({alpha}, {beta}): {v} vs {exact}");
+                }
             }
         }
     }
