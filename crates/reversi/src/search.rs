@@ -957,10 +957,18 @@ mod tests {
                     std::cmp::Ordering::Equal => None,
                 };
                 assert_eq!(expected.winner(), winner);
+                let budget = Duration::from_secs(600);
+                // Each move's search first (a wrong answer, such as none, would make the game
+                // pass forever), then the games.
+                let line = plain_line(&start, &expected);
                 for method in [Method::Minimax, Method::AlphaBeta, Method::Engine] {
+                    let mut searcher = Searcher::new(method);
+                    for (position, square) in &line {
+                        assert_eq!(searcher.best_move(position, k), *square);
+                        assert_eq!(searcher.best_move_within(position, k, budget).0, *square);
+                    }
                     assert_eq!(full_game(&start, k, method), expected);
                 }
-                let budget = Duration::from_secs(600);
                 assert_eq!(full_game_within(&start, k, budget), (expected.clone(), k));
                 let mut depths = Depths(Vec::new());
                 let searcher = Searcher::new(Method::AlphaBeta);
@@ -972,7 +980,34 @@ mod tests {
         }
         // A spent budget per move: every search completes one ply, so the game is bestMove(1)'s.
         let start = Position::<6>::random_line(5, 14);
+        let expected = plain_game(&start, 1);
+        let mut searcher = Searcher::new(Method::Engine);
+        for (position, square) in plain_line(&start, &expected) {
+            let depth = u32::from(square.is_some());
+            let spent = searcher.best_move_within(&position, 3, Duration::ZERO);
+            assert_eq!(spent, (square, depth));
+        }
         let (game, depth) = full_game_within(&start, 3, Duration::ZERO);
-        assert_eq!((game, depth), (plain_game(&start, 1), 1));
+        assert_eq!((game, depth), (expected, 1));
+    }
+
+    /// The positions of `game` from `start` with the placement made there (`None`: a pass).
+    fn plain_line<const N: usize>(
+        start: &Position<N>,
+        game: &FullGame<N>,
+    ) -> Vec<(Position<N>, Option<Square<N>>)> {
+        let (mut position, mut moves) = (*start, game.moves.iter());
+        let mut line = Vec::new();
+        while !position.is_over() {
+            if position.placements().is_empty() {
+                line.push((position, None));
+                position = position.pass();
+            } else {
+                let square = *moves.next().expect("a placement");
+                line.push((position, Some(square)));
+                position = position.place(square).expect("legal");
+            }
+        }
+        line
     }
 }

@@ -931,6 +931,20 @@ mod tests {
                 out.push(masks(&position.pass()));
             }
         }
+        // Positions where the mover must pass (the opponent can move).
+        let mut passes = 0;
+        for seed in 0.. {
+            let found = (1..=12)
+                .map(|empties| Position::<8>::random_line(seed, empties))
+                .find(Position::must_pass);
+            if let Some(position) = found {
+                out.push(masks(&position));
+                passes += 1;
+                if passes == 4 {
+                    break;
+                }
+            }
+        }
         out
     }
 
@@ -941,12 +955,16 @@ mod tests {
     fn eval_search_is_a_fail_soft_negamax() {
         let w = Weights::builtin();
         let open = (-EVAL_INFINITY, EVAL_INFINITY);
+        let (mut visited, mut trees) = (0, 0);
         for (own, opp) in eval_positions() {
             for depth in 0..=2 {
                 let (truth, tree) = eval_negamax(w, own, opp, depth);
                 let mut nodes = 5;
                 let value = eval_search(w, (own, opp), depth, open, &mut nodes);
                 assert_eq!(value, truth, "{own:x} {opp:x} {depth}");
+                if depth == 2 {
+                    (visited, trees) = (visited + nodes - 5, trees + tree);
+                }
                 // One ply (the root's children are leaves) cuts nothing: every position counts.
                 if depth <= 1 {
                     assert_eq!(nodes, tree + 5, "{own:x} {opp:x} {depth}");
@@ -976,6 +994,8 @@ mod tests {
                 }
             }
         }
+        // Two plies deep, the children's windows close as alpha rises: positions are cut off.
+        assert!(visited < trees, "{visited} of {trees}");
     }
 
     /// The empty squares next to a disc of `discs` on an `M`x`M` board, square by square.
