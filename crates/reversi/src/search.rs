@@ -919,6 +919,12 @@ mod tests {
                 searcher.best_move_within(&position, 4, Duration::ZERO),
                 (expected, depth)
             );
+            // Observed, the engine deepens within the budget too: one ply, reported.
+            let mut depths = Depths(Vec::new());
+            let observed =
+                searcher.best_move_observed(&position, 4, Some(Duration::ZERO), &mut depths);
+            assert_eq!(observed, (expected, depth));
+            assert_eq!(depths.0, (1..=depth).collect::<Vec<_>>());
         }
     }
 

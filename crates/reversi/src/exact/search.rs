@@ -921,6 +921,37 @@ mod tests {
         (best, nodes)
     }
 
+    /// Fail-soft alpha-beta over the evaluation written plainly (moves by square index, a pass a
+    /// ply, the windows negated and swapped for the child), counting the positions it visits.
+    fn plain_alpha_beta(
+        w: &Weights,
+        (own, opp): (u64, u64),
+        depth: u32,
+        (mut alpha, beta): (i32, i32),
+        nodes: &mut u64,
+    ) -> i32 {
+        *nodes += 1;
+        let moves = plain_moves::<8>(own, opp);
+        if depth == 0 || moves | plain_moves::<8>(opp, own) == 0 {
+            return evaluate_masks(w, own, opp);
+        }
+        if moves == 0 {
+            return -plain_alpha_beta(w, (opp, own), depth - 1, (-beta, -alpha), nodes);
+        }
+        let mut best = i32::MIN;
+        for bit in (0..64).map(|s| 1u64 << s).filter(|b| moves & b != 0) {
+            let flipped = rules::flips_by_walking(own, opp, bit);
+            let child = (opp & !flipped, own | flipped | bit);
+            let value = -plain_alpha_beta(w, child, depth - 1, (-beta, -alpha), nodes);
+            best = best.max(value);
+            alpha = alpha.max(value);
+            if alpha >= beta {
+                break;
+            }
+        }
+        best
+    }
+
     /// 8x8 positions of random games, passes included, for the evaluation searches.
     fn eval_positions() -> Vec<(u64, u64)> {
         let mut out = Vec::new();
@@ -983,6 +1014,9 @@ mod tests {
                     let mut nodes = 0;
                     let value = eval_search(w, (own, opp), depth, (a, b), &mut nodes);
                     let what = format!("{own:x} {opp:x} {depth} ({a}, {b}): {value} {truth}");
+                    let mut plain_nodes = 0;
+                    let plain = plain_alpha_beta(w, (own, opp), depth, (a, b), &mut plain_nodes);
+                    assert_eq!((value, nodes), (plain, plain_nodes), "{what}");
                     assert!(nodes >= 1 && nodes <= tree, "{what}");
                     if truth <= a {
                         assert!(truth <= value && value <= a, "{what}");
