@@ -962,12 +962,13 @@ mod tests {
                 out.push(masks(&position.pass()));
             }
         }
-        // Positions where the mover must pass (the opponent can move).
+        // Positions where the mover must pass and the opponent has three moves or more.
         let mut passes = 0;
         for seed in 0.. {
-            let found = (1..=12)
+            let found = (1..=24)
                 .map(|empties| Position::<8>::random_line(seed, empties))
-                .find(Position::must_pass);
+                .filter(Position::must_pass)
+                .find(|p| p.pass().placements().len() >= 3);
             if let Some(position) = found {
                 out.push(masks(&position));
                 passes += 1;
