@@ -647,4 +647,312 @@ mod tests {
         assert_eq!(evaluate(Weights::builtin(), &pos), -64 * ONE_DISC);
         assert_eq!(final_margin_black(&pos), 64);
     }
+
+    /// A xorshift stream of random words.
+    fn stream(mut state: u64) -> impl FnMut() -> u64 {
+        move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        }
+    }
+
+    /// Weights with every entry random in -300..=300, or, `sparse`, one in 300 nonzero (long
+    /// gaps in the file).
+    fn random_weights(seed: u64, sparse: bool) -> Weights {
+        let mut next = stream(seed);
+        let mut value = move || {
+            let x = next();
+            if sparse && x % 300 != 0 {
+                0
+            } else {
+                ((x >> 8) % 601) as i16 - 300
+            }
+        };
+        let mut w = Weights::zero();
+        for tables in &mut w.tables {
+            for table in tables {
+                table.iter_mut().for_each(|x| *x = value());
+            }
+        }
+        for scalars in &mut w.scalars {
+            scalars.iter_mut().for_each(|x| *x = value());
+        }
+        w
+    }
+
+    /// The stage by the doc's schedule: 0 for 51-60 empty squares (and more), one stage per 10
+    /// empties below, 5 for 10 or fewer.
+    fn plain_stage(empties: u32) -> usize {
+        match empties {
+            51.. => 0,
+            41..=50 => 1,
+            31..=40 => 2,
+            21..=30 => 3,
+            11..=20 => 4,
+            _ => 5,
+        }
+    }
+
+    /// Whether square `s` has a disc of `discs` among its eight neighbours, square by square.
+    fn next_to(discs: u64, s: i32) -> bool {
+        let (r, c) = (s / 8, s % 8);
+        (-1..=1).any(|dr: i32| {
+            (-1..=1).any(|dc: i32| {
+                let (x, y) = (r + dr, c + dc);
+                (dr, dc) != (0, 0)
+                    && (0..8).contains(&x)
+                    && (0..8).contains(&y)
+                    && discs >> (x * 8 + y) & 1 != 0
+            })
+        })
+    }
+
+    /// The placements of `own` against `opp`, square by square (flips found by walking).
+    fn plain_moves(own: u64, opp: u64) -> u64 {
+        (0..64)
+            .map(|s| 1u64 << s)
+            .filter(|&b| (own | opp) & b == 0 && rules::flips_by_walking(own, opp, b) != 0)
+            .fold(0, |acc, b| acc | b)
+    }
+
+    /// The scalar features as the doc of [`scalar_features`] states them, square by square.
+    fn plain_scalars(own: u64, opp: u64) -> [i32; SCALARS] {
+        let empty: Vec<i32> = (0..64).filter(|&s| (own | opp) >> s & 1 == 0).collect();
+        let mobility =
+            plain_moves(own, opp).count_ones() as i32 - plain_moves(opp, own).count_ones() as i32;
+        let near = |discs: u64| empty.iter().filter(|&&s| next_to(discs, s)).count() as i32;
+        let parity = if empty.len() % 2 == 1 { 1 } else { -1 };
+        [mobility, near(opp) - near(own), parity, 1]
+    }
+
+    /// The final margin counted disc by disc, the empty squares to the winner.
+    fn plain_final_margin(own: u64, opp: u64) -> i32 {
+        let (a, b) = (own.count_ones() as i32, opp.count_ones() as i32);
+        let empties = 64 - a - b;
+        if a > b {
+            a - b + empties
+        } else if a < b {
+            a - b - empties
+        } else {
+            0
+        }
+    }
+
+    /// The module doc's sum, image by image ([`images`], read square by square), or the exact
+    /// margin of a finished game.
+    fn plain_evaluation(w: &Weights, own: u64, opp: u64) -> i32 {
+        if plain_moves(own, opp) == 0 && plain_moves(opp, own) == 0 {
+            return plain_final_margin(own, opp) * ONE_DISC;
+        }
+        let stage = plain_stage((!(own | opp)).count_ones());
+        let patterns: i32 = images()
+            .iter()
+            .map(|im| i32::from(w.tables[stage][im.pattern][image_index(&im.bits, own, opp)]))
+            .sum();
+        let scalars: i32 = plain_scalars(own, opp)
+            .iter()
+            .zip(w.scalars[stage])
+            .map(|(x, w)| x * i32::from(w))
+            .sum();
+        patterns + scalars
+    }
+
+    /// Positions of random games (every ply, passes and ends included) and random fillings of
+    /// the board from sparse to full (many finished, some won, lost or drawn with empty
+    /// squares), as (mover, opponent) masks.
+    fn sample_positions(seed: u64) -> Vec<(u64, u64)> {
+        let mut next = stream(seed);
+        let mut out = Vec::new();
+        for _ in 0..3 {
+            let mut position = Position::<8>::start();
+            loop {
+                out.push(masks(&position));
+                if position.is_over() {
+                    break;
+                }
+                let moves: Vec<_> = position.moves().collect();
+                let mv = moves[(next() % moves.len() as u64) as usize];
+                position = position.play(mv).unwrap();
+            }
+        }
+        for round in 0..120 {
+            let occupied = match round % 4 {
+                0 => next() & next(),
+                1 => next(),
+                2 => next() | next(),
+                _ => !(next() & next() & next() & next()),
+            };
+            let own = occupied & next();
+            out.push((own, occupied & !own));
+        }
+        // Finished games with empty squares: a win, a loss and a draw for the mover.
+        out.push((0xff, 0));
+        out.push((0, 0xffff));
+        out.push((0xff, 0xff << 56));
+        out
+    }
+
+    #[test]
+    fn stages_follow_the_schedule() {
+        for empties in 0..=64 {
+            assert_eq!(stage(empties), plain_stage(empties), "{empties} empties");
+        }
+    }
+
+    #[test]
+    fn table_sizes_are_three_to_the_squares() {
+        let w = Weights::zero();
+        for (p, pattern) in PATTERNS.iter().enumerate() {
+            let size = (0..pattern.squares.len()).fold(1, |acc, _| acc * 3);
+            assert_eq!(table_size(pattern), size, "{}", pattern.name);
+            for stage in 0..STAGES {
+                assert_eq!(w.tables[stage][p].len(), size);
+            }
+        }
+    }
+
+    #[test]
+    fn features_and_evaluations_match_a_square_by_square_sum() {
+        let weights = [random_weights(5, false), random_weights(6, false)];
+        let mut finished = 0;
+        for (own, opp) in sample_positions(9) {
+            assert_eq!(
+                scalar_features(own, opp),
+                plain_scalars(own, opp),
+                "{own:x} {opp:x}"
+            );
+            for w in &weights {
+                assert_eq!(
+                    evaluate_masks(w, own, opp),
+                    plain_evaluation(w, own, opp),
+                    "{own:x} {opp:x}"
+                );
+            }
+            assert_eq!(final_margin(own, opp), plain_final_margin(own, opp));
+            if plain_moves(own, opp) | plain_moves(opp, own) == 0 {
+                finished += 1;
+            }
+        }
+        assert!(finished >= 5, "{finished} finished positions");
+    }
+
+    #[test]
+    fn features_and_evaluate_read_the_position_for_its_mover() {
+        let w = random_weights(3, false);
+        let mut next = stream(4);
+        for _ in 0..3 {
+            let mut position = Position::<8>::start();
+            while !position.is_over() {
+                let side = position.to_move();
+                let board = position.board();
+                let (own, opp) = (board.mask(side), board.mask(side.opponent()));
+                let (stage, patterns, scalars) = features(&position);
+                assert_eq!(stage, plain_stage((!(own | opp)).count_ones()));
+                let mut expected: Vec<(usize, usize)> = images()
+                    .iter()
+                    .map(|im| (im.pattern, image_index(&im.bits, own, opp)))
+                    .collect();
+                let mut patterns = patterns;
+                expected.sort_unstable();
+                patterns.sort_unstable();
+                assert_eq!(patterns, expected);
+                assert_eq!(scalars, plain_scalars(own, opp));
+                assert_eq!(evaluate(&w, &position), plain_evaluation(&w, own, opp));
+                let moves: Vec<_> = position.moves().collect();
+                let mv = moves[(next() % moves.len() as u64) as usize];
+                position = position.play(mv).unwrap();
+            }
+            let board = position.board();
+            let (black, white) = (board.mask(Side::Black), board.mask(Side::White));
+            assert_eq!(
+                final_margin_black(&position),
+                plain_final_margin(black, white)
+            );
+        }
+    }
+
+    /// The patterns are taken under all eight symmetries, so the images of a position under
+    /// them evaluate alike, whatever the weights.
+    #[test]
+    fn the_eight_images_of_a_position_evaluate_alike() {
+        use crate::board::tests::by_squares;
+        let w = random_weights(8, false);
+        for (own, opp) in sample_positions(10) {
+            let value = evaluate_masks(&w, own, opp);
+            for t in 1..8 {
+                let (o, p) = (by_squares::<8>(own, t), by_squares::<8>(opp, t));
+                assert_eq!(evaluate_masks(&w, o, p), value, "{own:x} {opp:x} {t}");
+            }
+        }
+    }
+
+    #[test]
+    fn random_weights_round_trip_and_damaged_files_fail() {
+        for (seed, sparse) in [(1, false), (2, true)] {
+            let w = random_weights(seed, sparse);
+            let bytes = w.to_bytes();
+            assert_eq!(Weights::from_bytes(&bytes).as_ref(), Ok(&w));
+            // A file cut anywhere is truncated, one more byte trails.
+            for cut in (0..24)
+                .map(|k| k * bytes.len() / 24)
+                .chain([1, bytes.len() - 1])
+            {
+                assert_eq!(
+                    Weights::from_bytes(&bytes[..cut]),
+                    Err(WeightsError("truncated")),
+                    "{cut}"
+                );
+            }
+            let mut longer = bytes.clone();
+            longer.push(0);
+            assert_eq!(
+                Weights::from_bytes(&longer),
+                Err(WeightsError("trailing bytes"))
+            );
+        }
+        assert_eq!(
+            Weights::from_bytes(b"RVW2"),
+            Err(WeightsError("not a weights file"))
+        );
+    }
+
+    /// The file format byte by byte: a gap is LEB128 (7 bits a byte, low first, the high bit
+    /// set on all but the last), and an index past the table or a number longer than 64 bits
+    /// is refused.
+    #[test]
+    fn the_gaps_are_leb128() {
+        let mut w = Weights::zero();
+        // The last entry of the first stage's edge table (3^8 = 6561 entries): a gap of 6560.
+        w.tables[0][0][6560] = -2;
+        let bytes = w.to_bytes();
+        // Magic, 4 scalars, the count 1, the gap 6560 = 51 * 128 + 32, the weight.
+        assert_eq!(bytes[..4], *b"RVW1");
+        assert_eq!(bytes[4..12], [0; 8]);
+        assert_eq!(bytes[12..16], [1, 0, 0, 0]);
+        assert_eq!(bytes[16..20], [0x80 | 32, 51, 0xfe, 0xff]);
+        assert_eq!(Weights::from_bytes(&bytes), Ok(w));
+        // A gap of 6561 is past the table.
+        let mut past = bytes.clone();
+        past[16] += 1;
+        assert_eq!(
+            Weights::from_bytes(&past),
+            Err(WeightsError("index out of range"))
+        );
+        // Ten bytes with the high bit set: more than 64 bits.
+        let mut long = bytes[..16].to_vec();
+        long.extend([0x80; 10]);
+        long.extend([0; 3]);
+        long.extend(&bytes[18..]);
+        assert_eq!(Weights::from_bytes(&long), Err(WeightsError("bad number")));
+        // Nine (63 bits) and a last byte: a number, here of 0 (the gap to index 0).
+        let mut nine = bytes[..16].to_vec();
+        nine.extend([0x80; 9]);
+        nine.extend([0]);
+        nine.extend(&bytes[18..]);
+        let mut first = Weights::zero();
+        first.tables[0][0][0] = -2;
+        assert_eq!(Weights::from_bytes(&nine), Ok(first));
+    }
 }

@@ -643,3 +643,377 @@ fn play_out<const N: usize>(
         end: position,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use search_core::games::deepening::Iteration;
+
+    /// The rank of `(r, c)` by the doc of [`square_rank`], from the corners: a corner 0, an edge
+    /// square 1 (3 when next to a corner along the edge), an inner square 2 (4 when the diagonal
+    /// neighbour of a corner).
+    fn plain_rank(n: usize, r: usize, c: usize) -> u32 {
+        let edge = |x: usize| x == 0 || x == n - 1;
+        let near = |x: usize| x == 1 || x == n - 2;
+        match (edge(r), edge(c)) {
+            (true, true) => 0,
+            (true, false) if near(c) => 3,
+            (false, true) if near(r) => 3,
+            (true, _) | (_, true) => 1,
+            _ if near(r) && near(c) => 4,
+            _ => 2,
+        }
+    }
+
+    fn check_masks<const N: usize>() {
+        let half = N / 2;
+        for square in Square::<N>::all() {
+            let (r, c) = (square.row(), square.col());
+            let rank = plain_rank(N, r, c);
+            assert_eq!(square_rank(square), rank, "{N}: {r} {c}");
+            for (i, mask) in Masks::<N>::RANKS.iter().enumerate() {
+                assert_eq!(mask & square.bit() != 0, i as u32 == rank, "{N}: {r} {c}");
+            }
+            let quadrant = usize::from(r >= half) * 2 + usize::from(c >= half);
+            for (i, mask) in Masks::<N>::QUADRANTS.iter().enumerate() {
+                assert_eq!(mask & square.bit() != 0, i == quadrant, "{N}: {r} {c}");
+            }
+        }
+        let all = |masks: &[u64]| masks.iter().fold(0, |acc, m| acc | m);
+        assert_eq!(all(&Masks::<N>::RANKS), crate::Board::<N>::MASK);
+        assert_eq!(all(&Masks::<N>::QUADRANTS), crate::Board::<N>::MASK);
+    }
+
+    #[test]
+    fn square_ranks_and_quadrants_square_by_square() {
+        check_masks::<4>();
+        check_masks::<6>();
+        check_masks::<8>();
+    }
+
+    /// Random positions of `N`x`N` games, every ply (passes and ends included).
+    fn game_positions<const N: usize>(seed: u64, games: usize) -> Vec<Position<N>> {
+        let mut state = seed;
+        let mut out = Vec::new();
+        for _ in 0..games {
+            let mut position = Position::<N>::start();
+            loop {
+                out.push(position);
+                if position.is_over() {
+                    break;
+                }
+                let moves: Vec<Move<N>> = position.moves().collect();
+                state = state
+                    .wrapping_mul(6_364_136_223_846_793_005)
+                    .wrapping_add(1_442_695_040_888_963_407);
+                position = position
+                    .play(moves[(state >> 33) as usize % moves.len()])
+                    .unwrap();
+            }
+        }
+        out
+    }
+
+    fn listed<const N: usize>(position: &Position<N>) -> MoveList<Move<N>> {
+        position.moves().collect()
+    }
+
+    fn index<const N: usize>(mv: Move<N>) -> usize {
+        mv.map_square(Square::index).expect("a placement")
+    }
+
+    /// The three orders by their docs, square by square: [`order_static`] by rank then index;
+    /// [`order`] with more than 5 empty squares corners first, then the fewest replies (a
+    /// corner reply counting twice), then the index, and near the end [`order_parity`]'s
+    /// odd quadrants first, each part by rank then index. A pass or a single move stays.
+    fn check_orders<const N: usize>(seed: u64) {
+        let corner = |s: Square<N>| plain_rank(N, s.row(), s.col()) == 0;
+        let rank = |mv: Move<N>| mv.map_square(|s| plain_rank(N, s.row(), s.col())).unwrap();
+        let mut ordered = 0;
+        for position in game_positions::<N>(seed, 4) {
+            let moves = listed(&position);
+            assert_eq!(move_list(&position).to_vec(), moves.to_vec());
+            let mut statically = moves.clone();
+            order_static(&mut statically);
+            let mut engine = moves.clone();
+            order(&position, &mut engine);
+            if moves.len() < 2 || moves[0] == Move::Pass {
+                assert_eq!(statically, moves);
+                assert_eq!(engine, moves);
+                continue;
+            }
+            ordered += 1;
+            let mut expected = moves.to_vec();
+            expected.sort_by_key(|&mv| (rank(mv), index(mv)));
+            assert_eq!(statically.to_vec(), expected);
+            let empties: Vec<Square<N>> = position.board().empties().collect();
+            if empties.len() <= 5 {
+                let quadrant = |s: Square<N>| (s.row() >= N / 2, s.col() >= N / 2);
+                let odd = |s: Square<N>| {
+                    empties
+                        .iter()
+                        .filter(|&&e| quadrant(e) == quadrant(s))
+                        .count()
+                        % 2
+                        == 1
+                };
+                let even = |mv: Move<N>| mv.map_square(|s| !odd(s)).unwrap();
+                expected.sort_by_key(|&mv| (even(mv), rank(mv), index(mv)));
+            } else {
+                expected.sort_by_key(|&mv| {
+                    let child = position.play(mv).unwrap();
+                    let replies: Vec<Square<N>> = child.placements().collect();
+                    let corners = replies.iter().filter(|&&s| corner(s)).count();
+                    let not_corner = !mv.map_square(corner).unwrap();
+                    (not_corner, replies.len() + corners, index(mv))
+                });
+            }
+            assert_eq!(engine.to_vec(), expected, "{:?}", position);
+        }
+        assert!(ordered > 20);
+    }
+
+    #[test]
+    fn moves_are_ordered_as_documented() {
+        check_orders::<4>(1);
+        check_orders::<6>(2);
+        check_orders::<8>(3);
+    }
+
+    /// The discs of `side` minus the other side's.
+    fn lead<const N: usize>(position: &Position<N>, side: Side) -> i32 {
+        let board = position.board();
+        board.count(side) as i32 - board.count(side.opponent()) as i32
+    }
+
+    /// Plain minimax over positions, `depth` plies (a pass is a ply), `leaf` at depth 0 or at the
+    /// end, `max` maximising.
+    fn plain_minimax<const N: usize>(
+        position: &Position<N>,
+        depth: u32,
+        max: Side,
+        leaf: &impl Fn(&Position<N>) -> i32,
+    ) -> i32 {
+        if depth == 0 || position.is_over() {
+            return leaf(position);
+        }
+        let values = position
+            .moves()
+            .map(|mv| plain_minimax(&position.play(mv).unwrap(), depth - 1, max, leaf));
+        if position.to_move() == max {
+            values.max().unwrap()
+        } else {
+            values.min().unwrap()
+        }
+    }
+
+    /// COL106 `bestMove(k)` by plain minimax: the smallest index among the placements of best
+    /// `k`-ply value for the mover (its discs minus the other's at the leaves).
+    fn plain_best<const N: usize>(position: &Position<N>, k: u32) -> Option<Square<N>> {
+        let root = position.to_move();
+        let leaf = |p: &Position<N>| lead(p, root);
+        let mut best: Option<(i32, Square<N>)> = None;
+        for square in position.placements() {
+            let child = position.place(square).unwrap();
+            let value = plain_minimax(&child, k.max(1) - 1, root, &leaf);
+            if best.is_none_or(|(b, _)| value > b) {
+                best = Some((value, square));
+            }
+        }
+        best.map(|(_, square)| square)
+    }
+
+    /// The scorings' values (Black's lead, its sign, the root's lead) and sides, searched by
+    /// search-core's minimax, against plain minimax over positions.
+    #[test]
+    fn scorings_value_positions_as_documented() {
+        for position in game_positions::<4>(5, 6) {
+            check_scorings(&position);
+        }
+        for position in game_positions::<6>(7, 2) {
+            check_scorings(&position);
+        }
+    }
+
+    fn check_scorings<const N: usize>(position: &Position<N>) {
+        let black = |p: &Position<N>| lead(p, Side::Black);
+        let sign = |p: &Position<N>| lead(p, Side::Black).signum();
+        let mover = position.to_move();
+        let root = |p: &Position<N>| lead(p, mover);
+        assert_eq!(WinLoss.max_side(), Side::Black);
+        assert_eq!(Margin.max_side(), Side::Black);
+        assert_eq!(RootScore { root: mover }.max_side(), mover);
+        assert!(WinLoss.exact_end() && Margin.exact_end());
+        assert!(!RootScore { root: mover }.exact_end());
+        let depth = if N == 4 { 3 } else { 2 };
+        let scored = Scored::new(*position, RootScore { root: mover });
+        assert_eq!(scored.to_move(), Player::Max);
+        assert_eq!(scored.is_terminal(), position.is_over());
+        assert_eq!(
+            minimax(&scored, Some(depth)).value,
+            plain_minimax(position, depth, mover, &root)
+        );
+        let margin = Scored::new(*position, Margin);
+        let black_to_move = position.to_move() == Side::Black;
+        assert_eq!(margin.to_move() == Player::Max, black_to_move);
+        assert_eq!(
+            minimax(&margin, Some(depth)).value,
+            plain_minimax(position, depth, Side::Black, &black)
+        );
+        assert_eq!(
+            minimax(&Scored::new(*position, WinLoss), Some(depth)).value,
+            plain_minimax(position, depth, Side::Black, &sign)
+        );
+    }
+
+    /// An observer recording the depths completed.
+    struct Depths(Vec<u32>);
+
+    impl<M> Observer<M> for Depths {
+        fn completed(&mut self, iteration: &Iteration<'_, M>) {
+            self.0.push(iteration.depth);
+        }
+    }
+
+    /// `bestMove(k)` by every method, with a searcher kept across positions, within a budget
+    /// that does not run out and observed: the move of plain minimax.
+    #[test]
+    fn best_moves_match_plain_minimax() {
+        let mut searchers = [Method::Minimax, Method::AlphaBeta, Method::Engine].map(Searcher::new);
+        let positions = game_positions::<6>(11, 2).into_iter().step_by(3);
+        for position in positions {
+            for k in 0..=2 {
+                let expected = plain_best(&position, k);
+                let depth = if expected.is_some() { k.max(1) } else { 0 };
+                for searcher in &mut searchers {
+                    assert_eq!(searcher.best_move(&position, k), expected, "{k}");
+                    let mut depths = Depths(Vec::new());
+                    let observed = searcher.best_move_observed(&position, k, None, &mut depths);
+                    assert_eq!(observed, (expected, depth));
+                    let all: Vec<u32> = (1..=depth).collect();
+                    assert_eq!(depths.0, all);
+                    let budget = Duration::from_secs(600);
+                    assert_eq!(
+                        searcher.best_move_within(&position, k, budget),
+                        (expected, depth)
+                    );
+                    let mut depths = Depths(Vec::new());
+                    let observed =
+                        searcher.best_move_observed(&position, k, Some(budget), &mut depths);
+                    assert_eq!(observed, (expected, depth));
+                    assert_eq!(depths.0, all);
+                }
+                assert_eq!(best_move(&position, k, Method::Engine), expected);
+            }
+        }
+    }
+
+    /// A spent budget still completes one ply: the 1-ply move.
+    #[test]
+    fn a_spent_budget_answers_one_ply() {
+        for position in game_positions::<6>(12, 1).into_iter().step_by(4) {
+            let expected = plain_best(&position, 1);
+            let depth = u32::from(expected.is_some());
+            let mut searcher = Searcher::new(Method::AlphaBeta);
+            assert_eq!(
+                searcher.best_move_within(&position, 4, Duration::ZERO),
+                (expected, depth)
+            );
+            // Observed, the engine deepens within the budget too: one ply, reported.
+            let mut depths = Depths(Vec::new());
+            let observed =
+                searcher.best_move_observed(&position, 4, Some(Duration::ZERO), &mut depths);
+            assert_eq!(observed, (expected, depth));
+            assert_eq!(depths.0, (1..=depth).collect::<Vec<_>>());
+        }
+    }
+
+    /// A full game by plain minimax's `bestMove(k)` for both sides, passing without a placement.
+    fn plain_game<const N: usize>(start: &Position<N>, k: u32) -> FullGame<N> {
+        let (mut position, mut moves) = (*start, Vec::new());
+        while !position.is_over() {
+            match plain_best(&position, k) {
+                Some(square) => {
+                    moves.push(square);
+                    position = position.place(square).unwrap();
+                }
+                None => position = position.pass(),
+            }
+        }
+        FullGame {
+            moves,
+            end: position,
+        }
+    }
+
+    #[test]
+    fn full_games_match_plain_minimax() {
+        let starts = [
+            Position::<6>::start(),
+            Position::<6>::random_line(3, 20),
+            Position::<6>::random_line(4, 12),
+        ];
+        for start in starts {
+            for k in 1..=2 {
+                let expected = plain_game(&start, k);
+                let board = expected.end.board();
+                let winner = match board.count(Side::Black).cmp(&board.count(Side::White)) {
+                    std::cmp::Ordering::Greater => Some(Side::Black),
+                    std::cmp::Ordering::Less => Some(Side::White),
+                    std::cmp::Ordering::Equal => None,
+                };
+                assert_eq!(expected.winner(), winner);
+                let budget = Duration::from_secs(600);
+                // Each move's search first (a wrong answer, such as none, would make the game
+                // pass forever), then the games.
+                let line = plain_line(&start, &expected);
+                for method in [Method::Minimax, Method::AlphaBeta, Method::Engine] {
+                    let mut searcher = Searcher::new(method);
+                    for (position, square) in &line {
+                        assert_eq!(searcher.best_move(position, k), *square);
+                        assert_eq!(searcher.best_move_within(position, k, budget).0, *square);
+                    }
+                    assert_eq!(full_game(&start, k, method), expected);
+                }
+                assert_eq!(full_game_within(&start, k, budget), (expected.clone(), k));
+                let mut depths = Depths(Vec::new());
+                let searcher = Searcher::new(Method::AlphaBeta);
+                let observed = full_game_observed(&start, k, searcher, None, &mut depths);
+                assert_eq!(observed, (expected.clone(), k));
+                // Every placement's search reports the depths 1 to k.
+                assert_eq!(depths.0.len(), expected.moves.len() * k as usize);
+            }
+        }
+        // A spent budget per move: every search completes one ply, so the game is bestMove(1)'s.
+        let start = Position::<6>::random_line(5, 14);
+        let expected = plain_game(&start, 1);
+        let mut searcher = Searcher::new(Method::Engine);
+        for (position, square) in plain_line(&start, &expected) {
+            let depth = u32::from(square.is_some());
+            let spent = searcher.best_move_within(&position, 3, Duration::ZERO);
+            assert_eq!(spent, (square, depth));
+        }
+        let (game, depth) = full_game_within(&start, 3, Duration::ZERO);
+        assert_eq!((game, depth), (expected, 1));
+    }
+
+    /// The positions of `game` from `start` with the placement made there (`None`: a pass).
+    fn plain_line<const N: usize>(
+        start: &Position<N>,
+        game: &FullGame<N>,
+    ) -> Vec<(Position<N>, Option<Square<N>>)> {
+        let (mut position, mut moves) = (*start, game.moves.iter());
+        let mut line = Vec::new();
+        while !position.is_over() {
+            if position.placements().is_empty() {
+                line.push((position, None));
+                position = position.pass();
+            } else {
+                let square = *moves.next().expect("a placement");
+                line.push((position, Some(square)));
+                position = position.place(square).expect("legal");
+            }
+        }
+        line
+    }
+}

@@ -976,4 +976,295 @@ mod tests {
             }
         }
     }
+
+    /// The placements of `own` against `opp` on an `M`x`M` board, square by square.
+    fn plain_moves<const M: usize>(own: u64, opp: u64) -> u64 {
+        (0..64)
+            .map(|s| 1u64 << s)
+            .filter(|&b| b & Board::<M>::MASK & !(own | opp) != 0)
+            .filter(|&b| rules::flips_by_walking(own, opp, b) != 0)
+            .fold(0, |acc, b| acc | b)
+    }
+
+    /// Plain negamax over the evaluation, `depth` plies (a pass is a ply; the evaluation at
+    /// depth 0 or when neither side can move), and the number of positions in its tree.
+    fn eval_negamax(w: &Weights, own: u64, opp: u64, depth: u32) -> (i32, u64) {
+        let moves = plain_moves::<8>(own, opp);
+        if depth == 0 || moves | plain_moves::<8>(opp, own) == 0 {
+            return (evaluate_masks(w, own, opp), 1);
+        }
+        if moves == 0 {
+            let (value, nodes) = eval_negamax(w, opp, own, depth - 1);
+            return (-value, nodes + 1);
+        }
+        let (mut best, mut nodes) = (i32::MIN, 1);
+        for bit in (0..64).map(|s| 1u64 << s).filter(|b| moves & b != 0) {
+            let flipped = rules::flips_by_walking(own, opp, bit);
+            let (value, n) = eval_negamax(w, opp & !flipped, own | flipped | bit, depth - 1);
+            best = best.max(-value);
+            nodes += n;
+        }
+        (best, nodes)
+    }
+
+    /// Fail-soft alpha-beta over the evaluation written plainly (moves by square index, a pass a
+    /// ply, the windows negated and swapped for the child), counting the positions it visits.
+    fn plain_alpha_beta(
+        w: &Weights,
+        (own, opp): (u64, u64),
+        depth: u32,
+        (mut alpha, beta): (i32, i32),
+        nodes: &mut u64,
+    ) -> i32 {
+        *nodes += 1;
+        let moves = plain_moves::<8>(own, opp);
+        if depth == 0 || moves | plain_moves::<8>(opp, own) == 0 {
+            return evaluate_masks(w, own, opp);
+        }
+        if moves == 0 {
+            return -plain_alpha_beta(w, (opp, own), depth - 1, (-beta, -alpha), nodes);
+        }
+        let mut best = i32::MIN;
+        for bit in (0..64).map(|s| 1u64 << s).filter(|b| moves & b != 0) {
+            let flipped = rules::flips_by_walking(own, opp, bit);
+            let child = (opp & !flipped, own | flipped | bit);
+            let value = -plain_alpha_beta(w, child, depth - 1, (-beta, -alpha), nodes);
+            best = best.max(value);
+            alpha = alpha.max(value);
+            if alpha >= beta {
+                break;
+            }
+        }
+        best
+    }
+
+    /// 8x8 positions of random games, passes included, for the evaluation searches.
+    fn eval_positions() -> Vec<(u64, u64)> {
+        let mut out = Vec::new();
+        for seed in 0..12 {
+            let position = Position::<8>::random_line(seed, 8 + 4 * seed as usize);
+            out.push(masks(&position));
+            if !position.is_over() {
+                out.push(masks(&position.pass()));
+            }
+        }
+        // Positions where the mover must pass and the opponent has three moves or more.
+        let mut passes = 0;
+        for seed in 0.. {
+            let found = (1..=24)
+                .map(|empties| Position::<8>::random_line(seed, empties))
+                .filter(Position::must_pass)
+                .find(|p| p.pass().placements().len() >= 3);
+            if let Some(position) = found {
+                out.push(masks(&position));
+                passes += 1;
+                if passes == 4 {
+                    break;
+                }
+            }
+        }
+        out
+    }
+
+    /// The evaluation search is fail-soft alpha-beta over the evaluation: with an open window
+    /// plain negamax (value and every position of the tree counted), and with any window the
+    /// exact value inside it, a bound on the value's side outside it.
+    #[test]
+    fn eval_search_is_a_fail_soft_negamax() {
+        let w = Weights::builtin();
+        let open = (-EVAL_INFINITY, EVAL_INFINITY);
+        let (mut visited, mut trees) = (0, 0);
+        for (own, opp) in eval_positions() {
+            for depth in 0..=2 {
+                let (truth, tree) = eval_negamax(w, own, opp, depth);
+                let mut nodes = 5;
+                let value = eval_search(w, (own, opp), depth, open, &mut nodes);
+                assert_eq!(value, truth, "{own:x} {opp:x} {depth}");
+                if depth == 2 {
+                    (visited, trees) = (visited + nodes - 5, trees + tree);
+                }
+                // One ply (the root's children are leaves) cuts nothing: every position counts.
+                if depth <= 1 {
+                    assert_eq!(nodes, tree + 5, "{own:x} {opp:x} {depth}");
+                } else {
+                    assert!(nodes > 5 && nodes <= tree + 5, "{own:x} {opp:x} {depth}");
+                }
+                for (a, b) in [
+                    (truth - 1, truth + 1),
+                    (truth, truth + 1),
+                    (truth - 1, truth),
+                    (truth + 10, truth + 300),
+                    (truth - 300, truth - 10),
+                    (-EVAL_INFINITY, truth - 40),
+                    (truth + 40, EVAL_INFINITY),
+                ] {
+                    let mut nodes = 0;
+                    let value = eval_search(w, (own, opp), depth, (a, b), &mut nodes);
+                    let what = format!("{own:x} {opp:x} {depth} ({a}, {b}): {value} {truth}");
+                    let mut plain_nodes = 0;
+                    let plain = plain_alpha_beta(w, (own, opp), depth, (a, b), &mut plain_nodes);
+                    assert_eq!((value, nodes), (plain, plain_nodes), "{what}");
+                    assert!(nodes >= 1 && nodes <= tree, "{what}");
+                    if truth <= a {
+                        assert!(truth <= value && value <= a, "{what}");
+                    } else if truth >= b {
+                        assert!(b <= value && value <= truth, "{what}");
+                    } else {
+                        assert_eq!(value, truth, "{what}");
+                    }
+                }
+            }
+        }
+        // Two plies deep, the children's windows close as alpha rises: positions are cut off.
+        assert!(visited < trees, "{visited} of {trees}");
+    }
+
+    /// The empty squares next to a disc of `discs` on an `M`x`M` board, square by square.
+    fn plain_potential<const M: usize>(discs: u64, empties: u64) -> i32 {
+        let on = |r: i32, c: i32| (0..M as i32).contains(&r) && (0..M as i32).contains(&c);
+        (0..64)
+            .filter(|&s| empties >> s & 1 != 0)
+            .filter(|&s: &i32| {
+                let (r, c) = (s / 8, s % 8);
+                (-1..=1).any(|dr| {
+                    (-1..=1).any(|dc| {
+                        (dr, dc) != (0, 0)
+                            && on(r + dr, c + dc)
+                            && discs >> ((r + dr) * 8 + c + dc) & 1 != 0
+                    })
+                })
+            })
+            .count() as i32
+    }
+
+    /// [`Search::order`] on `M`x`M` positions against its keys computed square by square: the
+    /// table's move first (`i32::MIN`), otherwise 16 per reply of the opponent (a corner reply
+    /// counts twice), 1 per empty square next to the mover's discs, -16 per corner held; on 8x8
+    /// from [`EVAL_SORT_EMPTIES`] on, plus the child's evaluation search (depth by
+    /// [`sort_depth`]) for the opponent over its unit: the exact value below the ceiling
+    /// ([`SORT_ALPHA_MARGIN`] discs above -alpha), a value between the ceiling and the exact
+    /// value above it. The evaluation searches' positions are counted.
+    fn check_order<const M: usize>(positions: &[Position<M>], alphas: &[i32]) -> usize {
+        let table = Table::new(4);
+        let corners = [0, M - 1, 8 * (M - 1), 8 * (M - 1) + M - 1]
+            .iter()
+            .fold(0u64, |acc, &s| acc | 1 << s);
+        let w = Weights::builtin();
+        let mut evaluated = 0;
+        for position in positions {
+            let (own, opp) = masks(position);
+            let moves = plain_moves::<M>(own, opp);
+            let n = (Board::<M>::MASK & !(own | opp)).count_ones();
+            let bits: Vec<u64> = (0..64)
+                .map(|s| 1u64 << s)
+                .filter(|b| moves & b != 0)
+                .collect();
+            for &alpha in alphas {
+                for hint in [
+                    64u8,
+                    bits[0].trailing_zeros() as u8,
+                    bits[bits.len() - 1].trailing_zeros() as u8,
+                ] {
+                    let mut search =
+                        Search::<M, EmptiesToWinner>::new(&table, Budget::default(), None, false);
+                    search.nodes = 3;
+                    let mut list = [Candidate::default(); 32];
+                    let count = search.order(own, opp, moves, hint, alpha, &mut list);
+                    assert_eq!(count, bits.len());
+                    let mut searched = 0;
+                    for (c, &bit) in list[..count].iter().zip(&bits) {
+                        let what = format!("{M}: {own:x} {opp:x} {bit:x} {hint} {alpha}");
+                        let flipped = rules::flips_by_walking(own, opp, bit);
+                        assert_eq!((c.bit, c.flipped), (bit, flipped), "{what}");
+                        if u32::from(hint) == bit.trailing_zeros() {
+                            assert_eq!(c.key, i32::MIN, "{what}");
+                            continue;
+                        }
+                        let (o, p) = (opp & !flipped, own | flipped | bit);
+                        let replies = plain_moves::<M>(o, p);
+                        let mobility =
+                            (replies.count_ones() + (replies & corners).count_ones()) as i32;
+                        let empty = Board::<M>::MASK & !(o | p);
+                        let base = 16 * mobility + plain_potential::<M>(p, empty)
+                            - 16 * (p & corners).count_ones() as i32;
+                        if M != 8 || n < EVAL_SORT_EMPTIES {
+                            assert_eq!(c.key, base, "{what}");
+                            continue;
+                        }
+                        let depth = sort_depth(n);
+                        let per_key = if depth == 0 { 16 } else { 8 };
+                        let ceiling = (SORT_ALPHA_MARGIN - alpha) * ONE_DISC;
+                        let (truth, _) = eval_negamax(w, o, p, depth);
+                        let mut nodes = 0;
+                        eval_search(w, (o, p), depth, (-EVAL_INFINITY, ceiling), &mut nodes);
+                        searched += nodes;
+                        if truth < ceiling {
+                            assert_eq!(c.key, base + truth / per_key, "{what}");
+                        } else {
+                            assert!(c.key >= base + ceiling / per_key, "{what}");
+                            assert!(c.key <= base + truth / per_key, "{what}");
+                        }
+                        evaluated += 1;
+                    }
+                    assert_eq!(search.nodes, 3 + searched, "{M}: {own:x} {opp:x}");
+                }
+            }
+        }
+        evaluated
+    }
+
+    #[test]
+    fn move_keys_match_their_parts_square_by_square() {
+        let positions = |empties: &[usize]| -> Vec<Position<8>> {
+            empties
+                .iter()
+                .enumerate()
+                .map(|(seed, &e)| Position::<8>::random_line(seed as u64, e))
+                .filter(|p| !p.placements().is_empty())
+                .collect()
+        };
+        // 8x8 without the evaluation (13 empty squares) and with it (14 to 20: depths 0 to 2),
+        // alpha far below (no child told apart) and near the children's values.
+        assert_eq!(check_order::<8>(&positions(&[10, 12, 13]), &[0]), 0);
+        let evaluated = check_order::<8>(&positions(&[14, 15, 16, 18, 20, 14, 15]), &[-64, 0, 20]);
+        assert!(evaluated > 50, "{evaluated}");
+        // Smaller boards never use the evaluation.
+        let small6: Vec<Position<6>> = (0..8)
+            .map(|s| Position::<6>::random_line(s, 4 + 3 * s as usize))
+            .filter(|p| !p.placements().is_empty())
+            .collect();
+        assert_eq!(check_order::<6>(&small6, &[0]), 0);
+        let small4: Vec<Position<4>> = (0..6)
+            .map(|s| Position::<4>::random_line(s, 2 + s as usize))
+            .filter(|p| !p.placements().is_empty())
+            .collect();
+        assert_eq!(check_order::<4>(&small4, &[0]), 0);
+    }
+
+    /// [`select`] moves the least key of `list[i..]` to `i` and returns it.
+    #[test]
+    fn select_takes_the_least_key_left() {
+        let mut next = stream(5);
+        for len in 1..=12 {
+            let mut list: Vec<Candidate> = (0..len)
+                .map(|i| Candidate {
+                    key: (next() % 7) as i32 - 3,
+                    bit: 1 << i,
+                    flipped: next(),
+                })
+                .collect();
+            let mut keys: Vec<i32> = list.iter().map(|c| c.key).collect();
+            keys.sort_unstable();
+            for i in 0..len {
+                let least = list[i..].iter().map(|c| c.key).min().unwrap();
+                let c = select(&mut list, i);
+                assert_eq!(
+                    (c.key, c.bit, c.flipped),
+                    (list[i].key, list[i].bit, list[i].flipped)
+                );
+                assert_eq!(c.key, least);
+            }
+            assert_eq!(list.iter().map(|c| c.key).collect::<Vec<_>>(), keys);
+        }
+    }
 }
