@@ -552,4 +552,53 @@ mod tests {
                 .starts_with("g.txt:4: cannot read `foo`")
         );
     }
+
+    #[test]
+    fn keyword_lines_with_the_wrong_number_of_words_are_refused() {
+        // Each keyword's own message, naming the whole line: not the generic one for an
+        // unknown first word.
+        let cases = [
+            ("h A", "g.txt:5: cannot read `h A`: expected `h NAME VALUE`"),
+            (
+                "h A 1 2",
+                "g.txt:5: cannot read `h A 1 2`: expected `h NAME VALUE`",
+            ),
+            ("root", "g.txt:5: cannot read `root`: expected `root NAME`"),
+            (
+                "root A B",
+                "g.txt:5: cannot read `root A B`: expected `root NAME`",
+            ),
+        ];
+        for (line, want) in cases {
+            let text = format!("root A\ngoal B\nA -> B\nB -> A\n{line}\nh A 1\nh B 0\n");
+            let err = parse_graphs(&text, "g.txt").unwrap_err().to_string();
+            assert_eq!(err, want, "{line}");
+        }
+    }
+
+    #[test]
+    fn a_goal_line_needs_a_name() {
+        // A bare `goal` is a bad line even when a comment states the goal.
+        let text = "# goal: B\nroot A\nA -> B\nB -> A\ngoal\nh A 1\nh B 0\n";
+        let err = parse_graphs(text, "g.txt").unwrap_err().to_string();
+        assert!(err.starts_with("g.txt:5: cannot read `goal`"), "{err}");
+        // Several names on one line are all goals.
+        let text = "root A\nA -> B C\nB -> A\nC -> \ngoal B C\nh A 1\nh B 0\nh C 0\n";
+        let g = &parse_graphs(text, "g.txt").unwrap()[0];
+        assert!(g.is_goal(&1) && g.is_goal(&2) && !g.is_goal(&0));
+    }
+
+    #[test]
+    fn a_w_name_is_a_second_graph_only_over_a_plain_name() {
+        // `wall` is a node of its own: there is no node `all`.
+        let text = "root A\ngoal wall\nA -> wall\nwall -> A\nh A 1\nh wall 0\n";
+        let graphs = parse_graphs(text, "g.txt").unwrap();
+        assert_eq!(graphs.len(), 1);
+        assert_eq!(graphs[0].len(), 2);
+        assert_eq!(graphs[0].id("wall"), Some(1));
+        // A node named just `w` is a node too.
+        let text = "root A\ngoal w\nA -> w\nw -> A\nh A 1\nh w 0\n";
+        let graphs = parse_graphs(text, "g.txt").unwrap();
+        assert_eq!((graphs.len(), graphs[0].len()), (1, 2));
+    }
 }
