@@ -4,28 +4,14 @@
 //! positions apart.
 
 use kalah::{Board, Chain, Player, Rules, chains};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
 use search_core::games::{EngineGame, Game};
-
-/// A small deterministic generator (splitmix64).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
 
 /// Positions reached by random pot sowings from the start of several variants, both sides to
 /// move first.
 fn positions() -> Vec<Board> {
-    let mut rng = Rng(25);
+    let mut rng = StdRng::seed_from_u64(25);
     let mut out = Vec::new();
     for (pots, stones) in [(3, 3), (4, 3), (6, 4), (8, 3), (6, 6), (5, 2)] {
         let rules = Rules::new(pots, stones).unwrap();
@@ -35,7 +21,7 @@ fn positions() -> Vec<Board> {
                 while !b.is_over() {
                     out.push(b);
                     let legal: Vec<usize> = b.legal_pots().collect();
-                    b = b.play_pot(legal[rng.below(legal.len())]);
+                    b = b.play_pot(legal[rng.random_range(0..legal.len())]);
                 }
                 out.push(b);
             }

@@ -5,24 +5,10 @@
 
 use maze::platform::run;
 use maze::{Grid, MazeProblem, Method, Num, parse_graphs};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
 use search_core::{SearchProblem, uniform_cost};
 use std::collections::VecDeque;
-
-/// A small deterministic generator (splitmix64).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> u32 {
-        (self.next() % n as u64) as u32
-    }
-}
 
 /// The cells reachable from `start` through open sides.
 fn reachable(grid: &Grid, start: (u32, u32)) -> Vec<(u32, u32)> {
@@ -54,13 +40,21 @@ fn methods_have_the_platform_names_and_calls() {
 
 #[test]
 fn a_search_without_a_reachable_goal_counts_every_reachable_state() {
-    let mut rng = Rng(7);
+    let mut rng = StdRng::seed_from_u64(7);
     let mut tested = 0;
     for _ in 0..300 {
-        let (rows, cols) = (2 + rng.below(5) as usize, 2 + rng.below(5) as usize);
-        let cells = (0..rows * cols).map(|_| rng.below(16) as u8).collect();
+        let (rows, cols) = (
+            2 + rng.random_range(0..5u32) as usize,
+            2 + rng.random_range(0..5u32) as usize,
+        );
+        let cells = (0..rows * cols)
+            .map(|_| rng.random_range(0..16u32) as u8)
+            .collect();
         let grid = Grid::from_cells(rows, cols, cells);
-        let start = (rng.below(rows), rng.below(cols));
+        let start = (
+            rng.random_range(0..rows as u32),
+            rng.random_range(0..cols as u32),
+        );
         let near = reachable(&grid, start);
         let Some(goal) = (0..rows as u32)
             .flat_map(|r| (0..cols as u32).map(move |c| (r, c)))

@@ -4,37 +4,32 @@
 //! index numbers the cells row by row, and a start or goal outside the grid is refused.
 
 use maze::{Grid, MazeProblem, Num, Platform};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
 use search_core::{DenseStates, SearchProblem};
-
-/// A small deterministic generator (splitmix64).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> u32 {
-        (self.next() % n as u64) as u32
-    }
-}
 
 /// A grid, a start cell and the goal cells.
 type Case = (Grid, (u32, u32), Vec<(u32, u32)>);
 
 fn cases() -> Vec<Case> {
-    let mut rng = Rng(364);
+    let mut rng = StdRng::seed_from_u64(364);
     let mut out = Vec::new();
     for (rows, cols) in [(1, 1), (2, 5), (5, 2), (3, 7), (7, 4), (6, 6)] {
         for _ in 0..8 {
-            let cells = (0..rows * cols).map(|_| rng.below(16) as u8).collect();
+            let cells = (0..rows * cols)
+                .map(|_| rng.random_range(0..16u32) as u8)
+                .collect();
             let grid = Grid::from_cells(rows, cols, cells);
-            let cell = |rng: &mut Rng| (rng.below(rows), rng.below(cols));
+            let cell = |rng: &mut StdRng| {
+                (
+                    rng.random_range(0..rows as u32),
+                    rng.random_range(0..cols as u32),
+                )
+            };
             let start = cell(&mut rng);
-            let goals = (0..1 + rng.below(3)).map(|_| cell(&mut rng)).collect();
+            let goals = (0..1 + rng.random_range(0..3u32))
+                .map(|_| cell(&mut rng))
+                .collect();
             out.push((grid, start, goals));
         }
     }
