@@ -648,20 +648,10 @@ mod tests {
         assert_eq!(final_margin_black(&pos), 64);
     }
 
-    /// A xorshift stream of random words.
-    fn stream(mut state: u64) -> impl FnMut() -> u64 {
-        move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        }
-    }
-
     /// Weights with every entry random in -300..=300, or, `sparse`, one in 300 nonzero (long
     /// gaps in the file).
     fn random_weights(seed: u64, sparse: bool) -> Weights {
-        let mut next = stream(seed);
+        let mut next = crate::proptests::stream(seed);
         let mut value = move || {
             let x = next();
             if sparse && x % 300 != 0 {
@@ -763,7 +753,7 @@ mod tests {
     /// the board from sparse to full (many finished, some won, lost or drawn with empty
     /// squares), as (mover, opponent) masks.
     fn sample_positions(seed: u64) -> Vec<(u64, u64)> {
-        let mut next = stream(seed);
+        let mut next = crate::proptests::stream(seed);
         let mut out = Vec::new();
         for _ in 0..3 {
             let mut position = Position::<8>::start();
@@ -841,7 +831,7 @@ mod tests {
     #[test]
     fn features_and_evaluate_read_the_position_for_its_mover() {
         let w = random_weights(3, false);
-        let mut next = stream(4);
+        let mut next = crate::proptests::stream(4);
         for _ in 0..3 {
             let mut position = Position::<8>::start();
             while !position.is_over() {

@@ -12,6 +12,16 @@ use crate::square::Square;
 use proptest::prelude::*;
 use search_core::{games::Budget, games::Engine, games::Game, games::alpha_beta, games::minimax};
 
+/// A xorshift stream of random words (the unit tests' seeded positions and weights).
+pub(crate) fn stream(mut state: u64) -> impl FnMut() -> u64 {
+    move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    }
+}
+
 /// A plain `N`x`N` array board: the reference implementation.
 #[derive(Clone, PartialEq, Eq, Debug)]
 struct Plain {

@@ -631,16 +631,6 @@ fn eval_search(
 mod tests {
     use super::*;
 
-    /// A xorshift stream of random words.
-    fn stream(mut state: u64) -> impl FnMut() -> u64 {
-        move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        }
-    }
-
     /// Whether square `s` (0..64, the internal 8-wide layout) has a disc of `discs` among its
     /// eight neighbours, read square by square.
     fn next_to(discs: u64, s: i32) -> bool {
@@ -658,7 +648,7 @@ mod tests {
 
     #[test]
     fn potential_mobility_counts_the_empty_squares_next_to_a_disc() {
-        let mut next = stream(11);
+        let mut next = crate::proptests::stream(11);
         for round in 0..3000 {
             // From sparse to dense discs, and empties among the other squares.
             let discs = match round % 3 {
@@ -681,7 +671,7 @@ mod tests {
     /// [`odd_quadrants`] on `N`x`N` boards against the empty squares counted per quadrant,
     /// square by square.
     fn check_odd_quadrants<const N: usize>(seed: u64) {
-        let mut next = stream(seed);
+        let mut next = crate::proptests::stream(seed);
         let half = N / 2;
         let quadrant = |s: usize| (s / 8 / half) * 2 + s % 8 / half;
         let on_board = |s: usize| s / 8 < N && s % 8 < N;
@@ -832,7 +822,7 @@ mod tests {
     /// on the right side outside, against plain negamax.
     #[test]
     fn the_last_squares_match_plain_negamax_in_every_window() {
-        let mut next = stream(21);
+        let mut next = crate::proptests::stream(21);
         let table = Table::new(4);
         for round in 0..3000 {
             let empties = 2 + round % 2;
@@ -847,13 +837,7 @@ mod tests {
                 for beta in [alpha + 1, alpha + 2, alpha + 9] {
                     let mut search = Exact::new(&table, Budget::default(), None, false);
                     let v = search.search(own, opp, alpha, beta);
-                    let sound = if exact <= alpha {
-                        v <= alpha && v >= exact
-                    } else if exact >= beta {
-                        v >= beta && v <= exact
-                    } else {
-                        v == exact
-                    };
+                    let sound = crate::exact::tests::fail_soft(v, exact, alpha, beta);
                     assert!(sound, "{own:x} {opp:x} ({alpha}, {beta}): {v} vs {exact}");
                 }
             }
@@ -1244,7 +1228,7 @@ mod tests {
     /// [`select`] moves the least key of `list[i..]` to `i` and returns it.
     #[test]
     fn select_takes_the_least_key_left() {
-        let mut next = stream(5);
+        let mut next = crate::proptests::stream(5);
         for len in 1..=12 {
             let mut list: Vec<Candidate> = (0..len)
                 .map(|i| Candidate {

@@ -518,15 +518,21 @@ fn every_window_on_small_boards() {
                     .solve_window(&position, alpha, beta, Budget::default())
                     .expect("no budget")
                     .margin;
-                let sound = if exact <= alpha {
-                    v <= alpha && v >= exact
-                } else if exact >= beta {
-                    v >= beta && v <= exact
-                } else {
-                    v == exact
-                };
+                let sound = fail_soft(v, exact, alpha, beta);
                 assert!(sound, "{position:?} ({alpha}, {beta}): {v} vs {exact}");
             }
         }
+    }
+}
+
+/// Whether `v`, searched in the window `(alpha, beta)`, is a sound fail-soft answer for a
+/// position worth `exact`: a bound on the right side of the window, or the value inside it.
+pub(crate) fn fail_soft(v: i32, exact: i32, alpha: i32, beta: i32) -> bool {
+    if exact <= alpha {
+        v <= alpha && v >= exact
+    } else if exact >= beta {
+        v >= beta && v <= exact
+    } else {
+        v == exact
     }
 }
