@@ -685,20 +685,6 @@ mod tests {
         }
     }
 
-    /// Whether square `s` has a disc of `discs` among its eight neighbours, square by square.
-    fn next_to(discs: u64, s: i32) -> bool {
-        let (r, c) = (s / 8, s % 8);
-        (-1..=1).any(|dr: i32| {
-            (-1..=1).any(|dc: i32| {
-                let (x, y) = (r + dr, c + dc);
-                (dr, dc) != (0, 0)
-                    && (0..8).contains(&x)
-                    && (0..8).contains(&y)
-                    && discs >> (x * 8 + y) & 1 != 0
-            })
-        })
-    }
-
     /// The placements of `own` against `opp`, square by square (flips found by walking).
     fn plain_moves(own: u64, opp: u64) -> u64 {
         (0..64)
@@ -712,7 +698,12 @@ mod tests {
         let empty: Vec<i32> = (0..64).filter(|&s| (own | opp) >> s & 1 == 0).collect();
         let mobility =
             plain_moves(own, opp).count_ones() as i32 - plain_moves(opp, own).count_ones() as i32;
-        let near = |discs: u64| empty.iter().filter(|&&s| next_to(discs, s)).count() as i32;
+        let near = |discs: u64| {
+            empty
+                .iter()
+                .filter(|&&s| crate::proptests::next_to(discs, s))
+                .count() as i32
+        };
         let parity = if empty.len() % 2 == 1 { 1 } else { -1 };
         [mobility, near(opp) - near(own), parity, 1]
     }

@@ -22,6 +22,21 @@ pub(crate) fn stream(mut state: u64) -> impl FnMut() -> u64 {
     }
 }
 
+/// Whether square `s` (0..64, the internal 8-wide layout) has a disc of `discs` among its
+/// eight neighbours, read square by square.
+pub(crate) fn next_to(discs: u64, s: i32) -> bool {
+    let (r, c) = (s / 8, s % 8);
+    (-1..=1).any(|dr: i32| {
+        (-1..=1).any(|dc: i32| {
+            let (x, y) = (r + dr, c + dc);
+            (dr, dc) != (0, 0)
+                && (0..8).contains(&x)
+                && (0..8).contains(&y)
+                && discs >> (x * 8 + y) & 1 != 0
+        })
+    })
+}
+
 /// A plain `N`x`N` array board: the reference implementation.
 #[derive(Clone, PartialEq, Eq, Debug)]
 struct Plain {

@@ -631,21 +631,6 @@ fn eval_search(
 mod tests {
     use super::*;
 
-    /// Whether square `s` (0..64, the internal 8-wide layout) has a disc of `discs` among its
-    /// eight neighbours, read square by square.
-    fn next_to(discs: u64, s: i32) -> bool {
-        let (r, c) = (s / 8, s % 8);
-        (-1..=1).any(|dr: i32| {
-            (-1..=1).any(|dc: i32| {
-                let (x, y) = (r + dr, c + dc);
-                (dr, dc) != (0, 0)
-                    && (0..8).contains(&x)
-                    && (0..8).contains(&y)
-                    && discs >> (x * 8 + y) & 1 != 0
-            })
-        })
-    }
-
     #[test]
     fn potential_mobility_counts_the_empty_squares_next_to_a_disc() {
         let mut next = crate::proptests::stream(11);
@@ -658,7 +643,7 @@ mod tests {
             };
             let empties = !discs & next();
             let plain = (0..64)
-                .filter(|&s| empties >> s & 1 != 0 && next_to(discs, s))
+                .filter(|&s| empties >> s & 1 != 0 && crate::proptests::next_to(discs, s))
                 .count() as u32;
             assert_eq!(
                 potential_mobility::<8>(discs, empties),
