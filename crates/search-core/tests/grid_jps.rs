@@ -5,19 +5,9 @@ use proptest::prelude::*;
 use search_core::astar_fn;
 use search_core::grid::{Corners, Grid, GridPath, Octile, jps, jps4};
 
-/// The moves of a search: king moves under a corner rule, or rook steps (`jps4`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Moves {
-    King(Corners),
-    Rook,
-}
-
-/// The three move sets, for `any` index 0 to 2.
-const MOVES: [Moves; 3] = [
-    Moves::King(Corners::NoCutting),
-    Moves::King(Corners::Cutting),
-    Moves::Rook,
-];
+#[path = "support/grid_moves.rs"]
+mod grid_moves;
+use grid_moves::{MOVES, Moves};
 
 /// JPS under `moves`.
 fn jps_under(grid: &Grid, start: Cell, goal: Cell, moves: Moves) -> Option<GridPath> {

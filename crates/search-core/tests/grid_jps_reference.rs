@@ -18,18 +18,9 @@ use search_core::grid::{Corners, Grid, GridPath, Octile, jps, jps4};
 
 type Cell = (isize, isize);
 
-/// The moves of a search: king moves under a corner rule, or rook steps (`jps4`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Moves {
-    King(Corners),
-    Rook,
-}
-
-const MOVES: [Moves; 3] = [
-    Moves::King(Corners::NoCutting),
-    Moves::King(Corners::Cutting),
-    Moves::Rook,
-];
+#[path = "support/grid_moves.rs"]
+mod grid_moves;
+use grid_moves::{MOVES, Moves};
 
 /// The eight king moves, straight ones first (the order the library tries them from the start).
 const KINGS: [Cell; 8] = [
