@@ -3,12 +3,14 @@
 //! by their tie keys (sorted, or in a binary heap when they come in no useful order).
 //!
 //! It relies on what the monotone loops guarantee: no entry is pushed with a priority below
-//! that of the last entry popped. An entry then waits in the bucket of the highest bit in which
-//! its image differs from the current priority's; when the current priority runs out, the
-//! lowest non-empty bucket's smallest image becomes the current priority and that bucket's
-//! entries move down. Each entry moves at most 64 times and usually once or twice, and only the
-//! entries of one priority are ever ordered by tie key, which is far cheaper than a binary heap
-//! of every entry. Costs without an image keep every entry in the heap.
+//! that of the last entry popped. An entry then waits in the bucket of the highest hexadecimal
+//! digit in which its image differs from the current priority's and of its own value of that
+//! digit (16 x 16 buckets: the paper's radix heap with 16 buckets a digit instead of one a
+//! bit); when the current priority runs out, the lowest non-empty bucket's smallest image
+//! becomes the current priority and that bucket's entries move down. Each entry moves at most
+//! 16 times and usually once, and only the entries of one priority are ever ordered by tie key,
+//! which is far cheaper than a binary heap of every entry. Costs without an image keep every
+//! entry in the heap.
 //!
 //! The keys `(f, tie)` of the loops are distinct, so this queue pops exactly the entries, in
 //! exactly the order, of a binary heap of them.
@@ -52,6 +54,9 @@ const INSERT_REACH: usize = 32;
 #[cfg(test)]
 const INSERT_REACH: usize = 2;
 
+/// The number of buckets: 16 hexadecimal digits of a 64-bit image, 16 values each.
+const BUCKETS: usize = 256;
+
 /// A min-queue of [`MinEntry`]s whose priorities never drop below the last one popped.
 pub(crate) struct RadixQueue<C, K, I> {
     /// Every entry, when the cost has no image.
@@ -72,11 +77,12 @@ pub(crate) struct RadixQueue<C, K, I> {
     in_line: VecDeque<MinEntry<C, K, I>>,
     /// Whether entries are pushed in increasing tie order.
     in_order: bool,
-    /// `buckets[b]`: the entries whose image first differs from `level` at bit `b` (counting
-    /// from the least significant), all above it.
+    /// `buckets[16 p + d]`: the entries whose image first differs from `level` in hexadecimal
+    /// digit `p` (counting from the least significant), where the image's digit is `d` (above
+    /// the level's). A lower bucket holds only lower images.
     buckets: Vec<Vec<MinEntry<C, K, I>>>,
-    /// Bit `b` set when `buckets[b]` is not empty.
-    occupied: u64,
+    /// Bit `b % 64` of word `b / 64` set when `buckets[b]` is not empty.
+    occupied: [u64; BUCKETS / 64],
     /// The image of the current priority (0 before the first pop).
     level: u64,
     /// Whether the costs have images (known from the first push).
@@ -96,7 +102,7 @@ impl<C: Cost, K: Ord, I> RadixQueue<C, K, I> {
             in_line: VecDeque::new(),
             in_order,
             buckets: Vec::new(),
-            occupied: 0,
+            occupied: [0; BUCKETS / 64],
             level: 0,
             radix: None,
         }
@@ -109,7 +115,7 @@ impl<C: Cost, K: Ord, I> RadixQueue<C, K, I> {
         let key = entry.f.order_key();
         let radix = *self.radix.get_or_insert_with(|| {
             if key.is_some() {
-                self.buckets.resize_with(64, Vec::new);
+                self.buckets.resize_with(BUCKETS, Vec::new);
             }
             key.is_some()
         });
@@ -125,9 +131,10 @@ impl<C: Cost, K: Ord, I> RadixQueue<C, K, I> {
     /// Puts `entry` (image `key` above `level`) in its bucket.
     #[inline]
     fn place(&mut self, key: u64, entry: MinEntry<C, K, I>) {
-        let b = 63 - (key ^ self.level).leading_zeros() as usize;
+        let digit = (63 - (key ^ self.level).leading_zeros()) / 4;
+        let b = 16 * digit as usize + (key >> (4 * digit)) as usize % 16;
         self.buckets[b].push(entry);
-        self.occupied |= 1 << b;
+        self.occupied[b / 64] |= 1 << (b % 64);
     }
 
     /// Adds `entry`, of the current priority, to the current entries in their order.
@@ -173,23 +180,30 @@ impl<C: Cost, K: Ord, I> RadixQueue<C, K, I> {
         }
     }
 
+    /// The lowest non-empty bucket.
+    #[inline]
+    fn lowest(&self) -> Option<usize> {
+        let w = self.occupied.iter().position(|&w| w != 0)?;
+        Some(64 * w + self.occupied[w].trailing_zeros() as usize)
+    }
+
     /// Removes the entry of the lowest `(f, tie)` key.
     #[inline]
     pub(crate) fn pop(&mut self) -> Option<MinEntry<C, K, I>> {
         if self.in_order {
             if self.in_line.is_empty() {
-                if self.occupied == 0 {
-                    return self.heap.pop();
+                match self.lowest() {
+                    Some(b) => self.next_level(b),
+                    None => return self.heap.pop(),
                 }
-                self.next_level();
             }
             return self.in_line.pop_front();
         }
         if self.current.is_empty() && self.heaped.is_empty() {
-            if self.occupied == 0 {
-                return self.heap.pop();
+            match self.lowest() {
+                Some(b) => self.next_level(b),
+                None => return self.heap.pop(),
             }
-            self.next_level();
         }
         let tied = match self.current.pop() {
             Some(tied) => tied,
@@ -205,9 +219,8 @@ impl<C: Cost, K: Ord, I> RadixQueue<C, K, I> {
     /// Makes the smallest image of the lowest non-empty bucket the current priority, and moves
     /// that bucket's entries to the current heap or to lower buckets.
     #[inline(always)]
-    fn next_level(&mut self) {
-        let b = self.occupied.trailing_zeros() as usize;
-        self.occupied &= !(1 << b);
+    fn next_level(&mut self, b: usize) {
+        self.occupied[b / 64] &= !(1 << (b % 64));
         let image = |e: &MinEntry<C, K, I>| e.f.order_key().unwrap_or(u64::MAX);
         if self.buckets[b].len() == 1 {
             // One entry (often, with fine-grained priorities): it is the level alone.
