@@ -243,9 +243,11 @@ impl<C: Cost, K: Ord, I> RadixQueue<C, K, I> {
         // The line needs no sorting: every bucket holds its entries in push order, because
         // entries move down only from the lowest non-empty bucket, into buckets that are empty,
         // and keep their order; pushes come after them. Tie keys out of push order are sorted
-        // once, the next to leave last.
+        // once, the next to leave last: reversed first, because the ties that follow push order
+        // (deeper-first's among equal path costs) are then in runs the stable sort merges.
         if self.current.len() > 1 {
-            self.current.sort_unstable();
+            self.current.reverse();
+            self.current.sort();
         }
         // Keep a small allocation for the bucket's next entries; a large one goes back, so that
         // the buckets together never hold much more than the entries waiting in them.
