@@ -30,7 +30,9 @@
 
 use crate::cost::Cost;
 use crate::depth_first::depth_first;
-use crate::graph_search::{astar, breadth_first, uniform_cost};
+use crate::fifo::UnitFirst;
+use crate::graph_search::{astar, uniform_cost};
+use crate::node_table::Hashed;
 use crate::problem::{Path, SearchProblem, SearchResult};
 use std::cell::RefCell;
 use std::hash::Hash;
@@ -212,7 +214,7 @@ pub(crate) fn unit_problem<S: Clone, FN, FG>(
 }
 
 /// Breadth-first search from `start`: the path with the fewest steps to a state where
-/// `is_goal` holds ([`breadth_first`] on closures).
+/// `is_goal` holds ([`breadth_first`](crate::breadth_first) on closures).
 ///
 /// ```
 /// use search_core::breadth_first_fn;
@@ -231,7 +233,8 @@ pub fn breadth_first_fn<S: Clone + Eq + Hash>(
     successors: impl UnitSuccessors<S>,
     is_goal: impl FnMut(&S) -> bool,
 ) -> SearchResult<S, (), usize> {
-    breadth_first(&unit_problem(start, successors, is_goal))
+    let problem = unit_problem(start, successors, is_goal);
+    crate::fifo::run(&problem, Hashed::<S, UnitFirst>::default())
 }
 
 /// [`breadth_first_fn`] from several starts at once: the path with the fewest steps from any
@@ -256,7 +259,7 @@ pub fn breadth_first_from_fn<S: Clone + Eq + Hash>(
     let mut starts = starts.into_iter().peekable();
     let first = starts.peek().expect("at least one start").clone();
     let problem = unit_problem(&first, successors, is_goal);
-    crate::fifo::run_from(&problem, crate::node_table::Hashed::default(), starts)
+    crate::fifo::run_from(&problem, Hashed::<S, UnitFirst>::default(), starts)
 }
 
 /// Depth-first search from `start` with an optional depth limit ([`depth_first`] on closures).

@@ -23,6 +23,60 @@ pub(crate) struct First<A, C> {
     action: Option<A>,
 }
 
+/// What the loop keeps of a state's first node: its parent's position, the low 32 bits of its
+/// generation number and how it was reached (`None` for a start).
+pub(crate) trait Reached<A, C>: ParentLink<A, C> {
+    /// The record of a first node.
+    fn new(parent: u32, seq: u32, arrival: Option<(A, C)>) -> Self;
+    /// The low 32 bits of its generation number.
+    fn seq(&self) -> u32;
+}
+
+impl<A, C: Cost> Reached<A, C> for First<A, C> {
+    #[inline]
+    fn new(parent: u32, seq: u32, arrival: Option<(A, C)>) -> Self {
+        let (action, step) = match arrival {
+            Some((action, step)) => (Some(action), step),
+            None => (None, C::ZERO),
+        };
+        First {
+            parent,
+            seq,
+            step,
+            action,
+        }
+    }
+    #[inline]
+    fn seq(&self) -> u32 {
+        self.seq
+    }
+}
+
+/// The first node of a state of the closures' unit-step searches, whose actions are `()` and
+/// whose steps all cost 1: 8 bytes, so that an entry of a `(usize, usize)` cell takes 24.
+pub(crate) struct UnitFirst {
+    parent: u32,
+    seq: u32,
+}
+
+impl Reached<(), usize> for UnitFirst {
+    #[inline]
+    fn new(parent: u32, seq: u32, _arrival: Option<((), usize)>) -> Self {
+        UnitFirst { parent, seq }
+    }
+    #[inline]
+    fn seq(&self) -> u32 {
+        self.seq
+    }
+}
+
+impl ParentLink<(), usize> for UnitFirst {
+    fn link(&self) -> (Option<(&(), usize)>, u32) {
+        let arrival = (self.parent != NONE).then_some((&(), 1));
+        (arrival, self.parent)
+    }
+}
+
 /// The generation numbers of the states' first nodes. They grow with the position (states are
 /// reached in generation order), so each state keeps only the low 32 bits and the high bits are
 /// recorded where they change.
@@ -59,44 +113,41 @@ impl Sequence {
 /// Breadth-first search in a hash table or the problem's dense indices.
 pub(crate) fn search<P: SearchProblem>(problem: &P) -> ResultOf<P> {
     match problem.dense_states() {
-        Some(dense) => run(
+        Some(dense) => run::<_, _, First<_, _>>(
             problem,
             Indexed::new(dense.state_count(), |s: &P::State| dense.state_index(s)),
         ),
-        None => run(problem, Hashed::default()),
+        None => run::<_, _, First<_, _>>(problem, Hashed::default()),
     }
 }
 
-/// The loop over the table `table`.
-pub(crate) fn run<P, T>(problem: &P, table: T) -> ResultOf<P>
+/// The loop over the table `table`, keeping `V` of each state.
+pub(crate) fn run<P, T, V>(problem: &P, table: T) -> ResultOf<P>
 where
     P: SearchProblem,
-    T: NodeTable<P::State, First<P::Action, P::Cost>>,
+    T: NodeTable<P::State, V>,
+    V: Reached<P::Action, P::Cost>,
 {
     run_from(problem, table, [problem.start()])
 }
 
 /// The loop from several starts at once: each is a root (generated, in the order given; a
 /// repeated start counts once as reached, as a repeated child does).
-pub(crate) fn run_from<P, T>(
+pub(crate) fn run_from<P, T, V>(
     problem: &P,
     mut table: T,
     starts: impl IntoIterator<Item = P::State>,
 ) -> ResultOf<P>
 where
     P: SearchProblem,
-    T: NodeTable<P::State, First<P::Action, P::Cost>>,
+    T: NodeTable<P::State, V>,
+    V: Reached<P::Action, P::Cost>,
 {
     let mut stats = Stats::default();
     let mut seq = Sequence::default();
     for start in starts {
         let low = seq.next(table.len());
-        table.reach(start, |_| First {
-            parent: NONE,
-            seq: low,
-            step: P::Cost::ZERO,
-            action: None,
-        });
+        table.reach(start, |_| V::new(NONE, low, None));
     }
     let mut next = 0;
     while next < table.len() {
@@ -106,7 +157,7 @@ where
         if problem.is_goal(state) {
             // The plain loop pops every child generated up to the goal's first node.
             stats.generated = seq.generated;
-            stats.popped = seq.of(at, first.seq) + 1;
+            stats.popped = seq.of(at, first.seq()) + 1;
             return SearchResult {
                 cut_off: false,
                 path: Some(rebuild(&table, at)),
@@ -117,12 +168,7 @@ where
         let state = state.clone();
         problem.successors(&state, |action, child, step| {
             let low = seq.next(table.len());
-            table.reach(child, |_| First {
-                parent: at,
-                seq: low,
-                step,
-                action: Some(action),
-            });
+            table.reach(child, |_| V::new(at, low, Some((action, step))));
         });
     }
     stats.generated = seq.generated;
@@ -141,8 +187,8 @@ impl<A, C: Copy> ParentLink<A, C> for First<A, C> {
 }
 
 /// The path to the state at `last`; its cost is the step costs added from the start.
-fn rebuild<S: Clone, A: Clone, C: Cost>(
-    table: &impl NodeTable<S, First<A, C>>,
+fn rebuild<S: Clone, A: Clone, C: Cost, V: ParentLink<A, C>>(
+    table: &impl NodeTable<S, V>,
     last: u32,
 ) -> Path<S, A, C> {
     let mut path = path_to(table, last, C::ZERO);

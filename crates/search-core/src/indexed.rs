@@ -28,6 +28,7 @@
 
 use crate::closures::{FnProblem, unit_problem};
 use crate::cost::Cost;
+use crate::fifo::UnitFirst;
 use crate::graph_search::best_first;
 use crate::monotone::{DeeperFirst, Fifo};
 use crate::node_table::Indexed;
@@ -76,6 +77,6 @@ pub fn breadth_first_fn<S: Clone + Eq + Hash>(
 ) -> SearchResult<S, (), usize> {
     crate::fifo::run(
         &unit_problem(start, successors, is_goal),
-        Indexed::new(count, index),
+        Indexed::<S, UnitFirst, _>::new(count, index),
     )
 }

@@ -34,8 +34,16 @@ macro_rules! same {
         let (a, b) = ($a, $b);
         prop_assert_eq!(a.stats, b.stats);
         prop_assert_eq!(
-            a.path.as_ref().map(|p| (&p.states, p.cost as u64)),
-            b.path.as_ref().map(|p| (&p.states, p.cost as u64))
+            a.path.as_ref().map(|p| (
+                &p.states,
+                p.cost as u64,
+                p.step_costs.iter().map(|&c| c as u64).collect::<Vec<_>>()
+            )),
+            b.path.as_ref().map(|p| (
+                &p.states,
+                p.cost as u64,
+                p.step_costs.iter().map(|&c| c as u64).collect::<Vec<_>>()
+            ))
         );
     }};
 }
