@@ -127,38 +127,75 @@ impl<S: Eq + Hash, V> NodeTable<S, V> for Hashed<S, V> {
 }
 
 /// States with dense indices: `slots[index(state)]` holds the state's position plus one (0:
-/// not reached). The array is allocated zeroed: fresh from the system, only the pages of the
-/// states reached are touched; once the allocator reuses freed memory for it (glibc does after
-/// blocks of that size have been freed), it fills the whole array with zeros: 14% of the
-/// instructions of the indexed breadth-first searches of the brc202d benchmark. Pages of slots
-/// made on first touch measured slower still (one more load per probe, and those searches
-/// reach most pages anyway).
+/// not reached).
+///
+/// The slot array is the thread's: a search takes it from the thread (allocating it zeroed
+/// when it is missing or too short), and when the table is dropped, zeroes the slots it used
+/// (listed in `used`) and gives it back. So a search pays for the states it reaches, not for
+/// `count`: a fresh zeroed array costs a page fault a page touched, and memory the allocator
+/// reuses costs a fill of the whole array (once 14% of the instructions of the indexed
+/// breadth-first searches of the brc202d benchmark). A thread keeps the array of its last
+/// search of at most [`KEEP_SLOTS`] states (64 MiB); a search inside another's closure, or
+/// after a panic in one, allocates its own.
 pub(crate) struct Indexed<S, V, F> {
     slots: Vec<u32>,
+    /// The slots set, to be zeroed when the search ends.
+    used: Vec<u32>,
     entries: Vec<(S, V)>,
     index: F,
+}
+
+/// The largest slot array a thread keeps for its next indexed search.
+const KEEP_SLOTS: usize = 1 << 24;
+
+thread_local! {
+    /// The zeroed slot array of the thread's last indexed search.
+    static SLOTS: std::cell::Cell<Vec<u32>> = const { std::cell::Cell::new(Vec::new()) };
 }
 
 impl<S, V, F: Fn(&S) -> usize> Indexed<S, V, F> {
     /// A table for states whose `index` is below `count`.
     pub(crate) fn new(count: usize, index: F) -> Self {
+        let mut slots = SLOTS.take();
+        if slots.capacity() < count {
+            slots = vec![0; count];
+        } else {
+            // Zeroes only what `count` adds to the last search's length.
+            slots.resize(count, 0);
+        }
         Self {
-            slots: vec![0; count],
+            slots,
+            used: Vec::new(),
             entries: Vec::new(),
             index,
         }
     }
 }
 
+impl<S, V, F> Drop for Indexed<S, V, F> {
+    fn drop(&mut self) {
+        if std::thread::panicking() || self.slots.capacity() > KEEP_SLOTS {
+            return;
+        }
+        for &i in &self.used {
+            self.slots[i as usize] = 0;
+        }
+        SLOTS.set(std::mem::take(&mut self.slots));
+    }
+}
+
 impl<S, V, F: Fn(&S) -> usize> NodeTable<S, V> for Indexed<S, V, F> {
     #[inline]
     fn reach(&mut self, state: S, make: impl FnOnce(&S) -> V) -> (u32, &mut V, bool) {
-        let slot = &mut self.slots[(self.index)(&state)];
+        let i = (self.index)(&state);
+        let slot = &mut self.slots[i];
         if *slot != 0 {
             let p = *slot - 1;
             return (p, &mut self.entries[p as usize].1, false);
         }
         *slot = position(self.entries.len()) + 1;
+        // `i` is below the slots' length, at most `KEEP_SLOTS` when `used` is read.
+        self.used.push(i as u32);
         append(&mut self.entries, state, make)
     }
     #[inline]
@@ -190,4 +227,55 @@ pub(crate) fn path_to<S: Clone, A: Clone, C: Cost, V: ParentLink<A, C>>(
         (state, arrival, parent)
     };
     Path::from_parent_links(link(last), cost, link)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Indexed, KEEP_SLOTS, NodeTable, SLOTS};
+
+    /// The thread's slot array after a table is dropped: `(length, all zero)`.
+    fn kept() -> (usize, bool) {
+        let slots = SLOTS.take();
+        let seen = (slots.len(), slots.iter().all(|&s| s == 0));
+        SLOTS.set(slots);
+        seen
+    }
+
+    #[test]
+    fn the_slot_array_goes_back_to_the_thread_zeroed() {
+        let mut table = Indexed::new(100, |&s: &usize| s);
+        for s in [7, 3, 99, 7] {
+            table.reach(s, |_| ());
+        }
+        assert_eq!(table.len(), 3);
+        drop(table);
+        assert_eq!(kept(), (100, true));
+        // A smaller search reuses it: nothing reached yet, and its count still bounds it.
+        let mut table = Indexed::new(10, |&s: &usize| s);
+        assert!(table.reach(3, |_| ()).2);
+        assert!(!table.reach(3, |_| ()).2);
+        drop(table);
+        assert_eq!(kept(), (10, true));
+        // A larger one grows it, zeroed.
+        let mut table = Indexed::new(200, |&s: &usize| s);
+        assert!(table.reach(150, |_| ()).2);
+        assert!(table.reach(99, |_| ()).2);
+        drop(table);
+        assert_eq!(kept(), (200, true));
+    }
+
+    #[test]
+    #[should_panic(expected = "out of bounds")]
+    fn an_index_past_the_count_panics_though_the_array_is_longer() {
+        drop(Indexed::<usize, (), _>::new(100, |&s: &usize| s));
+        let mut table = Indexed::new(10, |&s: &usize| s);
+        table.reach(50, |_| ());
+    }
+
+    #[test]
+    fn an_array_past_the_limit_is_not_kept() {
+        let table = Indexed::<usize, (), _>::new(KEEP_SLOTS + 1, |&s: &usize| s);
+        drop(table);
+        assert_eq!(kept(), (0, true));
+    }
 }
