@@ -75,40 +75,79 @@ pub fn moves(own: u64, opp: u64, on_board: u64) -> u64 {
 
 /// The four lines' shifts: rows, columns, diagonals, anti-diagonals.
 const LINE_SHIFTS: [u32; 4] = [1, 8, 9, 7];
-/// The opponent discs a run along each line may cross: along rows and diagonals, discs on the
-/// first and last columns cannot be bracketed (which also keeps runs from wrapping rows).
-const LINE_MASKS: [u64; 4] = [INNER_COLS, u64::MAX, INNER_COLS, INNER_COLS];
-/// Every column but the first and last.
-const INNER_COLS: u64 = 0x7e7e_7e7e_7e7e_7e7e;
 
-/// The flips of `mv` in one direction: flood from `mv` over the adjacent run of `pro` by
-/// parallel-prefix doubling (runs of up to 6 discs, `pro2` the discs whose predecessor is one
-/// too), kept when the square past the run holds an own disc. `forward`: towards higher bits.
-#[inline(always)]
-fn flood_flips(own: u64, mv: u64, (pro, pro2): (u64, u64), shift: u32, forward: bool) -> u64 {
-    let go = |x: u64, k: u32| if forward { x << k } else { x >> k };
-    let mut run = go(mv, shift) & pro;
-    run |= go(run, shift) & pro;
-    run |= go(run, 2 * shift) & pro2;
-    run |= go(run, 2 * shift) & pro2;
-    let closed = go(run, shift) & own;
-    run & u64::from(closed != 0).wrapping_neg()
+/// The squares of the 8x8 grid seen from each square along each line (shifts as
+/// [`LINE_SHIFTS`]), towards higher bits (`up`) and lower bits (`down`), nearest first.
+#[derive(Clone, Copy)]
+#[repr(align(64))]
+struct Rays {
+    up: [u64; 4],
+    down: [u64; 4],
+}
+
+/// [`Rays`] of every square.
+static RAYS: [Rays; 64] = rays();
+
+const fn rays() -> [Rays; 64] {
+    // (row, column) steps of the four lines towards higher bits.
+    const STEPS: [(i32, i32); 4] = [(0, 1), (1, 0), (1, 1), (1, -1)];
+    let mut out = [Rays {
+        up: [0; 4],
+        down: [0; 4],
+    }; 64];
+    let mut square = 0;
+    while square < 64 {
+        let mut line = 0;
+        while line < 4 {
+            let (dr, dc) = STEPS[line];
+            let mut sign = 1;
+            while sign >= -1 {
+                let (mut r, mut c) = ((square / 8) as i32, (square % 8) as i32);
+                let mut mask = 0u64;
+                loop {
+                    (r, c) = (r + sign * dr, c + sign * dc);
+                    if r < 0 || r >= 8 || c < 0 || c >= 8 {
+                        break;
+                    }
+                    mask |= 1 << (r * 8 + c);
+                }
+                if sign == 1 {
+                    out[square].up[line] = mask;
+                } else {
+                    out[square].down[line] = mask;
+                }
+                sign -= 2;
+            }
+            line += 1;
+        }
+        square += 1;
+    }
+    out
 }
 
 /// The opponent discs flipped when the side owning `own` places a disc on the square `mv` (a
 /// single bit, empty). Empty when the move is illegal. Squares off an `N`x`N` board are neither
-/// own nor opponent, so they end runs like empty squares. The eight directions are computed
-/// alike, as four lines both ways (straight-line code the compiler may run as vectors).
-#[inline]
+/// own nor opponent, so they end runs like empty squares. Along each of the square's eight
+/// rays (the four lines both ways, computed alike: straight-line code the compiler runs as
+/// vectors), the nearest square that is not the opponent's must be own: towards higher bits it
+/// is the lowest set bit; towards lower bits, the own discs one step nearer are kept where no
+/// such square lies between them and `mv` (its shadow spread over up to six steps). Not
+/// inlined: inlined into some loops the compiler no longer vectorizes it.
+#[inline(never)]
 #[must_use]
 pub fn flips(own: u64, opp: u64, mv: u64) -> u64 {
+    let rays = &RAYS[mv.trailing_zeros() as usize & 63];
     let mut out = [0u64; 4];
     for i in 0..4 {
-        let shift = LINE_SHIFTS[i];
-        let pro = opp & LINE_MASKS[i];
-        let up = (pro, pro & (pro << shift));
-        let down = (pro, pro & (pro >> shift));
-        out[i] = flood_flips(own, mv, up, shift, true) | flood_flips(own, mv, down, shift, false);
+        let (up, down, shift) = (rays.up[i], rays.down[i], LINE_SHIFTS[i]);
+        let first = !opp & up;
+        let closer = first & first.wrapping_neg() & own;
+        let upward = up & closer.wrapping_sub(1) & 0u64.wrapping_sub(u64::from(closer != 0));
+        let mut shadow = !opp & down;
+        shadow |= shadow >> shift;
+        let outflank =
+            ((own & down) << shift) & !shadow & !(shadow >> (2 * shift)) & !(shadow >> (4 * shift));
+        out[i] = upward | (down & outflank.wrapping_neg());
     }
     out[0] | out[1] | out[2] | out[3]
 }
