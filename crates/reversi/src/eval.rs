@@ -27,6 +27,8 @@ use crate::rules;
 use crate::side::Side;
 use std::sync::OnceLock;
 
+mod gather;
+
 /// The value of one disc of final margin in evaluation units.
 pub const ONE_DISC: i32 = 64;
 
@@ -178,7 +180,6 @@ struct Image {
     bits: Vec<u8>,
 }
 
-#[cfg(test)]
 /// `(row, col)` under symmetry `t` (bit 2 transposes, bit 0 mirrors rows, bit 1 columns).
 fn transform(t: usize, (r, c): (u8, u8)) -> (u8, u8) {
     let (r, c) = if t & 4 != 0 { (c, r) } else { (r, c) };
@@ -535,8 +536,7 @@ pub fn evaluate_masks(weights: &Weights, own: u64, opp: u64) -> i32 {
     // One slice per pattern, taken once: each lookup then checks only its index.
     let tables: [&[i16]; PATTERNS.len()] =
         std::array::from_fn(|p| weights.tables[stage][p].as_slice());
-    let mut sum = 0;
-    for_each_index(own, opp, |p, i| sum += i32::from(tables[p][i]));
+    let mut sum = gather::pattern_sum(&tables, own, opp);
     for (x, w) in scalars.iter().zip(weights.scalars[stage]) {
         sum += x * i32::from(w);
     }
