@@ -28,6 +28,7 @@ use crate::side::Side;
 use std::sync::OnceLock;
 
 mod gather;
+pub(crate) use gather::Sums;
 
 /// The value of one disc of final margin in evaluation units.
 pub const ONE_DISC: i32 = 64;
@@ -523,6 +524,25 @@ pub fn evaluate(weights: &Weights, position: &Position<8>) -> i32 {
 /// [`evaluate`] on the mover's and the opponent's disc masks.
 #[must_use]
 pub fn evaluate_masks(weights: &Weights, own: u64, opp: u64) -> i32 {
+    evaluate_with(weights, own, opp, |tables| {
+        gather::pattern_sum(tables, own, opp)
+    })
+}
+
+/// [`evaluate_masks`] with the patterns' digits already known (`sums`, those of `own` and
+/// `opp`).
+pub(crate) fn evaluate_sums(weights: &Weights, own: u64, opp: u64, sums: &Sums) -> i32 {
+    evaluate_with(weights, own, opp, |tables| sums.sum(tables))
+}
+
+/// The evaluation, the patterns' part summed by `patterns` over one stage's tables.
+#[inline(always)]
+fn evaluate_with(
+    weights: &Weights,
+    own: u64,
+    opp: u64,
+    patterns: impl FnOnce(&[&[i16]; PATTERNS.len()]) -> i32,
+) -> i32 {
     let moves = (
         rules::moves(own, opp, u64::MAX),
         rules::moves(opp, own, u64::MAX),
@@ -536,7 +556,7 @@ pub fn evaluate_masks(weights: &Weights, own: u64, opp: u64) -> i32 {
     // One slice per pattern, taken once: each lookup then checks only its index.
     let tables: [&[i16]; PATTERNS.len()] =
         std::array::from_fn(|p| weights.tables[stage][p].as_slice());
-    let mut sum = gather::pattern_sum(&tables, own, opp);
+    let mut sum = patterns(&tables);
     for (x, w) in scalars.iter().zip(weights.scalars[stage]) {
         sum += x * i32::from(w);
     }

@@ -4,7 +4,7 @@
 //! for a block) and turned into the table index of every image on it by a digit table.
 //!
 //! - Lines (edge, rows 2 to 4): the rows of the board and of its transpose, each read both
-//!   ways (`B3` forwards, [`Digits::reversed`] backwards).
+//!   ways (`B3` forwards, [`DigitTables::reversed`] backwards).
 //! - Diagonals: every diagonal and anti-diagonal of 4 squares or more, gathered by one
 //!   multiplication (their squares are in distinct columns), read both ways.
 //! - Corner blocks: the four 3x3 corners of the board (two images each: by rows and by columns
@@ -73,7 +73,7 @@ const DIAGONAL_LINES: [[(u64, u32); 4]; 5] = {
 };
 
 /// The digit tables besides `B3`.
-struct Digits {
+struct DigitTables {
     /// `reversed[l][bits]`: bit `k` of `bits` (`k < l`) as base-3 digit `l - 1 - k`.
     reversed: [[u16; 256]; 9],
     /// Per corner of [`CORNER3_SHIFTS`], its two images (by rows, by columns from the corner).
@@ -131,10 +131,10 @@ fn images_read_by(p: usize, read: impl Fn(u64) -> usize) -> Vec<Vec<u8>> {
         .collect()
 }
 
-fn digits() -> &'static Digits {
-    static DIGITS: OnceLock<Box<Digits>> = OnceLock::new();
+fn digits() -> &'static DigitTables {
+    static DIGITS: OnceLock<Box<DigitTables>> = OnceLock::new();
     DIGITS.get_or_init(|| {
-        let mut d = Box::new(Digits {
+        let mut d = Box::new(DigitTables {
             reversed: [[0; 256]; 9],
             corner3: [[0; 512]; 8],
             corner4: [[0; 256]; 8],
@@ -179,48 +179,168 @@ const LINES: [(usize, u32); 4] = [(EDGE, 0), (3, 1), (4, 2), (5, 3)];
 /// The first diagonal pattern (8 squares); the next ones have one square fewer each.
 const DIAG8: usize = 6;
 
-/// The sum of the pattern tables' entries (`tables[pattern]`, one stage's) over every image
-/// of every pattern, for the mover `own` against `opp`.
-#[inline]
-pub(super) fn pattern_sum(tables: &[&[i16]; PATTERNS.len()], own: u64, opp: u64) -> i32 {
+/// The number of pattern images.
+const IMAGES: usize = 84;
+const _: () = assert!(RANGES[PATTERNS.len() - 1].2 == IMAGES && IMAGES <= PADDED);
+
+/// The images of each pattern in [`for_each_image`]'s order: `(pattern, first, end)`.
+const RANGES: [(usize, usize, usize); PATTERNS.len()] = [
+    (EDGE, 0, 8),
+    (3, 8, 16),
+    (4, 16, 24),
+    (5, 24, 32),
+    (DIAG8, 32, 36),
+    (DIAG8 + 1, 36, 44),
+    (DIAG8 + 2, 44, 52),
+    (DIAG8 + 3, 52, 60),
+    (DIAG8 + 4, 60, 68),
+    (CORNER3, 68, 76),
+    (CORNER4, 76, 84),
+];
+
+/// Calls `visit(pattern, mine, theirs)` for every image of every pattern, always in the same
+/// order (the one of [`RANGES`]): `mine` and `theirs` are the image's base-3 digits of the
+/// squares of `own` and of `opp` (its table index is `mine + 2 * theirs`).
+#[inline(always)]
+fn for_each_image(own: u64, opp: u64, mut visit: impl FnMut(usize, u16, u16)) {
     let d = digits();
-    let index = |t: &[u16], a: usize, b: usize| usize::from(t[a]) + 2 * usize::from(t[b]);
     let (own_t, opp_t) = (transpose(own), transpose(opp));
-    let mut sum = 0;
     for (p, row) in LINES {
-        let w = tables[p];
         for (a, b) in [(own, opp), (own_t, opp_t)] {
             for r in [row, 7 - row] {
-                let (x, y) = (
-                    (a >> (8 * r)) as usize & 0xff,
-                    (b >> (8 * r)) as usize & 0xff,
-                );
-                sum += i32::from(w[index(&B3, x, y)]) + i32::from(w[index(&d.reversed[8], x, y)]);
+                let x = (a >> (8 * r)) as usize & 0xff;
+                let y = (b >> (8 * r)) as usize & 0xff;
+                visit(p, B3[x], B3[y]);
+                visit(p, d.reversed[8][x], d.reversed[8][y]);
             }
         }
     }
     for (s, lines) in DIAGONAL_LINES.iter().enumerate() {
-        let (w, rev) = (tables[DIAG8 + s], &d.reversed[8 - s]);
+        let rev = &d.reversed[8 - s];
         let count = if s == 0 { 2 } else { 4 };
         for &(mask, shift) in &lines[..count] {
             let (x, y) = (by_column(own, mask, shift), by_column(opp, mask, shift));
-            sum += i32::from(w[index(&B3, x, y)]) + i32::from(w[index(rev, x, y)]);
+            visit(DIAG8 + s, B3[x], B3[y]);
+            visit(DIAG8 + s, rev[x], rev[y]);
         }
     }
-    let w = tables[CORNER3];
     for (i, &shift) in CORNER3_SHIFTS.iter().enumerate() {
         let (x, y) = (block3(own, shift), block3(opp, shift));
-        sum += i32::from(w[index(&d.corner3[2 * i], x, y)])
-            + i32::from(w[index(&d.corner3[2 * i + 1], x, y)]);
+        let (rows, columns) = (&d.corner3[2 * i], &d.corner3[2 * i + 1]);
+        visit(CORNER3, rows[x], rows[y]);
+        visit(CORNER3, columns[x], columns[y]);
     }
-    let w = tables[CORNER4];
     for (i, &shift) in CORNER4_SHIFTS.iter().enumerate() {
         let (x, y) = (block4(own, shift), block4(opp, shift));
         let (xt, yt) = (block4(own_t, shift), block4(opp_t, shift));
-        sum += i32::from(w[index(&d.corner4[i], x, y)])
-            + i32::from(w[index(&d.corner4[4 + i], xt, yt)]);
+        visit(CORNER4, d.corner4[i][x], d.corner4[i][y]);
+        visit(CORNER4, d.corner4[4 + i][xt], d.corner4[4 + i][yt]);
     }
+}
+
+/// The table entry of an image.
+#[inline(always)]
+fn entry(table: &[i16], mine: u16, theirs: u16) -> i32 {
+    i32::from(table[usize::from(mine) + 2 * usize::from(theirs)])
+}
+
+/// The sum of the pattern tables' entries (`tables[pattern]`, one stage's) over every image
+/// of every pattern, for the mover `own` against `opp`.
+#[inline]
+pub(super) fn pattern_sum(tables: &[&[i16]; PATTERNS.len()], own: u64, opp: u64) -> i32 {
+    let mut sum = 0;
+    for_each_image(own, opp, |p, mine, theirs| {
+        sum += entry(tables[p], mine, theirs)
+    });
     sum
+}
+
+/// Every image's table index for the side to move and for the other side, kept up to date
+/// move by move ([`Sums::after`]) instead of read again from the board. Padded to whole
+/// vectors (the entries past [`IMAGES`] stay 0).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Sums {
+    mover: [u16; PADDED],
+    other: [u16; PADDED],
+}
+
+/// [`IMAGES`] rounded up to 16 (32-byte vectors).
+const PADDED: usize = 96;
+
+/// `POWERS[square][image]`: the value of the square's base-3 digit in the image (`3^k`, 0
+/// when the image does not hold the square).
+fn square_powers() -> &'static [[u16; PADDED]; 64] {
+    static POWERS: OnceLock<Box<[[u16; PADDED]; 64]>> = OnceLock::new();
+    POWERS.get_or_init(|| {
+        let mut out = Box::new([[0; PADDED]; 64]);
+        for (square, powers) in out.iter_mut().enumerate() {
+            *powers = Sums::read(1 << square, 0).mover;
+        }
+        out
+    })
+}
+
+impl Sums {
+    /// The indices of the mover `own` against `opp`, read from the board.
+    pub(crate) fn read(own: u64, opp: u64) -> Self {
+        let mut sums = Self {
+            mover: [0; PADDED],
+            other: [0; PADDED],
+        };
+        let mut i = 0;
+        for_each_image(own, opp, |_, mine, theirs| {
+            sums.mover[i % PADDED] = mine + 2 * theirs;
+            sums.other[i % PADDED] = theirs + 2 * mine;
+            i += 1;
+        });
+        sums
+    }
+
+    /// Sets `child` to the indices after the mover places on `bit`, flipping `flipped`, for
+    /// the side then to move (the opponent): a flipped square's digit goes from 1 to 2 for
+    /// it and from 2 to 1 for the other side, the placed square's from 0 to 2 and to 1. The
+    /// flipped squares' powers are summed first, then applied with the placed square's.
+    #[inline]
+    pub(crate) fn after(&self, bit: u64, flipped: u64, child: &mut Self) {
+        let powers = square_powers();
+        let mut delta = [0u16; PADDED];
+        let mut rest = flipped;
+        while rest != 0 {
+            let square = &powers[rest.trailing_zeros() as usize & 63];
+            rest &= rest - 1;
+            for (d, &p) in delta.iter_mut().zip(square) {
+                *d = d.wrapping_add(p);
+            }
+        }
+        let placed = &powers[bit.trailing_zeros() as usize & 63];
+        for i in 0..PADDED {
+            let (d, p) = (delta[i], placed[i]);
+            child.mover[i] = self.other[i].wrapping_add(d).wrapping_add(2 * p);
+            child.other[i] = self.mover[i].wrapping_sub(d).wrapping_add(p);
+        }
+    }
+
+    /// The indices of the same position with the other side to move (a pass).
+    pub(crate) fn swapped(&self) -> Self {
+        Self {
+            mover: self.other,
+            other: self.mover,
+        }
+    }
+
+    /// [`pattern_sum`] from the indices.
+    #[inline]
+    pub(super) fn sum(&self, tables: &[&[i16]; PATTERNS.len()]) -> i32 {
+        let mut sum = 0;
+        for &(p, first, end) in &RANGES {
+            let table = tables[p];
+            // No panic to keep in order: every index is in its table (a test reads them all).
+            for &index in &self.mover[first..end] {
+                sum += table.get(usize::from(index)).map_or(0, |&w| i32::from(w));
+            }
+        }
+        sum
+    }
 }
 
 #[cfg(test)]
@@ -254,5 +374,48 @@ mod tests {
             super::super::for_each_index(own, opp, |p, i| plain += i32::from(tables[p][i]));
             assert_eq!(pattern_sum(&slices, own, opp), plain, "{own:x} {opp:x}");
         }
+    }
+
+    /// Along random games, the digits after each move are the child's read from the board,
+    /// and their sum is [`pattern_sum`].
+    #[test]
+    fn digits_kept_up_to_date_are_the_ones_read() {
+        use crate::position::Position;
+        let mut next = crate::proptests::stream(5);
+        let tables: Vec<Vec<i16>> = PATTERNS
+            .iter()
+            .map(|p| {
+                (0..super::super::table_size(p))
+                    .map(|_| (next() % 2001) as i16 - 1000)
+                    .collect()
+            })
+            .collect();
+        let slices: [&[i16]; PATTERNS.len()] = std::array::from_fn(|p| tables[p].as_slice());
+        let mut moves = 0;
+        for _ in 0..20 {
+            let mut position = Position::<8>::start();
+            while !position.is_over() {
+                let (own, opp) = super::super::masks(&position);
+                let sums = Sums::read(own, opp);
+                assert_eq!(sums.sum(&slices), pattern_sum(&slices, own, opp));
+                let placements = crate::rules::moves(own, opp, u64::MAX);
+                let mut rest = placements;
+                while rest != 0 {
+                    let bit = rest & rest.wrapping_neg();
+                    rest ^= bit;
+                    let flipped = crate::rules::flips_by_walking(own, opp, bit);
+                    let child = (opp & !flipped, own | flipped | bit);
+                    let mut after = sums;
+                    sums.after(bit, flipped, &mut after);
+                    assert_eq!(after, Sums::read(child.0, child.1));
+                    moves += 1;
+                }
+                let all: Vec<_> = position.moves().collect();
+                position = position
+                    .play(all[(next() % all.len() as u64) as usize])
+                    .unwrap();
+            }
+        }
+        assert!(moves > 5000, "{moves}");
     }
 }

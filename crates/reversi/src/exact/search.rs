@@ -19,7 +19,7 @@
 use super::Counting;
 use super::table::{Entry, Table, position_key};
 use crate::board::Board;
-use crate::eval::{ONE_DISC, Weights, evaluate_masks};
+use crate::eval::{ONE_DISC, Sums, Weights, evaluate_masks, evaluate_sums};
 use crate::rules;
 use crate::search::Masks;
 use crate::stability;
@@ -603,29 +603,58 @@ fn eval_search(
     weights: &Weights,
     (own, opp): (u64, u64),
     depth: u32,
+    window: (i32, i32),
+    nodes: &mut u64,
+) -> i32 {
+    if depth == 0 {
+        *nodes += 1;
+        return evaluate_masks(weights, own, opp);
+    }
+    let sums = Sums::read(own, opp);
+    eval_search_from(weights, (own, opp), &sums, depth, window, nodes)
+}
+
+/// [`eval_search`] with the patterns' indices of the position (`sums`) known: each child's are
+/// the position's updated by the move ([`Sums::after`]), not read again from the board.
+/// Recursion: `depth` deep.
+fn eval_search_from(
+    weights: &Weights,
+    (own, opp): (u64, u64),
+    sums: &Sums,
+    depth: u32,
     (mut alpha, beta): (i32, i32),
     nodes: &mut u64,
 ) -> i32 {
     *nodes += 1;
-    let moves = if depth == 0 {
-        0
-    } else {
-        rules::moves(own, opp, u64::MAX)
-    };
+    if depth == 0 {
+        return evaluate_sums(weights, own, opp, sums);
+    }
+    let moves = rules::moves(own, opp, u64::MAX);
     if moves == 0 {
-        if depth == 0 || rules::moves(opp, own, u64::MAX) == 0 {
-            return evaluate_masks(weights, own, opp);
+        if rules::moves(opp, own, u64::MAX) == 0 {
+            return evaluate_sums(weights, own, opp, sums);
         }
-        return -eval_search(weights, (opp, own), depth - 1, (-beta, -alpha), nodes);
+        let passed = sums.swapped();
+        return -eval_search_from(
+            weights,
+            (opp, own),
+            &passed,
+            depth - 1,
+            (-beta, -alpha),
+            nodes,
+        );
     }
     let mut best = -EVAL_INFINITY;
+    let mut child_sums = *sums;
     let mut rest = moves;
     while rest != 0 {
         let bit = rest & rest.wrapping_neg();
         rest ^= bit;
         let flipped = rules::flips(own, opp, bit);
         let child = (opp & !flipped, own | flipped | bit);
-        let value = -eval_search(weights, child, depth - 1, (-beta, -alpha), nodes);
+        sums.after(bit, flipped, &mut child_sums);
+        let window = (-beta, -alpha);
+        let value = -eval_search_from(weights, child, &child_sums, depth - 1, window, nodes);
         if value > best {
             best = value;
             if value > alpha {
