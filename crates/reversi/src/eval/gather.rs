@@ -328,15 +328,14 @@ impl Sums {
         }
     }
 
-    /// [`pattern_sum`] from the indices.
+    /// [`pattern_sum`] from the indices, over padded tables (`tables[pattern]`, one stage's).
     #[inline]
-    pub(super) fn sum(&self, tables: &[&[i16]; PATTERNS.len()]) -> i32 {
+    pub(super) fn sum(&self, tables: &[Box<[i16; super::PADDED_TABLE]>; PATTERNS.len()]) -> i32 {
         let mut sum = 0;
         for &(p, first, end) in &RANGES {
-            let table = tables[p];
-            // No panic to keep in order: every index is in its table (a test reads them all).
+            let table = &tables[p];
             for &index in &self.mover[first..end] {
-                sum += table.get(usize::from(index)).map_or(0, |&w| i32::from(w));
+                sum += i32::from(table[usize::from(index)]);
             }
         }
         sum
@@ -391,13 +390,19 @@ mod tests {
             })
             .collect();
         let slices: [&[i16]; PATTERNS.len()] = std::array::from_fn(|p| tables[p].as_slice());
+        let padded: [Box<[i16; super::super::PADDED_TABLE]>; PATTERNS.len()] =
+            std::array::from_fn(|p| {
+                let mut padded = Box::new([0; super::super::PADDED_TABLE]);
+                padded[..tables[p].len()].copy_from_slice(&tables[p]);
+                padded
+            });
         let mut moves = 0;
         for _ in 0..20 {
             let mut position = Position::<8>::start();
             while !position.is_over() {
                 let (own, opp) = super::super::masks(&position);
                 let sums = Sums::read(own, opp);
-                assert_eq!(sums.sum(&slices), pattern_sum(&slices, own, opp));
+                assert_eq!(sums.sum(&padded), pattern_sum(&slices, own, opp));
                 let placements = crate::rules::moves(own, opp, u64::MAX);
                 let mut rest = placements;
                 while rest != 0 {

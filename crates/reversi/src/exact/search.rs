@@ -19,7 +19,7 @@
 use super::Counting;
 use super::table::{Entry, Table, position_key};
 use crate::board::Board;
-use crate::eval::{ONE_DISC, Sums, Weights, evaluate_masks, evaluate_sums};
+use crate::eval::{ONE_DISC, Padded, Sums, evaluate_masks, evaluate_sums};
 use crate::rules;
 use crate::search::Masks;
 use crate::stability;
@@ -383,7 +383,7 @@ impl<'a, const N: usize, C: Counting> Search<'a, N, C> {
         }
         let window = (-EVAL_INFINITY, EVAL_INFINITY);
         let value = eval_search(
-            Weights::builtin(),
+            Padded::builtin(),
             (own, opp),
             PROBCUT_DEPTH,
             window,
@@ -560,7 +560,7 @@ fn select(list: &mut [Candidate], i: usize) -> Candidate {
 
 /// The evaluation's part of the sort key of a node's moves (8x8 boards only).
 struct EvalSort {
-    weights: &'static Weights,
+    weights: &'static Padded,
     depth: u32,
     /// The child's values at or above this are its opponent's fail-low: not told apart.
     ceiling: i32,
@@ -573,7 +573,7 @@ impl EvalSort {
     fn new(n: u32, alpha: i32) -> Self {
         let depth = sort_depth(n);
         Self {
-            weights: Weights::builtin(),
+            weights: Padded::builtin(),
             depth,
             ceiling: (SORT_ALPHA_MARGIN - alpha) * ONE_DISC,
             per_key: if depth == 0 { 16 } else { 8 },
@@ -600,7 +600,7 @@ const EVAL_INFINITY: i32 = 1 << 20;
 /// the evaluation at the leaves (in [`ONE_DISC`] units), counting the positions it visits.
 /// Recursion: `depth` deep, at most 6 from [`sort_depth`].
 fn eval_search(
-    weights: &Weights,
+    weights: &Padded,
     (own, opp): (u64, u64),
     depth: u32,
     window: (i32, i32),
@@ -608,7 +608,7 @@ fn eval_search(
 ) -> i32 {
     if depth == 0 {
         *nodes += 1;
-        return evaluate_masks(weights, own, opp);
+        return evaluate_masks(weights.weights, own, opp);
     }
     let sums = Sums::read(own, opp);
     eval_search_from(weights, (own, opp), &sums, depth, window, nodes)
@@ -618,7 +618,7 @@ fn eval_search(
 /// the position's updated by the move ([`Sums::after`]), not read again from the board.
 /// Recursion: `depth` deep.
 fn eval_search_from(
-    weights: &Weights,
+    weights: &Padded,
     (own, opp): (u64, u64),
     sums: &Sums,
     depth: u32,
@@ -671,6 +671,7 @@ fn eval_search_from(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::eval::Weights;
 
     #[test]
     fn potential_mobility_counts_the_empty_squares_next_to_a_disc() {
@@ -1094,13 +1095,14 @@ mod tests {
     #[test]
     fn eval_search_is_a_fail_soft_negamax() {
         let w = Weights::builtin();
+        let padded = Padded::builtin();
         let open = (-EVAL_INFINITY, EVAL_INFINITY);
         let (mut visited, mut trees) = (0, 0);
         for (own, opp) in eval_positions() {
             for depth in 0..=2 {
                 let (truth, tree) = eval_negamax(w, own, opp, depth);
                 let mut nodes = 5;
-                let value = eval_search(w, (own, opp), depth, open, &mut nodes);
+                let value = eval_search(padded, (own, opp), depth, open, &mut nodes);
                 assert_eq!(value, truth, "{own:x} {opp:x} {depth}");
                 if depth == 2 {
                     (visited, trees) = (visited + nodes - 5, trees + tree);
@@ -1121,7 +1123,7 @@ mod tests {
                     (truth + 40, EVAL_INFINITY),
                 ] {
                     let mut nodes = 0;
-                    let value = eval_search(w, (own, opp), depth, (a, b), &mut nodes);
+                    let value = eval_search(padded, (own, opp), depth, (a, b), &mut nodes);
                     let what = format!("{own:x} {opp:x} {depth} ({a}, {b}): {value} {truth}");
                     let mut plain_nodes = 0;
                     let plain = plain_alpha_beta(w, (own, opp), depth, (a, b), &mut plain_nodes);
@@ -1218,7 +1220,8 @@ mod tests {
                         let ceiling = (SORT_ALPHA_MARGIN - alpha) * ONE_DISC;
                         let (truth, _) = eval_negamax(w, o, p, depth);
                         let mut nodes = 0;
-                        eval_search(w, (o, p), depth, (-EVAL_INFINITY, ceiling), &mut nodes);
+                        let padded = Padded::builtin();
+                        eval_search(padded, (o, p), depth, (-EVAL_INFINITY, ceiling), &mut nodes);
                         searched += nodes;
                         if truth < ceiling {
                             assert_eq!(c.key, base + truth / per_key, "{what}");
