@@ -131,9 +131,9 @@ const fn rays() -> [Rays; 64] {
 /// rays (the four lines both ways, computed alike: straight-line code the compiler runs as
 /// vectors), the nearest square that is not the opponent's must be own: towards higher bits it
 /// is the lowest set bit; towards lower bits, the own discs one step nearer are kept where no
-/// such square lies between them and `mv` (its shadow spread over up to six steps). Not
-/// inlined: inlined into some loops the compiler no longer vectorizes it.
-#[inline(never)]
+/// such square lies between them and `mv` (its shadow spread over up to six steps). Inlined
+/// into some loops the compiler no longer vectorizes it: those call [`flips_apart`].
+#[inline]
 #[must_use]
 pub fn flips(own: u64, opp: u64, mv: u64) -> u64 {
     let rays = &RAYS[mv.trailing_zeros() as usize & 63];
@@ -150,6 +150,14 @@ pub fn flips(own: u64, opp: u64, mv: u64) -> u64 {
         out[i] = upward | (down & outflank.wrapping_neg());
     }
     out[0] | out[1] | out[2] | out[3]
+}
+
+/// [`flips`] never inlined, vectorized in its own function: for the loops into which the
+/// compiler, inlining it, would turn it into scalar code.
+#[inline(never)]
+#[must_use]
+pub fn flips_apart(own: u64, opp: u64, mv: u64) -> u64 {
+    flips(own, opp, mv)
 }
 
 /// `LINE_FLIPS[p][line]`: the discs a disc placed at `p` flips on a line of 8 squares when the

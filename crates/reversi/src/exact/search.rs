@@ -523,7 +523,7 @@ impl<'a, const N: usize, C: Counting> Search<'a, N, C> {
         while rest != 0 {
             let bit = rest & rest.wrapping_neg();
             rest ^= bit;
-            let flipped = rules::flips(own, opp, bit);
+            let flipped = rules::flips_apart(own, opp, bit);
             let key = if bit.trailing_zeros() == u32::from(hint) {
                 i32::MIN
             } else {
@@ -650,7 +650,7 @@ fn eval_search_from(
     while rest != 0 {
         let bit = rest & rest.wrapping_neg();
         rest ^= bit;
-        let flipped = rules::flips(own, opp, bit);
+        let flipped = rules::flips_apart(own, opp, bit);
         let child = (opp & !flipped, own | flipped | bit);
         sums.after(bit, flipped, &mut child_sums);
         let window = (-beta, -alpha);
