@@ -517,7 +517,8 @@ impl<'a, const N: usize, C: Counting> Search<'a, N, C> {
     ) -> usize {
         let corners = Masks::<N>::RANKS[0];
         let n = (Board::<N>::MASK & !(own | opp)).count_ones();
-        let sorter = (N == 8 && n >= EVAL_SORT_EMPTIES).then(|| EvalSort::new(n, alpha));
+        let mut sorter =
+            (N == 8 && n >= EVAL_SORT_EMPTIES).then(|| EvalSort::new((own, opp), n, alpha));
         let mut count = 0;
         let mut rest = moves;
         while rest != 0 {
@@ -533,8 +534,8 @@ impl<'a, const N: usize, C: Counting> Search<'a, N, C> {
                 let potential = potential_mobility::<N>(p, !(o | p) & Board::<N>::MASK) as i32;
                 let corners_held = (p & corners).count_ones() as i32;
                 let key = mobility * 16 + potential - corners_held * 16;
-                match &sorter {
-                    Some(sorter) => key + sorter.key(o, p, &mut self.nodes),
+                match &mut sorter {
+                    Some(sorter) => key + sorter.key((o, p), (bit, flipped), &mut self.nodes),
                     None => key,
                 }
             };
@@ -567,24 +568,33 @@ struct EvalSort {
     /// Evaluation units per key unit: a reply is 16 key units, worth 4 discs of the child's
     /// evaluation, 2 discs of a searched value.
     per_key: i32,
+    /// The patterns' indices of the node, read once, and of the child keyed last.
+    sums: Sums,
+    child: Sums,
 }
 
 impl EvalSort {
-    fn new(n: u32, alpha: i32) -> Self {
+    fn new((own, opp): (u64, u64), n: u32, alpha: i32) -> Self {
         let depth = sort_depth(n);
+        let sums = Sums::read(own, opp);
         Self {
             weights: Padded::builtin(),
             depth,
             ceiling: (SORT_ALPHA_MARGIN - alpha) * ONE_DISC,
             per_key: if depth == 0 { 16 } else { 8 },
+            sums,
+            child: sums,
         }
     }
 
-    /// The key of the child `(own, opp)` (the opponent to move): its value for the opponent.
-    fn key(&self, own: u64, opp: u64, nodes: &mut u64) -> i32 {
-        let value = eval_search(
+    /// The key of the child `(own, opp)` (the opponent to move), reached by the move `bit`
+    /// flipping `flipped`: its value for the opponent.
+    fn key(&mut self, (own, opp): (u64, u64), (bit, flipped): (u64, u64), nodes: &mut u64) -> i32 {
+        self.sums.after(bit, flipped, &mut self.child);
+        let value = eval_search_from(
             self.weights,
             (own, opp),
+            &self.child,
             self.depth,
             (-EVAL_INFINITY, self.ceiling),
             nodes,
