@@ -153,6 +153,29 @@ fn odd_quadrants<const N: usize>(empties: u64) -> u64 {
     pick(0) | pick(1) | pick(2) | pick(3)
 }
 
+/// The quadrant of each square of an `N`x`N` board.
+struct Quadrants<const N: usize>;
+
+impl<const N: usize> Quadrants<N> {
+    /// `OF[square]`: the squares of its quadrant (0 off the board).
+    const OF: [u64; 64] = {
+        let q = Masks::<N>::QUADRANTS;
+        let mut out = [0; 64];
+        let mut square = 0;
+        while square < 64 {
+            let mut i = 0;
+            while i < 4 {
+                if q[i] >> square & 1 != 0 {
+                    out[square] = q[i];
+                }
+                i += 1;
+            }
+            square += 1;
+        }
+        out
+    };
+}
+
 impl<'a, const N: usize, C: Counting> Search<'a, N, C> {
     /// A search with `table` under `budget` (its node count, its time or deadline and its stop
     /// flag; all are checked every 4096 positions, so a search may go a little past them before
@@ -208,14 +231,24 @@ impl<'a, const N: usize, C: Counting> Search<'a, N, C> {
                 self.nodes += 1;
                 last_square::<N, C>(own, opp, empties)
             }
-            n if n <= SHALLOW => self.shallow(own, opp, alpha, beta, empties),
+            n if n <= SHALLOW => {
+                let parity = (empties, odd_quadrants::<N>(empties));
+                self.shallow(own, opp, alpha, beta, parity)
+            }
             n => self.deep(own, opp, alpha, beta, n),
         }
     }
 
     /// The search for a few empty squares (at least 2; two go to [`last_two`](Self::last_two)):
     /// parity order, no table.
-    fn shallow(&mut self, own: u64, opp: u64, mut alpha: i32, beta: i32, empties: u64) -> i32 {
+    fn shallow(
+        &mut self,
+        own: u64,
+        opp: u64,
+        mut alpha: i32,
+        beta: i32,
+        (empties, odd): (u64, u64),
+    ) -> i32 {
         if empties.count_ones() == 2 {
             return self.last_two(own, opp, (alpha, beta), empties);
         }
@@ -225,7 +258,6 @@ impl<'a, const N: usize, C: Counting> Search<'a, N, C> {
         {
             return bound;
         }
-        let odd = odd_quadrants::<N>(empties);
         let three = empties.count_ones() == 3;
         let mut best = i32::MIN;
         // The squares of odd quadrants, then the others.
@@ -248,7 +280,11 @@ impl<'a, const N: usize, C: Counting> Search<'a, N, C> {
             let value = if three {
                 -self.last_two(o, p, (-beta, -alpha), left)
             } else {
-                -self.shallow(o, p, -beta, -alpha, left)
+                let parity = (
+                    left,
+                    odd ^ Quadrants::<N>::OF[bit.trailing_zeros() as usize & 63],
+                );
+                -self.shallow(o, p, -beta, -alpha, parity)
             };
             if value > best {
                 best = value;
@@ -263,7 +299,7 @@ impl<'a, const N: usize, C: Counting> Search<'a, N, C> {
         if best != i32::MIN {
             return best;
         }
-        self.pass_or_end(own, opp, alpha, beta, empties)
+        self.pass_or_end(own, opp, (alpha, beta), (empties, odd))
     }
 
     /// [`shallow`](Self::shallow) with exactly two empty squares, without its loop: the lower
@@ -299,13 +335,19 @@ impl<'a, const N: usize, C: Counting> Search<'a, N, C> {
 
     /// No placement for the mover among `empties`: pass when the opponent has one, otherwise
     /// the game is over.
-    fn pass_or_end(&mut self, own: u64, opp: u64, alpha: i32, beta: i32, empties: u64) -> i32 {
+    fn pass_or_end(
+        &mut self,
+        own: u64,
+        opp: u64,
+        (alpha, beta): (i32, i32),
+        (empties, odd): (u64, u64),
+    ) -> i32 {
         let mut rest = empties;
         while rest != 0 {
             let bit = rest & rest.wrapping_neg();
             rest ^= bit;
             if rules::flips(opp, own, bit) != 0 {
-                return -self.shallow(opp, own, -beta, -alpha, empties);
+                return -self.shallow(opp, own, -beta, -alpha, (empties, odd));
             }
         }
         final_score::<N, C>(own, opp)
@@ -730,8 +772,25 @@ mod tests {
         }
     }
 
+    /// [`Quadrants::OF`]: the quadrant holding each square of the board, nothing off it.
+    fn check_quadrant_of<const N: usize>() {
+        for s in 0..64 {
+            let (r, c) = (s / 8, s % 8);
+            let expected = if r < N && c < N {
+                let q = (r / (N / 2)) * 2 + c / (N / 2);
+                Masks::<N>::QUADRANTS[q]
+            } else {
+                0
+            };
+            assert_eq!(Quadrants::<N>::OF[s], expected, "{N}: {s}");
+        }
+    }
+
     #[test]
     fn odd_quadrants_are_the_quadrants_with_an_odd_number_of_empty_squares() {
+        check_quadrant_of::<4>();
+        check_quadrant_of::<6>();
+        check_quadrant_of::<8>();
         check_odd_quadrants::<4>(1);
         check_odd_quadrants::<6>(2);
         check_odd_quadrants::<8>(3);
