@@ -72,6 +72,16 @@ pub(super) struct Shared<'a> {
 /// whose child another thread is searching.
 const SPLIT_EMPTIES: u32 = 10;
 
+/// The evaluations (in [`ONE_DISC`] units) below which and from which a probable cut-off
+/// is taken in the window `(alpha, beta)`: an evaluation `v` rounded to discs,
+/// `(v + ONE_DISC / 2).div_euclid(ONE_DISC)`, is at most `alpha - PROBCUT_MARGIN` exactly
+/// when `v < low`, and at least `beta + PROBCUT_MARGIN` exactly when `v >= high`.
+fn probcut_thresholds((alpha, beta): (i32, i32)) -> (i32, i32) {
+    let low = (alpha - PROBCUT_MARGIN + 1) * ONE_DISC - ONE_DISC / 2;
+    let high = (beta + PROBCUT_MARGIN) * ONE_DISC - ONE_DISC / 2;
+    (low, high)
+}
+
 /// The state of one search, counting the final margins by `C`.
 pub(super) struct Search<'a, const N: usize, C> {
     pub(super) table: &'a Table,
@@ -411,8 +421,10 @@ impl<'a, const N: usize, C: Counting> Search<'a, N, C> {
     }
 
     /// A probable cut-off (8x8, from [`PROBCUT_EMPTIES`] on): when a shallow evaluation search
-    /// lands [`PROBCUT_MARGIN`] discs or more beyond the window, the exact value most likely is
-    /// beyond it too, and the window's bound is returned.
+    /// lands [`PROBCUT_MARGIN`] discs or more beyond the window (its value rounded to discs),
+    /// the exact value most likely is beyond it too, and the window's bound is returned. Only
+    /// the side of two thresholds matters, so the evaluation search runs in the window between
+    /// them (fail-soft: a value outside is on the right side of it).
     fn probable_cut(
         &mut self,
         own: u64,
@@ -423,7 +435,8 @@ impl<'a, const N: usize, C: Counting> Search<'a, N, C> {
         if N != 8 || n < PROBCUT_EMPTIES {
             return None;
         }
-        let window = (-EVAL_INFINITY, EVAL_INFINITY);
+        let (low, high) = probcut_thresholds((alpha, beta));
+        let window = (low - 1, high);
         let value = eval_search(
             Padded::builtin(),
             (own, opp),
@@ -431,10 +444,9 @@ impl<'a, const N: usize, C: Counting> Search<'a, N, C> {
             window,
             &mut self.nodes,
         );
-        let discs = (value + ONE_DISC / 2).div_euclid(ONE_DISC);
-        if discs - PROBCUT_MARGIN >= beta {
+        if value >= high {
             Some(beta)
-        } else if discs + PROBCUT_MARGIN <= alpha {
+        } else if value < low {
             Some(alpha)
         } else {
             None
@@ -794,6 +806,32 @@ mod tests {
         check_odd_quadrants::<4>(1);
         check_odd_quadrants::<6>(2);
         check_odd_quadrants::<8>(3);
+    }
+
+    /// The thresholds decide as the evaluation rounded to discs against the window widened by
+    /// the margin, for every value near them.
+    #[test]
+    fn probcut_thresholds_are_the_rounded_rule() {
+        for alpha in -66..=64 {
+            for beta in [alpha + 1, alpha + 2, alpha + 7] {
+                let (low, high) = probcut_thresholds((alpha, beta));
+                assert!(low <= high);
+                let near = |t: i32| (t - 2 * ONE_DISC)..(t + 2 * ONE_DISC);
+                for v in near(low).chain(near(high)) {
+                    let discs = (v + ONE_DISC / 2).div_euclid(ONE_DISC);
+                    assert_eq!(
+                        discs - PROBCUT_MARGIN >= beta,
+                        v >= high,
+                        "{alpha} {beta} {v}"
+                    );
+                    assert_eq!(
+                        discs + PROBCUT_MARGIN <= alpha,
+                        v < low,
+                        "{alpha} {beta} {v}"
+                    );
+                }
+            }
+        }
     }
 
     /// The schedule of the evaluation sort's depth: 0 at 14 empty squares, one ply more every
