@@ -27,6 +27,9 @@ use crate::rules;
 use crate::side::Side;
 use std::sync::OnceLock;
 
+mod gather;
+pub(crate) use gather::Sums;
+
 /// The value of one disc of final margin in evaluation units.
 pub const ONE_DISC: i32 = 64;
 
@@ -178,7 +181,6 @@ struct Image {
     bits: Vec<u8>,
 }
 
-#[cfg(test)]
 /// `(row, col)` under symmetry `t` (bit 2 transposes, bit 0 mirrors rows, bit 1 columns).
 fn transform(t: usize, (r, c): (u8, u8)) -> (u8, u8) {
     let (r, c) = if t & 4 != 0 { (c, r) } else { (r, c) };
@@ -522,6 +524,69 @@ pub fn evaluate(weights: &Weights, position: &Position<8>) -> i32 {
 /// [`evaluate`] on the mover's and the opponent's disc masks.
 #[must_use]
 pub fn evaluate_masks(weights: &Weights, own: u64, opp: u64) -> i32 {
+    evaluate_with(weights, own, opp, |stage| {
+        // One slice per pattern, taken once: each lookup then checks only its index.
+        let tables: [&[i16]; PATTERNS.len()] =
+            std::array::from_fn(|p| weights.tables[stage][p].as_slice());
+        gather::pattern_sum(&tables, own, opp)
+    })
+}
+
+/// The built-in weights with every pattern table padded to 65,536 entries, so that any `u16`
+/// index is in its table (no bounds check at each lookup), for [`evaluate_sums`]. The padding
+/// is never read: the tables' used entries sit where they were.
+#[derive(Debug)]
+pub(crate) struct Padded {
+    /// The weights padded.
+    pub(crate) weights: &'static Weights,
+    /// `tables[stage][pattern]`.
+    tables: Vec<[Box<[i16; PADDED_TABLE]>; PATTERNS.len()]>,
+}
+
+/// A padded table's size.
+const PADDED_TABLE: usize = 1 << 16;
+
+impl Padded {
+    /// [`Weights::builtin`] padded.
+    pub(crate) fn builtin() -> &'static Self {
+        static PADDED: OnceLock<Padded> = OnceLock::new();
+        PADDED.get_or_init(|| {
+            let weights = Weights::builtin();
+            let tables = weights
+                .tables
+                .iter()
+                .map(|stage| {
+                    std::array::from_fn(|p| {
+                        let mut padded = vec![0i16; PADDED_TABLE];
+                        padded[..stage[p].len()].copy_from_slice(&stage[p]);
+                        padded
+                            .into_boxed_slice()
+                            .try_into()
+                            .expect("the padded size")
+                    })
+                })
+                .collect();
+            Self { weights, tables }
+        })
+    }
+}
+
+/// [`evaluate_masks`] by the padded weights with the patterns' indices already known (`sums`,
+/// those of `own` and `opp`).
+pub(crate) fn evaluate_sums(padded: &Padded, own: u64, opp: u64, sums: &Sums) -> i32 {
+    evaluate_with(padded.weights, own, opp, |stage| {
+        sums.sum(&padded.tables[stage])
+    })
+}
+
+/// The evaluation, the patterns' part summed by `patterns` for the stage.
+#[inline(always)]
+fn evaluate_with(
+    weights: &Weights,
+    own: u64,
+    opp: u64,
+    patterns: impl FnOnce(usize) -> i32,
+) -> i32 {
     let moves = (
         rules::moves(own, opp, u64::MAX),
         rules::moves(opp, own, u64::MAX),
@@ -532,11 +597,7 @@ pub fn evaluate_masks(weights: &Weights, own: u64, opp: u64) -> i32 {
     let scalars = scalars_with_moves(own, opp, moves);
     let empties = (!(own | opp)).count_ones();
     let stage = stage(empties);
-    // One slice per pattern, taken once: each lookup then checks only its index.
-    let tables: [&[i16]; PATTERNS.len()] =
-        std::array::from_fn(|p| weights.tables[stage][p].as_slice());
-    let mut sum = 0;
-    for_each_index(own, opp, |p, i| sum += i32::from(tables[p][i]));
+    let mut sum = patterns(stage);
     for (x, w) in scalars.iter().zip(weights.scalars[stage]) {
         sum += x * i32::from(w);
     }

@@ -19,7 +19,7 @@
 use super::Counting;
 use super::table::{Entry, Table, position_key};
 use crate::board::Board;
-use crate::eval::{ONE_DISC, Weights, evaluate_masks};
+use crate::eval::{ONE_DISC, Padded, Sums, evaluate_masks, evaluate_sums};
 use crate::rules;
 use crate::search::Masks;
 use crate::stability;
@@ -72,6 +72,16 @@ pub(super) struct Shared<'a> {
 /// whose child another thread is searching.
 const SPLIT_EMPTIES: u32 = 10;
 
+/// The evaluations (in [`ONE_DISC`] units) below which and from which a probable cut-off
+/// is taken in the window `(alpha, beta)`: an evaluation `v` rounded to discs,
+/// `(v + ONE_DISC / 2).div_euclid(ONE_DISC)`, is at most `alpha - PROBCUT_MARGIN` exactly
+/// when `v < low`, and at least `beta + PROBCUT_MARGIN` exactly when `v >= high`.
+fn probcut_thresholds((alpha, beta): (i32, i32)) -> (i32, i32) {
+    let low = (alpha - PROBCUT_MARGIN + 1) * ONE_DISC - ONE_DISC / 2;
+    let high = (beta + PROBCUT_MARGIN) * ONE_DISC - ONE_DISC / 2;
+    (low, high)
+}
+
 /// The state of one search, counting the final margins by `C`.
 pub(super) struct Search<'a, const N: usize, C> {
     pub(super) table: &'a Table,
@@ -106,10 +116,22 @@ pub(super) fn final_score<const N: usize, C: Counting>(own: u64, opp: u64) -> i3
 }
 
 /// The mover's final margin with one empty square `bit` left: whoever can place there does (the
-/// mover first) and the game ends.
+/// mover first) and the game ends. On 8x8 the flips are only counted (every square but `bit`
+/// is someone's: [`rules::last_flip_count`]).
 #[inline]
-fn last_square<C: Counting>(own: u64, opp: u64, bit: u64) -> i32 {
+fn last_square<const N: usize, C: Counting>(own: u64, opp: u64, bit: u64) -> i32 {
     let (o, p) = (own.count_ones() as i32, opp.count_ones() as i32);
+    if N == 8 {
+        let flipped = rules::last_flip_count(own, bit) as i32;
+        if flipped != 0 {
+            return o - p + 2 * flipped + 1;
+        }
+        let flipped = rules::last_flip_count(opp, bit) as i32;
+        if flipped != 0 {
+            return o - p - 2 * flipped - 1;
+        }
+        return C::margin(o, p, 1);
+    }
     let flipped = rules::flips(own, opp, bit);
     if flipped != 0 {
         return o - p + 2 * flipped.count_ones() as i32 + 1;
@@ -139,6 +161,29 @@ fn odd_quadrants<const N: usize>(empties: u64) -> u64 {
     let q = Masks::<N>::QUADRANTS;
     let pick = |i: usize| q[i] & 0u64.wrapping_sub(u64::from((empties & q[i]).count_ones() & 1));
     pick(0) | pick(1) | pick(2) | pick(3)
+}
+
+/// The quadrant of each square of an `N`x`N` board.
+struct Quadrants<const N: usize>;
+
+impl<const N: usize> Quadrants<N> {
+    /// `OF[square]`: the squares of its quadrant (0 off the board).
+    const OF: [u64; 64] = {
+        let q = Masks::<N>::QUADRANTS;
+        let mut out = [0; 64];
+        let mut square = 0;
+        while square < 64 {
+            let mut i = 0;
+            while i < 4 {
+                if q[i] >> square & 1 != 0 {
+                    out[square] = q[i];
+                }
+                i += 1;
+            }
+            square += 1;
+        }
+        out
+    };
 }
 
 impl<'a, const N: usize, C: Counting> Search<'a, N, C> {
@@ -194,16 +239,26 @@ impl<'a, const N: usize, C: Counting> Search<'a, N, C> {
             }
             1 => {
                 self.nodes += 1;
-                last_square::<C>(own, opp, empties)
+                last_square::<N, C>(own, opp, empties)
             }
-            n if n <= SHALLOW => self.shallow(own, opp, alpha, beta, empties),
+            n if n <= SHALLOW => {
+                let parity = (empties, odd_quadrants::<N>(empties));
+                self.shallow(own, opp, alpha, beta, parity)
+            }
             n => self.deep(own, opp, alpha, beta, n),
         }
     }
 
     /// The search for a few empty squares (at least 2; two go to [`last_two`](Self::last_two)):
     /// parity order, no table.
-    fn shallow(&mut self, own: u64, opp: u64, mut alpha: i32, beta: i32, empties: u64) -> i32 {
+    fn shallow(
+        &mut self,
+        own: u64,
+        opp: u64,
+        mut alpha: i32,
+        beta: i32,
+        (empties, odd): (u64, u64),
+    ) -> i32 {
         if empties.count_ones() == 2 {
             return self.last_two(own, opp, (alpha, beta), empties);
         }
@@ -213,7 +268,6 @@ impl<'a, const N: usize, C: Counting> Search<'a, N, C> {
         {
             return bound;
         }
-        let odd = odd_quadrants::<N>(empties);
         let three = empties.count_ones() == 3;
         let mut best = i32::MIN;
         // The squares of odd quadrants, then the others.
@@ -236,7 +290,11 @@ impl<'a, const N: usize, C: Counting> Search<'a, N, C> {
             let value = if three {
                 -self.last_two(o, p, (-beta, -alpha), left)
             } else {
-                -self.shallow(o, p, -beta, -alpha, left)
+                let parity = (
+                    left,
+                    odd ^ Quadrants::<N>::OF[bit.trailing_zeros() as usize & 63],
+                );
+                -self.shallow(o, p, -beta, -alpha, parity)
             };
             if value > best {
                 best = value;
@@ -251,7 +309,7 @@ impl<'a, const N: usize, C: Counting> Search<'a, N, C> {
         if best != i32::MIN {
             return best;
         }
-        self.pass_or_end(own, opp, alpha, beta, empties)
+        self.pass_or_end(own, opp, (alpha, beta), (empties, odd))
     }
 
     /// [`shallow`](Self::shallow) with exactly two empty squares, without its loop: the lower
@@ -265,7 +323,7 @@ impl<'a, const N: usize, C: Counting> Search<'a, N, C> {
         let flipped = rules::flips(own, opp, first);
         if flipped != 0 {
             self.nodes += 1;
-            best = -last_square::<C>(opp & !flipped, own | flipped | first, second);
+            best = -last_square::<N, C>(opp & !flipped, own | flipped | first, second);
             if best >= beta {
                 return best;
             }
@@ -273,7 +331,7 @@ impl<'a, const N: usize, C: Counting> Search<'a, N, C> {
         let flipped = rules::flips(own, opp, second);
         if flipped != 0 {
             self.nodes += 1;
-            let value = -last_square::<C>(opp & !flipped, own | flipped | second, first);
+            let value = -last_square::<N, C>(opp & !flipped, own | flipped | second, first);
             return best.max(value);
         }
         if best != i32::MIN {
@@ -287,13 +345,19 @@ impl<'a, const N: usize, C: Counting> Search<'a, N, C> {
 
     /// No placement for the mover among `empties`: pass when the opponent has one, otherwise
     /// the game is over.
-    fn pass_or_end(&mut self, own: u64, opp: u64, alpha: i32, beta: i32, empties: u64) -> i32 {
+    fn pass_or_end(
+        &mut self,
+        own: u64,
+        opp: u64,
+        (alpha, beta): (i32, i32),
+        (empties, odd): (u64, u64),
+    ) -> i32 {
         let mut rest = empties;
         while rest != 0 {
             let bit = rest & rest.wrapping_neg();
             rest ^= bit;
             if rules::flips(opp, own, bit) != 0 {
-                return -self.shallow(opp, own, -beta, -alpha, empties);
+                return -self.shallow(opp, own, -beta, -alpha, (empties, odd));
             }
         }
         final_score::<N, C>(own, opp)
@@ -357,8 +421,10 @@ impl<'a, const N: usize, C: Counting> Search<'a, N, C> {
     }
 
     /// A probable cut-off (8x8, from [`PROBCUT_EMPTIES`] on): when a shallow evaluation search
-    /// lands [`PROBCUT_MARGIN`] discs or more beyond the window, the exact value most likely is
-    /// beyond it too, and the window's bound is returned.
+    /// lands [`PROBCUT_MARGIN`] discs or more beyond the window (its value rounded to discs),
+    /// the exact value most likely is beyond it too, and the window's bound is returned. Only
+    /// the side of two thresholds matters, so the evaluation search runs in the window between
+    /// them (fail-soft: a value outside is on the right side of it).
     fn probable_cut(
         &mut self,
         own: u64,
@@ -369,18 +435,18 @@ impl<'a, const N: usize, C: Counting> Search<'a, N, C> {
         if N != 8 || n < PROBCUT_EMPTIES {
             return None;
         }
-        let window = (-EVAL_INFINITY, EVAL_INFINITY);
+        let (low, high) = probcut_thresholds((alpha, beta));
+        let window = (low - 1, high);
         let value = eval_search(
-            Weights::builtin(),
+            Padded::builtin(),
             (own, opp),
             PROBCUT_DEPTH,
             window,
             &mut self.nodes,
         );
-        let discs = (value + ONE_DISC / 2).div_euclid(ONE_DISC);
-        if discs - PROBCUT_MARGIN >= beta {
+        if value >= high {
             Some(beta)
-        } else if discs + PROBCUT_MARGIN <= alpha {
+        } else if value < low {
             Some(alpha)
         } else {
             None
@@ -505,13 +571,14 @@ impl<'a, const N: usize, C: Counting> Search<'a, N, C> {
     ) -> usize {
         let corners = Masks::<N>::RANKS[0];
         let n = (Board::<N>::MASK & !(own | opp)).count_ones();
-        let sorter = (N == 8 && n >= EVAL_SORT_EMPTIES).then(|| EvalSort::new(n, alpha));
+        let mut sorter =
+            (N == 8 && n >= EVAL_SORT_EMPTIES).then(|| EvalSort::new((own, opp), n, alpha));
         let mut count = 0;
         let mut rest = moves;
         while rest != 0 {
             let bit = rest & rest.wrapping_neg();
             rest ^= bit;
-            let flipped = rules::flips(own, opp, bit);
+            let flipped = rules::flips_apart(own, opp, bit);
             let key = if bit.trailing_zeros() == u32::from(hint) {
                 i32::MIN
             } else {
@@ -521,8 +588,8 @@ impl<'a, const N: usize, C: Counting> Search<'a, N, C> {
                 let potential = potential_mobility::<N>(p, !(o | p) & Board::<N>::MASK) as i32;
                 let corners_held = (p & corners).count_ones() as i32;
                 let key = mobility * 16 + potential - corners_held * 16;
-                match &sorter {
-                    Some(sorter) => key + sorter.key(o, p, &mut self.nodes),
+                match &mut sorter {
+                    Some(sorter) => key + sorter.key((o, p), (bit, flipped), &mut self.nodes),
                     None => key,
                 }
             };
@@ -548,31 +615,40 @@ fn select(list: &mut [Candidate], i: usize) -> Candidate {
 
 /// The evaluation's part of the sort key of a node's moves (8x8 boards only).
 struct EvalSort {
-    weights: &'static Weights,
+    weights: &'static Padded,
     depth: u32,
     /// The child's values at or above this are its opponent's fail-low: not told apart.
     ceiling: i32,
     /// Evaluation units per key unit: a reply is 16 key units, worth 4 discs of the child's
     /// evaluation, 2 discs of a searched value.
     per_key: i32,
+    /// The patterns' indices of the node, read once, and of the child keyed last.
+    sums: Sums,
+    child: Sums,
 }
 
 impl EvalSort {
-    fn new(n: u32, alpha: i32) -> Self {
+    fn new((own, opp): (u64, u64), n: u32, alpha: i32) -> Self {
         let depth = sort_depth(n);
+        let sums = Sums::read(own, opp);
         Self {
-            weights: Weights::builtin(),
+            weights: Padded::builtin(),
             depth,
             ceiling: (SORT_ALPHA_MARGIN - alpha) * ONE_DISC,
             per_key: if depth == 0 { 16 } else { 8 },
+            sums,
+            child: sums,
         }
     }
 
-    /// The key of the child `(own, opp)` (the opponent to move): its value for the opponent.
-    fn key(&self, own: u64, opp: u64, nodes: &mut u64) -> i32 {
-        let value = eval_search(
+    /// The key of the child `(own, opp)` (the opponent to move), reached by the move `bit`
+    /// flipping `flipped`: its value for the opponent.
+    fn key(&mut self, (own, opp): (u64, u64), (bit, flipped): (u64, u64), nodes: &mut u64) -> i32 {
+        self.sums.after(bit, flipped, &mut self.child);
+        let value = eval_search_from(
             self.weights,
             (own, opp),
+            &self.child,
             self.depth,
             (-EVAL_INFINITY, self.ceiling),
             nodes,
@@ -588,32 +664,61 @@ const EVAL_INFINITY: i32 = 1 << 20;
 /// the evaluation at the leaves (in [`ONE_DISC`] units), counting the positions it visits.
 /// Recursion: `depth` deep, at most 6 from [`sort_depth`].
 fn eval_search(
-    weights: &Weights,
+    weights: &Padded,
     (own, opp): (u64, u64),
+    depth: u32,
+    window: (i32, i32),
+    nodes: &mut u64,
+) -> i32 {
+    if depth == 0 {
+        *nodes += 1;
+        return evaluate_masks(weights.weights, own, opp);
+    }
+    let sums = Sums::read(own, opp);
+    eval_search_from(weights, (own, opp), &sums, depth, window, nodes)
+}
+
+/// [`eval_search`] with the patterns' indices of the position (`sums`) known: each child's are
+/// the position's updated by the move ([`Sums::after`]), not read again from the board.
+/// Recursion: `depth` deep.
+fn eval_search_from(
+    weights: &Padded,
+    (own, opp): (u64, u64),
+    sums: &Sums,
     depth: u32,
     (mut alpha, beta): (i32, i32),
     nodes: &mut u64,
 ) -> i32 {
     *nodes += 1;
-    let moves = if depth == 0 {
-        0
-    } else {
-        rules::moves(own, opp, u64::MAX)
-    };
+    if depth == 0 {
+        return evaluate_sums(weights, own, opp, sums);
+    }
+    let moves = rules::moves(own, opp, u64::MAX);
     if moves == 0 {
-        if depth == 0 || rules::moves(opp, own, u64::MAX) == 0 {
-            return evaluate_masks(weights, own, opp);
+        if rules::moves(opp, own, u64::MAX) == 0 {
+            return evaluate_sums(weights, own, opp, sums);
         }
-        return -eval_search(weights, (opp, own), depth - 1, (-beta, -alpha), nodes);
+        let passed = sums.swapped();
+        return -eval_search_from(
+            weights,
+            (opp, own),
+            &passed,
+            depth - 1,
+            (-beta, -alpha),
+            nodes,
+        );
     }
     let mut best = -EVAL_INFINITY;
+    let mut child_sums = *sums;
     let mut rest = moves;
     while rest != 0 {
         let bit = rest & rest.wrapping_neg();
         rest ^= bit;
-        let flipped = rules::flips(own, opp, bit);
+        let flipped = rules::flips_apart(own, opp, bit);
         let child = (opp & !flipped, own | flipped | bit);
-        let value = -eval_search(weights, child, depth - 1, (-beta, -alpha), nodes);
+        sums.after(bit, flipped, &mut child_sums);
+        let window = (-beta, -alpha);
+        let value = -eval_search_from(weights, child, &child_sums, depth - 1, window, nodes);
         if value > best {
             best = value;
             if value > alpha {
@@ -630,6 +735,7 @@ fn eval_search(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::eval::Weights;
 
     #[test]
     fn potential_mobility_counts_the_empty_squares_next_to_a_disc() {
@@ -678,11 +784,54 @@ mod tests {
         }
     }
 
+    /// [`Quadrants::OF`]: the quadrant holding each square of the board, nothing off it.
+    fn check_quadrant_of<const N: usize>() {
+        for s in 0..64 {
+            let (r, c) = (s / 8, s % 8);
+            let expected = if r < N && c < N {
+                let q = (r / (N / 2)) * 2 + c / (N / 2);
+                Masks::<N>::QUADRANTS[q]
+            } else {
+                0
+            };
+            assert_eq!(Quadrants::<N>::OF[s], expected, "{N}: {s}");
+        }
+    }
+
     #[test]
     fn odd_quadrants_are_the_quadrants_with_an_odd_number_of_empty_squares() {
+        check_quadrant_of::<4>();
+        check_quadrant_of::<6>();
+        check_quadrant_of::<8>();
         check_odd_quadrants::<4>(1);
         check_odd_quadrants::<6>(2);
         check_odd_quadrants::<8>(3);
+    }
+
+    /// The thresholds decide as the evaluation rounded to discs against the window widened by
+    /// the margin, for every value near them.
+    #[test]
+    fn probcut_thresholds_are_the_rounded_rule() {
+        for alpha in -66..=64 {
+            for beta in [alpha + 1, alpha + 2, alpha + 7] {
+                let (low, high) = probcut_thresholds((alpha, beta));
+                assert!(low <= high);
+                let near = |t: i32| (t - 2 * ONE_DISC)..(t + 2 * ONE_DISC);
+                for v in near(low).chain(near(high)) {
+                    let discs = (v + ONE_DISC / 2).div_euclid(ONE_DISC);
+                    assert_eq!(
+                        discs - PROBCUT_MARGIN >= beta,
+                        v >= high,
+                        "{alpha} {beta} {v}"
+                    );
+                    assert_eq!(
+                        discs + PROBCUT_MARGIN <= alpha,
+                        v < low,
+                        "{alpha} {beta} {v}"
+                    );
+                }
+            }
+        }
     }
 
     /// The schedule of the evaluation sort's depth: 0 at 14 empty squares, one ply more every
@@ -782,49 +931,61 @@ mod tests {
         }
     }
 
-    /// The mover's final margin by plain negamax on the rules (no window, no ordering).
-    fn plain_value(own: u64, opp: u64) -> i32 {
-        let moves = rules::moves(own, opp, u64::MAX);
+    /// The mover's final margin under the counting `C` by plain negamax on the rules (moves
+    /// and flips square by square, no window, no ordering).
+    fn plain_value<C: Counting>(own: u64, opp: u64) -> i32 {
+        let moves = plain_moves::<8>(own, opp);
         if moves == 0 {
-            if rules::moves(opp, own, u64::MAX) == 0 {
-                return final_score::<8, EmptiesToWinner>(own, opp);
+            if plain_moves::<8>(opp, own) == 0 {
+                return final_score::<8, C>(own, opp);
             }
-            return -plain_value(opp, own);
+            return -plain_value::<C>(opp, own);
         }
         (0..64)
             .map(|i| 1u64 << i)
             .filter(|bit| moves & bit != 0)
             .map(|bit| {
-                let flipped = rules::flips(own, opp, bit);
-                -plain_value(opp & !flipped, own | flipped | bit)
+                let flipped = rules::flips_by_walking(own, opp, bit);
+                -plain_value::<C>(opp & !flipped, own | flipped | bit)
             })
             .max()
             .expect("a move")
     }
 
-    /// Two empty squares (the dedicated [`Search::last_two`]) and three (the loop above it), on
-    /// random fillings with many passes and finished games: exact inside every window, a bound
-    /// on the right side outside, against plain negamax.
+    /// One to five empty squares (the counted last square, the dedicated code for two and three,
+    /// the loop above), on random fillings with many passes and finished games, under both
+    /// countings: exact inside every window, a bound on the right side outside, against plain
+    /// negamax. 1,000 fillings of each size.
     #[test]
     fn the_last_squares_match_plain_negamax_in_every_window() {
         let mut next = crate::proptests::stream(21);
         let table = Table::new(4);
-        for round in 0..3000 {
-            let empties = 2 + round % 2;
+        for round in 0..5000 {
+            let empties = 1 + round % 5;
             let mut free = 0u64;
             while free.count_ones() < empties {
                 free |= 1 << (next() % 64);
             }
             let own = next() & !free;
             let opp = !free & !own;
-            let exact = plain_value(own, opp);
-            for alpha in (-65..=64).step_by(3) {
-                for beta in [alpha + 1, alpha + 2, alpha + 9] {
-                    let mut search = Exact::new(&table, Budget::default(), None, false);
-                    let v = search.search(own, opp, alpha, beta);
-                    let sound = crate::exact::tests::fail_soft(v, exact, alpha, beta);
-                    assert!(sound, "{own:x} {opp:x} ({alpha}, {beta}): {v} vs {exact}");
-                }
+            if round / 5 % 2 == 0 {
+                check_windows::<EmptiesToWinner>(&table, own, opp);
+            } else {
+                check_windows::<crate::exact::DiscsOnly>(&table, own, opp);
+            }
+        }
+    }
+
+    /// The search of `(own, opp)` under the counting `C` in windows from null to 9 wide all
+    /// along the range, against [`plain_value`].
+    fn check_windows<C: Counting>(table: &Table, own: u64, opp: u64) {
+        let exact = plain_value::<C>(own, opp);
+        for alpha in (-65..=64).step_by(3) {
+            for beta in [alpha + 1, alpha + 2, alpha + 9] {
+                let mut search = Search::<8, C>::new(table, Budget::default(), None, false);
+                let v = search.search(own, opp, alpha, beta);
+                let sound = crate::exact::tests::fail_soft(v, exact, alpha, beta);
+                assert!(sound, "{own:x} {opp:x} ({alpha}, {beta}): {v} vs {exact}");
             }
         }
     }
@@ -1041,13 +1202,14 @@ mod tests {
     #[test]
     fn eval_search_is_a_fail_soft_negamax() {
         let w = Weights::builtin();
+        let padded = Padded::builtin();
         let open = (-EVAL_INFINITY, EVAL_INFINITY);
         let (mut visited, mut trees) = (0, 0);
         for (own, opp) in eval_positions() {
             for depth in 0..=2 {
                 let (truth, tree) = eval_negamax(w, own, opp, depth);
                 let mut nodes = 5;
-                let value = eval_search(w, (own, opp), depth, open, &mut nodes);
+                let value = eval_search(padded, (own, opp), depth, open, &mut nodes);
                 assert_eq!(value, truth, "{own:x} {opp:x} {depth}");
                 if depth == 2 {
                     (visited, trees) = (visited + nodes - 5, trees + tree);
@@ -1068,7 +1230,7 @@ mod tests {
                     (truth + 40, EVAL_INFINITY),
                 ] {
                     let mut nodes = 0;
-                    let value = eval_search(w, (own, opp), depth, (a, b), &mut nodes);
+                    let value = eval_search(padded, (own, opp), depth, (a, b), &mut nodes);
                     let what = format!("{own:x} {opp:x} {depth} ({a}, {b}): {value} {truth}");
                     let mut plain_nodes = 0;
                     let plain = plain_alpha_beta(w, (own, opp), depth, (a, b), &mut plain_nodes);
@@ -1165,7 +1327,8 @@ mod tests {
                         let ceiling = (SORT_ALPHA_MARGIN - alpha) * ONE_DISC;
                         let (truth, _) = eval_negamax(w, o, p, depth);
                         let mut nodes = 0;
-                        eval_search(w, (o, p), depth, (-EVAL_INFINITY, ceiling), &mut nodes);
+                        let padded = Padded::builtin();
+                        eval_search(padded, (o, p), depth, (-EVAL_INFINITY, ceiling), &mut nodes);
                         searched += nodes;
                         if truth < ceiling {
                             assert_eq!(c.key, base + truth / per_key, "{what}");
