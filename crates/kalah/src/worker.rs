@@ -737,4 +737,163 @@ mod tests {
             }
         }
     }
+
+    /// A move's busy mark names its child and the child's window: different children, or one
+    /// child searched against different windows, get different marks (a shared mark would put
+    /// off moves no other thread is searching).
+    #[test]
+    fn busy_marks_tell_children_and_windows_apart() {
+        let mut rng = StdRng::seed_from_u64(41);
+        let rules = Rules::new(P as u32, 1).unwrap();
+        let solver = ExactSolver::new(rules, 10, None);
+        let mut seen = std::collections::HashMap::new();
+        for _ in 0..20 {
+            let pos = position(&mut rng, rules, 1, 20);
+            let n = pos.seeds() as i32;
+            for beta in -n + 1..=n {
+                let Ok(moves) = solver.context().candidates(&pos, n, beta, NO_MOVE) else {
+                    continue;
+                };
+                for m in &moves {
+                    let child = (m.step.next.key(), m.child_beta(beta));
+                    let first = *seen.entry(m.mark(beta)).or_insert(child);
+                    assert_eq!(first, child, "{pos:?} beta {beta} house {}", m.house);
+                }
+            }
+        }
+        assert!(seen.len() > 100, "{}", seen.len());
+    }
+
+    /// A worker that runs out of nodes (here during [`Worker::any_best`]) says it gave up.
+    #[test]
+    fn a_worker_past_its_budget_says_so() {
+        let rules = Rules::new(6, 3).unwrap();
+        let pos = Position::from_rows(&[3; 6], &[3; 6]);
+        for budget in [0, 5] {
+            let mut solver = ExactSolver::new(rules, 10, None);
+            solver.set_budget(budget);
+            let mut worker = Worker::new(solver.context(), 0, 0);
+            worker.any_best(&pos, 36);
+            assert!(worker.aborted(), "budget {budget}");
+            assert!(worker.finish() > budget, "budget {budget}");
+        }
+        let solver = ExactSolver::new(rules, 10, None);
+        let mut worker = Worker::new(solver.context(), 0, 0);
+        assert_eq!(
+            worker.any_best(&pos, -36),
+            0,
+            "every house is worth -36 or more"
+        );
+        assert!(!worker.aborted());
+    }
+
+    /// A budget that falls on an update of the live count (a multiple of `PUBLISH_EVERY`)
+    /// still stops the solve at the node past it, not at the update, and the live count, the
+    /// nodes of the updates and the rest, adds up to the same.
+    #[test]
+    fn a_budget_on_an_update_stops_at_the_node_past_it() {
+        let rules = Rules::new(6, 6).unwrap();
+        let start = Position::from_rows(&[6; 6], &[6; 6]);
+        for budget in [PUBLISH_EVERY, 2 * PUBLISH_EVERY, 2 * PUBLISH_EVERY + 5] {
+            let mut solver = ExactSolver::new(rules, 12, None);
+            solver.set_budget(budget);
+            let live = solver.progress();
+            assert_eq!(solver.solve(&start, 0, &mut |_| {}), None);
+            assert_eq!(solver.nodes(), budget + 1);
+            assert_eq!(live.snapshot().nodes, budget + 1);
+        }
+    }
+
+    /// A searched node leaves what it proved in the table from `tt_from` seeds on (a lower
+    /// bound when it fails high, an upper bound when it fails low, the other bound the seeds'
+    /// `-n` or `n`); a smaller node leaves nothing. Its children's entries are within their
+    /// own seeds' range.
+    #[test]
+    fn a_searched_node_leaves_its_bound_from_tt_from_on() {
+        let mut rng = StdRng::seed_from_u64(43);
+        let rules = Rules::new(P as u32, 1).unwrap();
+        let (mut stored, mut children) = (0, 0);
+        for _ in 0..30 {
+            let pos = position(&mut rng, rules, 1, 8);
+            let n = pos.seeds() as i32;
+            for beta in -n + 1..=n {
+                let solver = ExactSolver::new(rules, 10, None);
+                let ctx = solver.context();
+                let v = Worker::new(ctx, 0, 0).test(&pos, n, beta);
+                let got = ctx.table.probe(pos.key()).map(|b| (b.lower, b.upper));
+                let want = if n < ctx.tt_from {
+                    None
+                } else if v >= beta {
+                    Some((v, n))
+                } else {
+                    Some((-n, v))
+                };
+                assert_eq!(got, want, "{pos:?} beta {beta}: {v}");
+                stored += usize::from(want.is_some());
+                // The children searched: bounds within their own seeds' range.
+                for house in (0..P).filter(|&h| pos.houses()[h] > 0) {
+                    let child = pos.play(house, rules).next;
+                    let m = child.seeds() as i32;
+                    if let Some(b) = ctx.table.probe(child.key()) {
+                        assert!(-m <= b.lower && b.upper <= m, "{child:?}: {b:?}");
+                        children += 1;
+                    }
+                }
+            }
+        }
+        assert!(stored > 100 && children > 100, "{stored} {children}");
+    }
+
+    /// Simplified ABDADA at one worker: with the children of the first two moves marked busy
+    /// (by another thread), the first move is still searched first, the second is put off, and
+    /// when a later move refutes the node (the one that refutes it unmarked) the second is
+    /// never searched: its child leaves no table entry.
+    #[test]
+    fn a_busy_move_is_put_off_behind_the_later_ones() {
+        let mut rng = StdRng::seed_from_u64(47);
+        let rules = Rules::new(P as u32, 1).unwrap();
+        let mut cases = 0;
+        for _ in 0..300 {
+            let pos = position(&mut rng, rules, 8, 14);
+            let n = pos.seeds() as i32;
+            for beta in -n + 1..=n {
+                let plain = ExactSolver::new(rules, 12, None).with_threads(2);
+                let ctx = plain.context();
+                assert!(n >= ctx.split_from);
+                let Ok(moves) = ctx.candidates(&pos, n, beta, NO_MOVE) else {
+                    continue;
+                };
+                let searched = |ctx: &Context<'_>, i: usize| {
+                    ctx.table.probe(moves[i].step.next.key()).is_some()
+                };
+                let mut worker = Worker::new(ctx, 0, 0);
+                let v = worker.test(&pos, n, beta);
+                let refuter = moves.iter().position(|m| m.house == worker.root_best);
+                if v < beta
+                    || refuter.is_none_or(|j| j < 2)
+                    || moves[1].upper < beta
+                    || !searched(ctx, 0)
+                    || !searched(ctx, 1)
+                {
+                    continue;
+                }
+                cases += 1;
+                let marked = ExactSolver::new(rules, 12, None).with_threads(2);
+                let ctx = marked.context();
+                let busy = ctx.busy.as_ref().unwrap();
+                busy.insert(moves[0].mark(beta));
+                busy.insert(moves[1].mark(beta));
+                let mut worker = Worker::new(ctx, 0, 0);
+                let w = worker.test(&pos, n, beta);
+                assert!(w >= beta, "{pos:?} beta {beta}: {w}");
+                assert_eq!(worker.root_best, moves[refuter.unwrap()].house, "{pos:?}");
+                assert!(searched(ctx, 0), "{pos:?} beta {beta}: the first move");
+                assert!(!searched(ctx, 1), "{pos:?} beta {beta}: the busy move");
+            }
+            if cases >= 10 {
+                break;
+            }
+        }
+        assert!(cases >= 10, "{cases}");
+    }
 }
