@@ -479,6 +479,20 @@ mod tests {
         assert_eq!(error(""), "p:1: the file has no `to-move` line");
     }
 
+    /// A board may hold exactly `MAX_STONES` seeds, houses and stores together; one more is
+    /// too many.
+    #[test]
+    fn the_seed_limit_is_inclusive() {
+        let text =
+            |store: u32| format!("to-move first\nfirst 100 50\nsecond 0 5\nstores {store} 0\n");
+        let full = Setup::parse(&text(100), "p").unwrap();
+        assert_eq!(full.seeds(), MAX_STONES);
+        assert_eq!(
+            Setup::parse(&text(101), "p").unwrap_err().to_string(),
+            "p:4: 256 seeds on the board, at most 255"
+        );
+    }
+
     #[test]
     fn a_board_is_the_positions_pits() {
         let setup = Setup::parse(
@@ -561,6 +575,8 @@ mod tests {
                 .unwrap();
             let engine = Engine::new(14).solve(&board).value;
             prop_assert_eq!(first_player_value(&board, exact.value), engine);
+            // And back: the engine's value is the solver's guess that is right at once.
+            prop_assert_eq!(houses_value(&board, engine), exact.value);
             prop_assert_eq!(solver.solve_board(&board).unwrap().0, engine);
         }
 
