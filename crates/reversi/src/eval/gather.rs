@@ -346,19 +346,24 @@ impl Sums {
 mod tests {
     use super::*;
 
-    /// On random masks from sparse to full, with random tables, the sum is the one over
-    /// `for_each_index` (every image read on the eight images of the board).
-    #[test]
-    fn the_sum_is_the_one_over_every_image() {
-        let mut next = crate::proptests::stream(21);
-        let tables: Vec<Vec<i16>> = PATTERNS
+    /// A table of random weights in -1000..=1000 for every pattern.
+    fn random_tables(next: &mut impl FnMut() -> u64) -> Vec<Vec<i16>> {
+        PATTERNS
             .iter()
             .map(|p| {
                 (0..super::super::table_size(p))
                     .map(|_| (next() % 2001) as i16 - 1000)
                     .collect()
             })
-            .collect();
+            .collect()
+    }
+
+    /// On random masks from sparse to full, with random tables, the sum is the one over
+    /// `for_each_index` (every image read on the eight images of the board).
+    #[test]
+    fn the_sum_is_the_one_over_every_image() {
+        let mut next = crate::proptests::stream(21);
+        let tables = random_tables(&mut next);
         let slices: [&[i16]; PATTERNS.len()] = std::array::from_fn(|p| tables[p].as_slice());
         for round in 0..3000 {
             let occupied = match round % 4 {
@@ -381,14 +386,7 @@ mod tests {
     fn digits_kept_up_to_date_are_the_ones_read() {
         use crate::position::Position;
         let mut next = crate::proptests::stream(5);
-        let tables: Vec<Vec<i16>> = PATTERNS
-            .iter()
-            .map(|p| {
-                (0..super::super::table_size(p))
-                    .map(|_| (next() % 2001) as i16 - 1000)
-                    .collect()
-            })
-            .collect();
+        let tables = random_tables(&mut next);
         let slices: [&[i16]; PATTERNS.len()] = std::array::from_fn(|p| tables[p].as_slice());
         let padded: [Box<[i16; super::super::PADDED_TABLE]>; PATTERNS.len()] =
             std::array::from_fn(|p| {
