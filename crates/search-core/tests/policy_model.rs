@@ -177,47 +177,95 @@ fn options() -> impl Strategy<Value = SearchOptions> {
     })
 }
 
+/// Runs `search_with` on `g` with `options` beside the model.
+fn check(g: &Digraph, options: SearchOptions) -> Result<(), TestCaseError> {
+    let mut model = Model {
+        g,
+        options,
+        entries: HashMap::new(),
+        heads: HashMap::new(),
+        closed: HashSet::new(),
+        stats: Stats::default(),
+        pending: None,
+    };
+    model.push(g.start, 0);
+    let mut last = None;
+    let report = search_with(g, options, |p: &Popped<'_, usize, u32>| {
+        assert_eq!(p.step, model.stats.popped + 1);
+        model.popped(*p.state, p.g, p.f);
+        last = Some((*p.state, p.g));
+    });
+    // The search ends on a goal, or with the frontier empty.
+    match &report.path {
+        Some(path) => {
+            prop_assert_eq!(last, Some((g.goal, path.cost)));
+            prop_assert_eq!(path.states[0], g.start);
+            let steps: Vec<u32> = path.actions.iter().map(|&e| g.edges[e].2).collect();
+            prop_assert_eq!(&path.step_costs, &steps);
+            prop_assert_eq!(steps.iter().sum::<u32>(), path.cost);
+            for (pair, &e) in path.states.windows(2).zip(&path.actions) {
+                prop_assert_eq!((pair[0], pair[1]), (g.edges[e].0, g.edges[e].1));
+            }
+        }
+        None => {
+            model.expand_pending();
+            prop_assert!(model.entries.is_empty(), "{:?}", model.entries);
+        }
+    }
+    prop_assert_eq!(report.stats, model.stats);
+    let open = if model.one_per_state() {
+        model.heads.len()
+    } else {
+        model.entries.values().sum()
+    };
+    prop_assert_eq!(report.open, open);
+    prop_assert_eq!(report.closed, model.closed.len());
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(500))]
 
     #[test]
     fn search_with_follows_its_duplicate_policy(g in digraph(), options in options()) {
-        let mut model = Model {
-            g: &g,
-            options,
-            entries: HashMap::new(),
-            heads: HashMap::new(),
-            closed: HashSet::new(),
-            stats: Stats::default(),
-            pending: None,
-        };
-        model.push(g.start, 0);
-        let mut last = None;
-        let report = search_with(&g, options, |p: &Popped<'_, usize, u32>| {
-            assert_eq!(p.step, model.stats.popped + 1);
-            model.popped(*p.state, p.g, p.f);
-            last = Some((*p.state, p.g));
-        });
-        // The search ends on a goal, or with the frontier empty.
-        match &report.path {
-            Some(path) => {
-                prop_assert_eq!(last, Some((g.goal, path.cost)));
-                prop_assert_eq!(path.states[0], g.start);
-                let steps: Vec<u32> = path.actions.iter().map(|&e| g.edges[e].2).collect();
-                prop_assert_eq!(&path.step_costs, &steps);
-                prop_assert_eq!(steps.iter().sum::<u32>(), path.cost);
-                for (pair, &e) in path.states.windows(2).zip(&path.actions) {
-                    prop_assert_eq!((pair[0], pair[1]), (g.edges[e].0, g.edges[e].1));
-                }
-            }
-            None => {
-                model.expand_pending();
-                prop_assert!(model.entries.is_empty(), "{:?}", model.entries);
-            }
-        }
-        prop_assert_eq!(report.stats, model.stats);
-        let open = if model.one_per_state() { model.heads.len() } else { model.entries.values().sum() };
-        prop_assert_eq!(report.open, open);
-        prop_assert_eq!(report.closed, model.closed.len());
+        check(&g, options)?;
     }
+}
+
+/// Two open states (1 and 2, from the first expansion) both redirected by one later expansion
+/// (of 3), state 1 twice (parallel edges, each cheaper than the last): each redirection goes to
+/// its own state's entry. The goal is state 2.
+#[test]
+fn several_redirections_in_one_expansion() {
+    let edges = [
+        (0, 1, 10),
+        (0, 2, 10),
+        (0, 3, 1),
+        (3, 2, 2),
+        (3, 1, 5),
+        (3, 1, 3),
+        (1, 4, 1),
+    ];
+    let g = Digraph::new(5, &edges, 2);
+    let frontiers = [
+        Frontier::Queue,
+        Frontier::Stack,
+        Frontier::Priority(Priority::PathCost),
+        Frontier::Priority(Priority::PathCostPlusHeuristic),
+    ];
+    for frontier in frontiers {
+        for ties in [TieOrder::Fifo, TieOrder::Lifo, TieOrder::DeeperFirst] {
+            let options = SearchOptions::new(frontier)
+                .ties(ties)
+                .duplicates(Duplicates::Redirect);
+            check(&g, options).unwrap();
+        }
+    }
+    let options =
+        SearchOptions::new(Frontier::Priority(Priority::PathCost)).duplicates(Duplicates::Redirect);
+    let report = search_with(&g, options, |_: &Popped<'_, usize, u32>| {});
+    assert_eq!(
+        report.path.map(|p| (p.states, p.cost)),
+        Some((vec![0, 3, 2], 3))
+    );
 }
