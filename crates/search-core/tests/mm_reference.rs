@@ -34,6 +34,8 @@ struct Plain<'a> {
     stats: Stats,
     /// How many times each side asked for each state's heuristic.
     asked: [Vec<u32>; 2],
+    /// The expansions in order: (side, state).
+    expanded: Vec<(usize, usize)>,
 }
 
 impl Plain<'_> {
@@ -77,6 +79,7 @@ impl Plain<'_> {
 
     fn expand(&mut self, side: usize, s: usize) {
         self.stats.popped += 1;
+        self.expanded.push((side, s));
         self.stats.expanded += 1;
         let here = self.side[s][side].as_mut().unwrap();
         here.open = false;
@@ -123,7 +126,12 @@ impl Plain<'_> {
     }
 }
 
-type Answer = (Option<(Vec<usize>, Vec<u32>)>, Stats, [Vec<u32>; 2]);
+type Answer = (
+    Option<(Vec<usize>, Vec<u32>)>,
+    Stats,
+    [Vec<u32>; 2],
+    Vec<(usize, usize)>,
+);
 
 fn reference(g: &Digraph, forward: &[u32], backward: &[u32]) -> Answer {
     let mut plain = Plain {
@@ -134,6 +142,7 @@ fn reference(g: &Digraph, forward: &[u32], backward: &[u32]) -> Answer {
         next_stamp: 0,
         stats: Stats::default(),
         asked: [vec![0; g.n], vec![0; g.n]],
+        expanded: Vec::new(),
     };
     plain.reach(0, g.start, 0, None);
     plain.reach(1, g.goal, 0, None);
@@ -152,7 +161,7 @@ fn reference(g: &Digraph, forward: &[u32], backward: &[u32]) -> Answer {
         }
     }
     let path = plain.best.map(|(_, meet)| plain.path(meet));
-    (path, plain.stats, plain.asked)
+    (path, plain.stats, plain.asked, plain.expanded)
 }
 
 fn digraph() -> impl Strategy<Value = Digraph> {
@@ -201,14 +210,22 @@ proptest! {
             2 => (scaled(&to_goal), scaled(&from_start)),
             _ => (to_goal.clone(), vec![0; g.n]),
         };
-        let (expected, expected_stats, expected_asked) = reference(&g, &forward, &backward);
+        let (expected, expected_stats, expected_asked, expected_order) = reference(&g, &forward, &backward);
+        // The expansions in order, as the neighbour closures are called.
+        let order = std::cell::RefCell::new(Vec::new());
         let mut asked = [vec![0u32; g.n], vec![0u32; g.n]];
         let (asked_f, asked_b) = asked.split_at_mut(1);
         let result = bidirectional_mm_fn(
             &g.start,
             &g.goal,
-            |&s: &usize| g.out(s).collect::<Vec<_>>(),
-            |&s: &usize| g.edges.iter().filter(|e| e.1 == s).map(|&(a, _, w)| (a, w)).collect::<Vec<_>>(),
+            |&s: &usize| {
+                order.borrow_mut().push((0, s));
+                g.out(s).collect::<Vec<_>>()
+            },
+            |&s: &usize| {
+                order.borrow_mut().push((1, s));
+                g.edges.iter().filter(|e| e.1 == s).map(|&(a, _, w)| (a, w)).collect::<Vec<_>>()
+            },
             |&s: &usize| {
                 asked_f[0][s] += 1;
                 forward[s]
@@ -227,5 +244,51 @@ proptest! {
         });
         prop_assert_eq!(got, expected);
         prop_assert_eq!(asked, expected_asked);
+        prop_assert_eq!(order.into_inner(), expected_order);
+    }
+}
+
+/// Many states of equal `pr` and `g`: stars of `k` unit steps out of the start, each leading on
+/// to the goal at cost `c`, and the same with a second ring of equal states. Each side expands
+/// its equals in the order they were reached (as the reference does).
+#[test]
+fn equal_priorities_leave_in_the_order_reached() {
+    for k in 3..=12 {
+        for c in [1, 2, 5, 50] {
+            for ring in [false, true] {
+                let mut edges = Vec::new();
+                let goal = 2 * k + 1;
+                for s in 1..=k {
+                    edges.push((0, s, 1));
+                    if ring {
+                        edges.push((s, k + s, 1));
+                        edges.push((k + s, goal, c));
+                    } else {
+                        edges.push((s, goal, c));
+                    }
+                }
+                let g = Digraph::new(goal + 1, &edges, goal);
+                let zero = vec![0; goal + 1];
+                let expected = reference(&g, &zero, &zero);
+                let order = std::cell::RefCell::new(Vec::new());
+                let result = bidirectional_mm_fn(
+                    &0,
+                    &goal,
+                    |&s: &usize| {
+                        order.borrow_mut().push((0, s));
+                        g.out(s).collect::<Vec<_>>()
+                    },
+                    |&s: &usize| {
+                        order.borrow_mut().push((1, s));
+                        let into = g.edges.iter().filter(|e| e.1 == s);
+                        into.map(|&(a, _, w)| (a, w)).collect::<Vec<_>>()
+                    },
+                    |_: &usize| 0u32,
+                    |_: &usize| 0u32,
+                );
+                assert_eq!(order.into_inner(), expected.3, "k={k} c={c} ring={ring}");
+                assert_eq!(result.stats, expected.1);
+            }
+        }
     }
 }
