@@ -17,7 +17,8 @@ use std::iter::FusedIterator;
 /// state every parent on a cheapest path; equal priorities leave deeper first, as in
 /// [`astar_fn`](crate::astar_fn) (and `pathfinding`'s `astar_bag`, whose successor-call counts
 /// it shares). A goal's successors are asked for too: a cheaper path cannot pass through it, but
-/// an equally cheap one to another goal can.
+/// an equally cheap one to another goal can. The order in which the iterator yields the paths
+/// is unspecified (as it is for `pathfinding`'s `astar_bag`); each comes exactly once.
 ///
 /// ```
 /// use search_core::astar_bag_fn;

@@ -262,4 +262,37 @@ mod tests {
         let (five, _) = k_shortest_paths(&g, 5);
         assert_eq!(five.last().map(|p| p.cost), Some(9));
     }
+
+    /// A path the spur searches find again, already waiting among the candidates or already
+    /// found, is not added a second time: spurring the same path twice adds nothing, and
+    /// neither does spurring it once more after a candidate was taken.
+    #[test]
+    fn spur_searches_add_only_new_paths() {
+        let mut rng = StdRng::seed_from_u64(25);
+        let mut checked = 0;
+        for _ in 0..200 {
+            let g = Digraph::random(7, 18, 3, &mut rng);
+            let Some(first) = uniform_cost(&g).path else {
+                continue;
+            };
+            let mut found = vec![(first, 0)];
+            let mut candidates: Vec<(PathOf<Digraph>, usize)> = Vec::new();
+            let mut stats = Stats::default();
+            spur_searches(&g, &found, 0, &mut candidates, &mut stats);
+            let states = |c: &[(PathOf<Digraph>, usize)]| {
+                c.iter().map(|(p, _)| p.states.clone()).collect::<Vec<_>>()
+            };
+            let once = states(&candidates);
+            spur_searches(&g, &found, 0, &mut candidates, &mut stats);
+            assert_eq!(states(&candidates), once, "{g:?}");
+            if candidates.is_empty() {
+                continue;
+            }
+            found.push(candidates.remove(0));
+            spur_searches(&g, &found, 0, &mut candidates, &mut stats);
+            assert_eq!(states(&candidates), once[1..], "{g:?}");
+            checked += 1;
+        }
+        assert!(checked > 20, "{checked}");
+    }
 }
