@@ -327,4 +327,248 @@ mod tests {
         assert_eq!(svg.matches(r#"class="one-way""#).count(), 1);
         assert_eq!(svg.matches(r#"class="wall""#).count(), 6);
     }
+
+    /// The attributes of every `<tag ...>` element of `svg` in order, with its `<title>` (if
+    /// any) under the key `#title`.
+    fn elements<'a>(svg: &'a str, tag: &str) -> Vec<HashMap<&'a str, &'a str>> {
+        let open = format!("<{tag} ");
+        svg.match_indices(&open)
+            .map(|(at, _)| {
+                let rest = &svg[at + open.len()..];
+                let end = rest.find('>').expect("a closed tag");
+                let mut attributes = HashMap::new();
+                let mut text = &rest[..end];
+                while let Some(eq) = text.find("=\"") {
+                    let value = &text[eq + 2..];
+                    let close = value.find('"').expect("a closed value");
+                    attributes.insert(text[..eq].trim(), &value[..close]);
+                    text = &value[close + 1..];
+                }
+                if let Some(title) = rest[end + 1..].strip_prefix("<title>") {
+                    attributes.insert("#title", &title[..title.find("</title>").unwrap()]);
+                }
+                attributes
+            })
+            .collect()
+    }
+
+    fn number(element: &HashMap<&str, &str>, key: &str) -> f64 {
+        element[key]
+            .parse()
+            .unwrap_or_else(|_| panic!("{key}: {element:?}"))
+    }
+
+    /// The `translate(x,y)` of a `transform`.
+    fn translate(element: &HashMap<&str, &str>) -> (f64, f64) {
+        let inner = element["transform"]
+            .strip_prefix("translate(")
+            .and_then(|t| t.strip_suffix(')'))
+            .unwrap();
+        let (x, y) = inner.split_once(',').unwrap();
+        (x.parse().unwrap(), y.parse().unwrap())
+    }
+
+    /// The document's size and the panels' places: `PER_ROW` panels of `w` x `h` to a row,
+    /// in order, the picture just big enough, and its white background the same size.
+    fn check_frame(svg: &str, count: usize, w: f64, h: f64) -> Vec<&str> {
+        let root = &elements(svg, "svg")[0];
+        let (width, height) = (number(root, "width"), number(root, "height"));
+        assert_eq!(root["viewBox"], format!("0 0 {width} {height}"));
+        let background = &elements(svg, "rect")[0];
+        assert_eq!(
+            (number(background, "width"), number(background, "height")),
+            (width, height)
+        );
+        let groups = elements(svg, "g");
+        let panels: Vec<_> = groups
+            .iter()
+            .filter(|g| g.get("class") == Some(&"panel"))
+            .collect();
+        assert_eq!(panels.len(), count);
+        let (mut right, mut bottom) = (w, h);
+        for (i, panel) in panels.iter().enumerate() {
+            let (row, column) = (i / PER_ROW, i - i / PER_ROW * PER_ROW);
+            let (x, y) = translate(panel);
+            assert_eq!((x, y), (column as f64 * w, row as f64 * h), "panel {i}");
+            (right, bottom) = (right.max(x + w), bottom.max(y + h));
+        }
+        assert_eq!((width, height), (right, bottom));
+        assert!(svg.ends_with("</svg>\n"));
+        // Each panel's text, from its group to the next.
+        let mut parts: Vec<&str> = svg.split(r#"<g class="panel""#).skip(1).collect();
+        assert_eq!(parts.len(), count);
+        for part in &mut parts {
+            assert!(part.contains("</g></g>\n"));
+        }
+        parts
+    }
+
+    /// A panel's caption (escaped) and the translation of its drawing.
+    fn check_caption(part: &str, title: &str, inner: (f64, f64)) {
+        let caption = &elements(part, "text")[0];
+        assert_eq!(number(caption, "x"), MARGIN);
+        let text = &part[part.find("bold\">").unwrap() + 6..];
+        assert_eq!(&text[..text.find("</text>").unwrap()], xml_escape(title));
+        let groups = elements(part, "g");
+        assert_eq!(translate(&groups[0]), inner);
+    }
+
+    /// The expanded cells or nodes of a panel: one per distinct state, in the order of first
+    /// expansion, numbered from 0 and shaded by that number.
+    fn first_seen<S: PartialEq + Copy>(expanded: &[S]) -> Vec<(S, usize)> {
+        let mut out = Vec::new();
+        for (k, &s) in expanded.iter().enumerate() {
+            if !expanded[..k].contains(&s) {
+                out.push((s, k));
+            }
+        }
+        out
+    }
+
+    /// The segment from `(x1, y1)` to `(x2, y2)` with its ends in a fixed order.
+    fn segment(x1: f64, y1: f64, x2: f64, y2: f64) -> [u64; 4] {
+        let (a, b) = ((x1, y1), (x2, y2));
+        let (a, b) = if a <= b { (a, b) } else { (b, a) };
+        [a.0.to_bits(), a.1.to_bits(), b.0.to_bits(), b.1.to_bits()]
+    }
+
+    /// Every side of every cell, from the cell's point of view: its segment, whether the
+    /// cell opens it and whether the neighbour across it (if inside) opens its own side back.
+    fn expected_walls(grid: &Grid) -> HashMap<[u64; 4], &'static str> {
+        let (rows, cols) = (grid.rows() as i64, grid.cols() as i64);
+        let mut out = HashMap::new();
+        for r in 0..rows {
+            for c in 0..cols {
+                let bits = grid.cell(r as usize, c as usize);
+                let (x, y) = (c as f64 * CELL, r as f64 * CELL);
+                for (side, back, (dr, dc), ends) in [
+                    (NORTH, SOUTH, (-1, 0), (x, y, x + CELL, y)),
+                    (EAST, WEST, (0, 1), (x + CELL, y, x + CELL, y + CELL)),
+                    (SOUTH, NORTH, (1, 0), (x, y + CELL, x + CELL, y + CELL)),
+                    (WEST, EAST, (0, -1), (x, y, x, y + CELL)),
+                ] {
+                    let (nr, nc) = (r + dr, c + dc);
+                    let inside = (0..rows).contains(&nr) && (0..cols).contains(&nc);
+                    let across = inside && grid.cell(nr as usize, nc as usize) & back != 0;
+                    let class = match (bits & side != 0, across) {
+                        (true, true) => continue,
+                        (false, false) => "wall",
+                        _ => "one-way",
+                    };
+                    let key = segment(ends.0, ends.1, ends.2, ends.3);
+                    if let Some(seen) = out.insert(key, class) {
+                        assert_eq!(seen, class);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Random mazes with hand-made panels (paths and expansions of any cells, repeats
+    /// included): every element of the picture where its cell puts it.
+    #[test]
+    fn maze_pictures_put_everything_at_its_cell() {
+        use rand::{Rng, SeedableRng, rngs::StdRng};
+        let mut rng = StdRng::seed_from_u64(28);
+        for (rows, cols) in [(1, 1), (2, 5), (5, 2), (3, 12), (4, 7)] {
+            for count in [1, 2, 3, 4, 7] {
+                let cells = (0..rows * cols)
+                    .map(|_| rng.random_range(0..16u8))
+                    .collect();
+                let grid = Grid::from_cells(rows, cols, cells);
+                let cell = |rng: &mut StdRng| {
+                    (
+                        rng.random_range(0..rows as u32),
+                        rng.random_range(0..cols as u32),
+                    )
+                };
+                let goals: Vec<_> = (0..rng.random_range(0..3))
+                    .map(|_| cell(&mut rng))
+                    .collect();
+                let panels: Vec<Panel<(u32, u32)>> = (0..count)
+                    .map(|i| Panel {
+                        title: format!("run {i} <&> \"'"),
+                        path: (0..rng.random_range(0..6))
+                            .map(|_| cell(&mut rng))
+                            .collect(),
+                        expanded: (0..rng.random_range(0..9))
+                            .map(|_| cell(&mut rng))
+                            .collect(),
+                    })
+                    .collect();
+                let svg = maze_svg(&grid, &goals, &panels);
+                let w = (cols as f64 * CELL + 2.0 * MARGIN).max(260.0);
+                let h = rows as f64 * CELL + 2.0 * MARGIN + CAPTION;
+                let parts = check_frame(&svg, count, w, h);
+                for (part, panel) in parts.iter().zip(&panels) {
+                    check_maze_panel(part, &grid, &goals, panel);
+                }
+            }
+        }
+    }
+
+    fn check_maze_panel(part: &str, grid: &Grid, goals: &[(u32, u32)], panel: &Panel<(u32, u32)>) {
+        check_caption(part, &panel.title, (MARGIN, MARGIN + CAPTION - 6.0));
+        let rects = elements(part, "rect");
+        let expanded: Vec<_> = rects.iter().filter(|r| r["class"] == "expanded").collect();
+        let first = first_seen(&panel.expanded);
+        assert_eq!(expanded.len(), first.len());
+        for (rect, &((r, c), k)) in expanded.iter().zip(&first) {
+            assert_eq!(rect["data-order"], k.to_string());
+            let at = [number(rect, "x"), number(rect, "y")];
+            assert_eq!(at, [f64::from(c) * CELL, f64::from(r) * CELL]);
+            assert_eq!(
+                [number(rect, "width"), number(rect, "height")],
+                [CELL, CELL]
+            );
+            assert_eq!(rect["fill"], shade(k, panel.expanded.len()));
+            assert_eq!(rect["#title"], format!("({r}, {c}) expanded #{}", k + 1));
+        }
+        let outlined: Vec<_> = rects.iter().filter(|r| r["class"] == "goal").collect();
+        assert_eq!(outlined.len(), goals.len());
+        for (rect, &(r, c)) in outlined.iter().zip(goals) {
+            // Inside its cell, 2 pixels in from each side.
+            let (x, y) = (number(rect, "x"), number(rect, "y"));
+            assert_eq!(
+                (x - 2.0, y - 2.0),
+                (f64::from(c) * CELL, f64::from(r) * CELL)
+            );
+            let size = (number(rect, "width"), number(rect, "height"));
+            assert_eq!(
+                (x + size.0 + 2.0, y + size.1 + 2.0),
+                (x - 2.0 + CELL, y - 2.0 + CELL)
+            );
+        }
+        let expected = expected_walls(grid);
+        let lines = elements(part, "line");
+        assert_eq!(lines.len(), expected.len());
+        for line in &lines {
+            let [x1, y1, x2, y2] = ["x1", "y1", "x2", "y2"].map(|k| number(line, k));
+            assert_eq!(
+                expected.get(&segment(x1, y1, x2, y2)),
+                Some(&line["class"]),
+                "{line:?}"
+            );
+        }
+        let centre =
+            |&(r, c): &(u32, u32)| ((f64::from(c) + 0.5) * CELL, (f64::from(r) + 0.5) * CELL);
+        let polyline = &elements(part, "polyline")[0];
+        let points: Vec<(f64, f64)> = polyline["points"]
+            .split_whitespace()
+            .map(|p| {
+                let (x, y) = p.split_once(',').unwrap();
+                (x.parse().unwrap(), y.parse().unwrap())
+            })
+            .collect();
+        assert_eq!(points, panel.path.iter().map(centre).collect::<Vec<_>>());
+        let dots = elements(part, "circle");
+        assert_eq!(dots.len(), panel.path.len());
+        for (i, (dot, cell)) in dots.iter().zip(&panel.path).enumerate() {
+            assert_eq!(dot["data-cell"], format!("{},{}", cell.0, cell.1));
+            assert_eq!((number(dot, "cx"), number(dot, "cy")), centre(cell));
+            // The start ringed: bigger than the others.
+            assert_eq!(number(dot, "r"), if i == 0 { 7.0 } else { 3.5 });
+        }
+    }
 }

@@ -928,6 +928,50 @@ mod tests {
         }
     }
 
+    /// A searcher keeps the engine's table between calls, whoever is to move: after a
+    /// `k + 1`-ply search at a position, each child's `k`-ply search (the other side's, with
+    /// entries of the same remaining depth in the table) gives alpha-beta's move.
+    #[test]
+    fn a_kept_table_serves_both_sides() {
+        let k = 3;
+        for seed in 0..3 {
+            for position in game_positions::<6>(seed, 1) {
+                let mut searcher = Searcher::new(Method::Engine);
+                searcher.best_move(&position, k + 1);
+                for child in position.moves().map(|mv| position.play(mv).unwrap()) {
+                    let expected = best_move(&child, k, Method::AlphaBeta);
+                    assert_eq!(
+                        searcher.best_move(&child, k),
+                        expected,
+                        "{seed} {position:?}"
+                    );
+                }
+            }
+        }
+    }
+
+    /// The engine's table key of a [`TieBroken`] node tells apart every node of distinct value
+    /// or moves: no two distinct (position, root side, root tag) share a key.
+    #[test]
+    fn tie_broken_keys_tell_nodes_apart() {
+        let mut seen = std::collections::HashMap::new();
+        for position in game_positions::<4>(13, 3) {
+            for root in [Side::Black, Side::White] {
+                for tag in 0..=TAGS {
+                    let node = TieBroken {
+                        position,
+                        root,
+                        tag,
+                    };
+                    if let Some(other) = seen.insert(node.key(), node) {
+                        assert_eq!(other, node);
+                    }
+                }
+            }
+        }
+        assert!(seen.len() > 10_000);
+    }
+
     /// A full game by plain minimax's `bestMove(k)` for both sides, passing without a placement.
     fn plain_game<const N: usize>(start: &Position<N>, k: u32) -> FullGame<N> {
         let (mut position, mut moves) = (*start, Vec::new());
