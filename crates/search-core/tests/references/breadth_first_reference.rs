@@ -5,6 +5,7 @@
 //! counters, from one start or several, with hashed and dense state tables, on random digraphs
 //! (cycles, parallel edges, self-loops, dead ends).
 
+use super::support;
 use proptest::prelude::*;
 use search_core::policy::{Frontier, Popped, SearchOptions, search_with};
 use search_core::test_support::Digraph;
@@ -53,35 +54,18 @@ fn plain_loop(g: &Digraph, starts: &[usize]) -> (Option<StatesAndActions>, Stats
     (None, stats)
 }
 
-fn digraph() -> impl Strategy<Value = Digraph> {
-    (2usize..12).prop_flat_map(|n| {
-        (
-            prop::collection::vec((0..n, 0..n, 1u32..6), 0..n * 3),
-            0..n,
-            any::<bool>(),
-        )
-            .prop_map(move |(edges, goal, dense)| {
-                let mut g = Digraph::new(n, &edges, goal);
-                g.dense = dense;
-                g
-            })
-    })
-}
-
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
     #[test]
-    fn breadth_first_is_the_plain_loop(g in digraph()) {
+    fn breadth_first_is_the_plain_loop(g in support::digraphs(2..12)) {
         let (expected, expected_stats) = plain_loop(&g, &[g.start]);
         let ours = breadth_first(&g);
         prop_assert_eq!(ours.stats, expected_stats);
         prop_assert!(!ours.cut_off);
         let got = ours.path.map(|p| {
-            let steps: Vec<u32> = p.actions.iter().map(|&e| g.edges[e].2).collect();
-            assert_eq!(p.step_costs, steps);
-            assert_eq!(p.step_costs.iter().sum::<u32>(), p.cost);
-            (p.states, p.actions)
+            let (states, actions, _) = support::checked(&g, p);
+            (states, actions)
         });
         prop_assert_eq!(&got, &expected);
         // The policy loop with a queue: the same search.
@@ -95,7 +79,7 @@ proptest! {
     }
 
     #[test]
-    fn breadth_first_from_several_starts_is_the_plain_loop(g in digraph(), starts in prop::collection::vec(0usize..12, 1..4)) {
+    fn breadth_first_from_several_starts_is_the_plain_loop(g in support::digraphs(2..12), starts in prop::collection::vec(0usize..12, 1..4)) {
         let starts: Vec<usize> = starts.into_iter().map(|s| s % g.n).collect();
         let (expected, expected_stats) = plain_loop(&g, &starts);
         let ours = breadth_first_from_fn(starts.clone(), |&s| g.out(s).map(|e| e.0).collect::<Vec<_>>(), |&s| s == g.goal);

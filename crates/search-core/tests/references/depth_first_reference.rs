@@ -8,6 +8,7 @@
 //! reported counts as generated), and its successors not on the current path are entered in the
 //! problem's order; a non-goal at the limit marks the search as cut off.
 
+use super::support;
 use proptest::prelude::*;
 use search_core::test_support::Digraph;
 use search_core::{
@@ -97,29 +98,12 @@ fn deepening(g: &Digraph, max_depth: Option<usize>) -> Answer {
     unreachable!()
 }
 
-fn digraph() -> impl Strategy<Value = Digraph> {
-    (2usize..8).prop_flat_map(|n| {
-        (
-            prop::collection::vec((0..n, 0..n, 1u32..6), 0..n * 3),
-            0..n,
-            any::<bool>(),
-        )
-            .prop_map(move |(edges, goal, dense)| {
-                let mut g = Digraph::new(n, &edges, goal);
-                g.dense = dense;
-                g
-            })
-    })
-}
-
 /// Our result in the reference's terms, after checking that the path's step costs are its
 /// edges' and add up to its cost.
 fn answer(g: &Digraph, result: search_core::SearchResult<usize, usize, u32>) -> Answer {
     let path = result.path.map(|p| {
-        let steps: Vec<u32> = p.actions.iter().map(|&e| g.edges[e].2).collect();
-        assert_eq!(p.step_costs, steps);
-        assert_eq!(p.step_costs.iter().sum::<u32>(), p.cost);
-        (p.states, p.actions)
+        let (states, actions, _) = support::checked(g, p);
+        (states, actions)
     });
     Answer {
         path,
@@ -132,7 +116,7 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
     #[test]
-    fn depth_first_is_the_recursive_reference(g in digraph(), limit in prop::option::of(0usize..6)) {
+    fn depth_first_is_the_recursive_reference(g in support::digraphs(2..8), limit in prop::option::of(0usize..6)) {
         let expected = reference(&g, limit);
         prop_assert_eq!(answer(&g, depth_first(&g, limit)), expected.clone());
         // The closure form (unit steps) makes the same search.
@@ -143,7 +127,7 @@ proptest! {
     }
 
     #[test]
-    fn iterative_deepening_is_the_deepening_reference(g in digraph(), max_depth in prop::option::of(0usize..6)) {
+    fn iterative_deepening_is_the_deepening_reference(g in support::digraphs(2..8), max_depth in prop::option::of(0usize..6)) {
         let expected = deepening(&g, max_depth);
         prop_assert_eq!(answer(&g, iterative_deepening(&g, max_depth)), expected.clone());
         // The closure form keeps its path in a vector: the same search.

@@ -8,6 +8,7 @@
 //! `f = g + step + h` is within the bound are entered in order of `f` (stably), and the next bound
 //! is the least `f` above the bound met anywhere in the iteration.
 
+use super::support;
 use proptest::prelude::*;
 use search_core::test_support::Digraph;
 use search_core::{SearchProblem, Stats, idastar, idastar_fn};
@@ -83,46 +84,16 @@ fn enter(
     None
 }
 
-fn digraph() -> impl Strategy<Value = Digraph> {
-    (2usize..9).prop_flat_map(|n| {
-        (
-            prop::collection::vec((0..n, 0..n, 1u32..6), 0..n * 3),
-            0..n,
-            prop::collection::vec(0u32..=4, n),
-            0u32..3,
-        )
-            .prop_map(move |(edges, goal, scale, kind)| {
-                let mut g = Digraph::new(n, &edges, goal);
-                let exact = g.exact_distances(40);
-                g.h = match kind {
-                    // Consistent: the exact distance.
-                    0 => exact,
-                    // Admissible, often inconsistent: each distance scaled by 0 to 1.
-                    1 => exact.iter().zip(&scale).map(|(d, k)| d * k / 4).collect(),
-                    // Anything (inadmissible too): the path found still follows the rules.
-                    _ => scale.iter().map(|k| k * 3).collect(),
-                };
-                g
-            })
-    })
-}
-
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
     #[test]
-    fn idastar_is_the_recursive_reference(g in digraph()) {
+    fn idastar_is_the_recursive_reference(g in support::with_kinds_of_h(2..9)) {
         let ida = idastar(&g);
         let (expected, expected_stats) = reference(&g);
         prop_assert_eq!(ida.stats, expected_stats);
         prop_assert!(!ida.cut_off);
-        let got = ida.path.map(|p| {
-            // The step costs are the edges' and add up to the cost.
-            let steps: Vec<u32> = p.actions.iter().map(|&e| g.edges[e].2).collect();
-            assert_eq!(p.step_costs, steps);
-            assert_eq!(p.step_costs.iter().sum::<u32>(), p.cost);
-            (p.states, p.actions, p.cost)
-        });
+        let got = ida.path.map(|p| support::checked(&g, p));
         prop_assert_eq!(got, expected.clone());
         // The closure form makes the same search.
         let closures = idastar_fn(&g.start, |&s| g.out(s).collect::<Vec<_>>(), |&s| g.h[s], |&s| s == g.goal);

@@ -10,4 +10,5 @@ mod k_shortest;
 mod mm_reference;
 mod policy_model;
 mod rbfs_reference;
+mod support;
 mod weighted_astar;

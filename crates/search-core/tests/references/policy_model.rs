@@ -16,6 +16,7 @@
 //!
 //! `generated` counts the start and every entry made (a redirection makes one).
 
+use super::support;
 use proptest::prelude::*;
 use search_core::policy::{
     Duplicates, Frontier, Popped, Priority, SearchOptions, SuccessorOrder, TieOrder, search_with,
@@ -125,25 +126,6 @@ impl Model<'_> {
     }
 }
 
-fn digraph() -> impl Strategy<Value = Digraph> {
-    (2usize..10).prop_flat_map(|n| {
-        (
-            prop::collection::vec((0..n, 0..n, 1u32..6), 0..n * 3),
-            0..n,
-            prop::collection::vec(0u32..8, n),
-            any::<bool>(),
-        )
-            .prop_map(move |(edges, goal, h, dense)| Digraph {
-                n,
-                edges,
-                start: 0,
-                goal,
-                h,
-                dense,
-            })
-    })
-}
-
 fn options() -> impl Strategy<Value = SearchOptions> {
     let frontier = prop_oneof![
         Just(Frontier::Queue),
@@ -227,7 +209,7 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(500))]
 
     #[test]
-    fn search_with_follows_its_duplicate_policy(g in digraph(), options in options()) {
+    fn search_with_follows_its_duplicate_policy(g in support::with_random_h(2..10, 8), options in options()) {
         check(&g, options)?;
     }
 }

@@ -10,6 +10,7 @@
 //! best `f` once that is infinite or above its limit, and otherwise enters the best child with
 //! the limit `min(limit, second best f)`, which on failure backs up its `f` to that child.
 
+use super::support;
 use proptest::prelude::*;
 use search_core::test_support::Digraph;
 use search_core::{SearchProblem, Stats, recursive_best_first, recursive_best_first_fn};
@@ -97,46 +98,16 @@ fn rbfs(
     }
 }
 
-fn digraph() -> impl Strategy<Value = Digraph> {
-    (2usize..8).prop_flat_map(|n| {
-        (
-            prop::collection::vec((0..n, 0..n, 1u32..6), 0..n * 3),
-            0..n,
-            prop::collection::vec(0u32..=4, n),
-            0u32..3,
-        )
-            .prop_map(move |(edges, goal, scale, kind)| {
-                let mut g = Digraph::new(n, &edges, goal);
-                let exact = g.exact_distances(40);
-                g.h = match kind {
-                    // Consistent: the exact distance.
-                    0 => exact,
-                    // Admissible, often inconsistent: each distance scaled by 0 to 1.
-                    1 => exact.iter().zip(&scale).map(|(d, k)| d * k / 4).collect(),
-                    // Anything (inadmissible too).
-                    _ => scale.iter().map(|k| k * 3).collect(),
-                };
-                g
-            })
-    })
-}
-
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
     #[test]
-    fn rbfs_is_the_recursive_reference(g in digraph()) {
+    fn rbfs_is_the_recursive_reference(g in support::with_kinds_of_h(2..8)) {
         let ours = recursive_best_first(&g);
         let (expected, expected_stats) = reference(&g);
         prop_assert_eq!(ours.stats, expected_stats);
         prop_assert!(!ours.cut_off);
-        let got = ours.path.map(|p| {
-            // The step costs are the edges' and add up to the cost.
-            let steps: Vec<u32> = p.actions.iter().map(|&e| g.edges[e].2).collect();
-            assert_eq!(p.step_costs, steps);
-            assert_eq!(p.step_costs.iter().sum::<u32>(), p.cost);
-            (p.states, p.actions, p.cost)
-        });
+        let got = ours.path.map(|p| support::checked(&g, p));
         prop_assert_eq!(got, expected.clone());
         // The closure form makes the same search.
         let closures = recursive_best_first_fn(&g.start, |&s| g.out(s).collect::<Vec<_>>(), |&s| g.h[s], |&s| s == g.goal);

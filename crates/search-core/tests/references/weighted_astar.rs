@@ -4,28 +4,10 @@
 //! in both (`g' = den * g` orders as `g` does), so the two searches make the same choices: the
 //! same path and the same counters.
 
+use super::support;
 use proptest::prelude::*;
 use search_core::test_support::Digraph;
 use search_core::{Weight, astar, weighted_astar};
-
-fn digraph() -> impl Strategy<Value = Digraph> {
-    (2usize..12).prop_flat_map(|n| {
-        (
-            prop::collection::vec((0..n, 0..n, 1u32..6), 0..n * 3),
-            0..n,
-            prop::collection::vec(0u32..12, n),
-            any::<bool>(),
-        )
-            .prop_map(move |(edges, goal, h, dense)| Digraph {
-                n,
-                edges,
-                start: 0,
-                goal,
-                h,
-                dense,
-            })
-    })
-}
 
 /// `g` with step costs times `den` and heuristic times `num`.
 fn rescaled(g: &Digraph, num: u32, den: u32) -> Digraph {
@@ -44,7 +26,7 @@ proptest! {
 
     /// Any weight, any heuristic (admissible or not): the choices of A* on the rescaled graph.
     #[test]
-    fn weighted_astar_is_astar_on_the_rescaled_graph(g in digraph(), num in 0u32..40, den in 1u32..40) {
+    fn weighted_astar_is_astar_on_the_rescaled_graph(g in support::with_random_h(2..12, 12), num in 0u32..40, den in 1u32..40) {
         let weighted = weighted_astar(&g, Weight::new(num, den));
         let plain = astar(&rescaled(&g, num, den));
         prop_assert_eq!(weighted.stats, plain.stats);
