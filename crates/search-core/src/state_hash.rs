@@ -7,12 +7,12 @@ use std::hash::{BuildHasherDefault, Hasher};
 #[derive(Debug, Default, Clone, Copy)]
 pub(crate) struct FxHasher(u64);
 
-const SEED: u64 = 0x51_7c_c1_b7_27_22_0a_95;
+const SEED: u64 = 0xf1_35_7a_ea_2e_62_a9_c5;
 
 impl FxHasher {
     #[inline]
     fn add(&mut self, word: u64) {
-        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(SEED);
+        self.0 = self.0.wrapping_add(word).wrapping_mul(SEED);
     }
 }
 
@@ -49,7 +49,7 @@ impl Hasher for FxHasher {
     }
     #[inline]
     fn finish(&self) -> u64 {
-        self.0
+        self.0.rotate_left(26)
     }
 }
 
