@@ -400,18 +400,50 @@ impl<'a, const N: usize, C: Counting> Search<'a, N, C> {
             }
             return -self.deep(opp, own, -beta, -alpha, n);
         }
-        let mut list = [Candidate::default(); 32];
-        let count = self.order(own, opp, moves, hint, alpha, &mut list);
-        if n > ETC_EMPTIES
-            && let Some(value) = self.etc(own, opp, beta, &list[..count])
-        {
-            return value;
-        }
-        let (best, best_bit) = self.pvs_moves(own, opp, alpha, beta, &mut list[..count]);
+        let (best, best_bit) = self.search_moves(own, opp, (alpha, beta), moves, hint);
         if n >= TABLE_EMPTIES && !self.stopped {
             self.store(own, opp, n, (alpha, beta), best, best_bit);
         }
         best
+    }
+
+    /// Searches the `moves` (at least one) in `(alpha, beta)`: the value and the best move's
+    /// bit (0 after an enhanced transposition cut-off). The table's move (`hint`, when one of
+    /// `moves`) first, before the others are keyed: it often cuts off alone, and then no
+    /// ordering work is spent.
+    fn search_moves(
+        &mut self,
+        own: u64,
+        opp: u64,
+        (mut alpha, beta): (i32, i32),
+        mut moves: u64,
+        hint: u8,
+    ) -> (i32, u64) {
+        let mut list = [Candidate::default(); 32];
+        let mut start = (i32::MIN, 0);
+        let hint_bit = 1u64.checked_shl(u32::from(hint)).unwrap_or(0) & moves;
+        if hint_bit != 0 {
+            let flipped = rules::flips(own, opp, hint_bit);
+            list[0] = Candidate {
+                key: i32::MIN,
+                bit: hint_bit,
+                flipped,
+            };
+            start = self.pvs_moves(own, opp, (alpha, beta), &mut list[..1], start);
+            if start.0 >= beta || self.stopped {
+                return start;
+            }
+            alpha = alpha.max(start.0);
+            moves ^= hint_bit;
+        }
+        let count = self.order(own, opp, moves, 64, alpha, &mut list);
+        let n = (Board::<N>::MASK & !(own | opp)).count_ones();
+        if n > ETC_EMPTIES
+            && let Some(value) = self.etc(own, opp, beta, &list[..count])
+        {
+            return (value, 0);
+        }
+        self.pvs_moves(own, opp, (alpha, beta), &mut list[..count], start)
     }
 
     /// Whether this search may cut on `entry`'s bounds: exact ones always, likely ones only in a
@@ -486,21 +518,23 @@ impl<'a, const N: usize, C: Counting> Search<'a, N, C> {
         self.table.store(own, opp, n, bounds, best);
     }
 
-    /// Searches `list` (sorted as it goes) with PVS in `(alpha, beta)`: the value and the best
-    /// move's bit. In a parallel search far from the end, the moves after the first whose child
-    /// another thread is searching are put off to a second pass (simplified ABDADA).
+    /// Searches `list` (sorted as it goes) with PVS in `(alpha, beta)` after the moves whose
+    /// best value and move are `start` (`(i32::MIN, 0)`: none, `alpha` already raised to it
+    /// otherwise): the value and the best move's bit. In a parallel search far from the end,
+    /// the moves after the first whose child another thread is searching are put off to a
+    /// second pass (simplified ABDADA).
     pub(super) fn pvs_moves(
         &mut self,
         own: u64,
         opp: u64,
-        mut alpha: i32,
-        beta: i32,
+        (mut alpha, beta): (i32, i32),
         list: &mut [Candidate],
+        start: (i32, u64),
     ) -> (i32, u64) {
         let split = self
             .shared
             .filter(|_| (Board::<N>::MASK & !(own | opp)).count_ones() >= SPLIT_EMPTIES);
-        let (mut best, mut best_bit) = (i32::MIN, 0);
+        let (mut best, mut best_bit) = start;
         let mut put_off = 0u32;
         for pass in 0..2 {
             for i in 0..list.len() {
@@ -518,7 +552,8 @@ impl<'a, const N: usize, C: Counting> Search<'a, N, C> {
                         busy_mark(position_key(child.0, child.1), beta as u32),
                     )
                 });
-                if pass == 0 && i > 0 && mark.is_some_and(|(busy, m)| busy.contains(m)) {
+                let searched = best != i32::MIN;
+                if pass == 0 && searched && mark.is_some_and(|(busy, m)| busy.contains(m)) {
                     put_off |= 1 << i;
                     continue;
                 }
