@@ -380,7 +380,7 @@ fn root<const N: usize, C: Counting>(
     let mut list = [Candidate::default(); 32];
     let count = search.order(own, opp, moves, hint, alpha, &mut list);
     let count = one_per_symmetry_class::<N>(own, opp, &mut list[..count]);
-    let (value, bit) = search.pvs_moves(own, opp, alpha, beta, &mut list[..count]);
+    let (value, bit) = search.pvs_moves(own, opp, (alpha, beta), &mut list[..count], (i32::MIN, 0));
     if search.stopped {
         return (value, None);
     }

@@ -100,13 +100,18 @@ pub(super) struct Search<'a, const N: usize, C> {
     counting: PhantomData<C>,
 }
 
-/// A move to search: its ordering key (lower first), its bit and the discs it flips.
+/// A move to search: its ordering key (lower first), its bit, the discs it flips and the
+/// opponent's moves after it ([`UNKNOWN`] when the ordering did not compute them).
 #[derive(Debug, Clone, Copy, Default)]
 pub(super) struct Candidate {
     pub(super) key: i32,
     pub(super) bit: u64,
     pub(super) flipped: u64,
+    pub(super) replies: u64,
 }
+
+/// In place of a move mask: not computed (no position has a move on every square).
+pub(super) const UNKNOWN: u64 = u64::MAX;
 
 /// The final margin of a finished game for the side owning `own`, under the counting `C`.
 #[inline]
@@ -231,6 +236,11 @@ impl<'a, const N: usize, C: Counting> Search<'a, N, C> {
 
     /// The exact value of the position, fail-soft in `(alpha, beta)`.
     pub(super) fn search(&mut self, own: u64, opp: u64, alpha: i32, beta: i32) -> i32 {
+        self.search_with(own, opp, (alpha, beta), UNKNOWN)
+    }
+
+    /// [`search`](Self::search) knowing the mover's `moves` (or [`UNKNOWN`]).
+    fn search_with(&mut self, own: u64, opp: u64, (alpha, beta): (i32, i32), moves: u64) -> i32 {
         let empties = Board::<N>::MASK & !(own | opp);
         match empties.count_ones() {
             0 => {
@@ -245,7 +255,7 @@ impl<'a, const N: usize, C: Counting> Search<'a, N, C> {
                 let parity = (empties, odd_quadrants::<N>(empties));
                 self.shallow(own, opp, alpha, beta, parity)
             }
-            n => self.deep(own, opp, alpha, beta, n),
+            n => self.deep(own, opp, (alpha, beta), n, moves),
         }
     }
 
@@ -363,8 +373,16 @@ impl<'a, const N: usize, C: Counting> Search<'a, N, C> {
         final_score::<N, C>(own, opp)
     }
 
-    /// The search for many empty squares: stability, table, sorted moves, PVS.
-    fn deep(&mut self, own: u64, opp: u64, mut alpha: i32, beta: i32, n: u32) -> i32 {
+    /// The search for many empty squares (`known`: the mover's moves, or [`UNKNOWN`]):
+    /// stability, table, sorted moves, PVS.
+    fn deep(
+        &mut self,
+        own: u64,
+        opp: u64,
+        (mut alpha, beta): (i32, i32),
+        n: u32,
+        known: u64,
+    ) -> i32 {
         self.nodes += 1;
         if self.out_of_budget() {
             return alpha;
@@ -393,25 +411,63 @@ impl<'a, const N: usize, C: Counting> Search<'a, N, C> {
         {
             return cut;
         }
-        let moves = rules::moves(own, opp, Board::<N>::MASK);
+        let moves = if known == UNKNOWN {
+            rules::moves(own, opp, Board::<N>::MASK)
+        } else {
+            known
+        };
         if moves == 0 {
-            if rules::moves(opp, own, Board::<N>::MASK) == 0 {
+            let theirs = rules::moves(opp, own, Board::<N>::MASK);
+            if theirs == 0 {
                 return final_score::<N, C>(own, opp);
             }
-            return -self.deep(opp, own, -beta, -alpha, n);
+            return -self.deep(opp, own, (-beta, -alpha), n, theirs);
         }
-        let mut list = [Candidate::default(); 32];
-        let count = self.order(own, opp, moves, hint, alpha, &mut list);
-        if n > ETC_EMPTIES
-            && let Some(value) = self.etc(own, opp, beta, &list[..count])
-        {
-            return value;
-        }
-        let (best, best_bit) = self.pvs_moves(own, opp, alpha, beta, &mut list[..count]);
+        let (best, best_bit) = self.search_moves(own, opp, (alpha, beta), moves, hint);
         if n >= TABLE_EMPTIES && !self.stopped {
             self.store(own, opp, n, (alpha, beta), best, best_bit);
         }
         best
+    }
+
+    /// Searches the `moves` (at least one) in `(alpha, beta)`: the value and the best move's
+    /// bit (0 after an enhanced transposition cut-off). The table's move (`hint`, when one of
+    /// `moves`) first, before the others are keyed: it often cuts off alone, and then no
+    /// ordering work is spent.
+    fn search_moves(
+        &mut self,
+        own: u64,
+        opp: u64,
+        (mut alpha, beta): (i32, i32),
+        mut moves: u64,
+        hint: u8,
+    ) -> (i32, u64) {
+        let mut list = [Candidate::default(); 32];
+        let mut start = (i32::MIN, 0);
+        let hint_bit = 1u64.checked_shl(u32::from(hint)).unwrap_or(0) & moves;
+        if hint_bit != 0 {
+            let flipped = rules::flips(own, opp, hint_bit);
+            list[0] = Candidate {
+                key: i32::MIN,
+                bit: hint_bit,
+                flipped,
+                replies: UNKNOWN,
+            };
+            start = self.pvs_moves(own, opp, (alpha, beta), &mut list[..1], start);
+            if start.0 >= beta || self.stopped {
+                return start;
+            }
+            alpha = alpha.max(start.0);
+            moves ^= hint_bit;
+        }
+        let count = self.order(own, opp, moves, 64, alpha, &mut list);
+        let n = (Board::<N>::MASK & !(own | opp)).count_ones();
+        if n > ETC_EMPTIES
+            && let Some(value) = self.etc(own, opp, beta, &list[..count])
+        {
+            return (value, 0);
+        }
+        self.pvs_moves(own, opp, (alpha, beta), &mut list[..count], start)
     }
 
     /// Whether this search may cut on `entry`'s bounds: exact ones always, likely ones only in a
@@ -486,25 +542,32 @@ impl<'a, const N: usize, C: Counting> Search<'a, N, C> {
         self.table.store(own, opp, n, bounds, best);
     }
 
-    /// Searches `list` (sorted as it goes) with PVS in `(alpha, beta)`: the value and the best
-    /// move's bit. In a parallel search far from the end, the moves after the first whose child
-    /// another thread is searching are put off to a second pass (simplified ABDADA).
+    /// Searches `list` (sorted as it goes) with PVS in `(alpha, beta)` after the moves whose
+    /// best value and move are `start` (`(i32::MIN, 0)`: none, `alpha` already raised to it
+    /// otherwise): the value and the best move's bit. In a parallel search far from the end,
+    /// the moves after the first whose child another thread is searching are put off to a
+    /// second pass (simplified ABDADA).
     pub(super) fn pvs_moves(
         &mut self,
         own: u64,
         opp: u64,
-        mut alpha: i32,
-        beta: i32,
+        (mut alpha, beta): (i32, i32),
         list: &mut [Candidate],
+        start: (i32, u64),
     ) -> (i32, u64) {
         let split = self
             .shared
             .filter(|_| (Board::<N>::MASK & !(own | opp)).count_ones() >= SPLIT_EMPTIES);
-        let (mut best, mut best_bit) = (i32::MIN, 0);
+        let (mut best, mut best_bit) = start;
         let mut put_off = 0u32;
         for pass in 0..2 {
             for i in 0..list.len() {
-                let Candidate { bit, flipped, .. } = if pass == 0 {
+                let Candidate {
+                    bit,
+                    flipped,
+                    replies,
+                    ..
+                } = if pass == 0 {
                     select(list, i)
                 } else if put_off & (1 << i) != 0 {
                     list[i]
@@ -518,12 +581,13 @@ impl<'a, const N: usize, C: Counting> Search<'a, N, C> {
                         busy_mark(position_key(child.0, child.1), beta as u32),
                     )
                 });
-                if pass == 0 && i > 0 && mark.is_some_and(|(busy, m)| busy.contains(m)) {
+                let searched = best != i32::MIN;
+                if pass == 0 && searched && mark.is_some_and(|(busy, m)| busy.contains(m)) {
                     put_off |= 1 << i;
                     continue;
                 }
                 mark.inspect(|(busy, m)| busy.insert(*m));
-                let value = self.child_value(child, best == i32::MIN, alpha, beta);
+                let value = self.child_value(child, replies, best == i32::MIN, (alpha, beta));
                 mark.inspect(|(busy, m)| busy.remove(*m));
                 if self.stopped {
                     return (alpha, best_bit);
@@ -545,13 +609,19 @@ impl<'a, const N: usize, C: Counting> Search<'a, N, C> {
 
     /// The value of the mover's move to `child` in `(alpha, beta)`: a full window for the
     /// `first` move searched, otherwise a null window first and a re-search if it lands inside.
-    fn child_value(&mut self, (o, p): (u64, u64), first: bool, alpha: i32, beta: i32) -> i32 {
+    fn child_value(
+        &mut self,
+        (o, p): (u64, u64),
+        replies: u64,
+        first: bool,
+        (alpha, beta): (i32, i32),
+    ) -> i32 {
         if first || beta - alpha == 1 {
-            return -self.search(o, p, -beta, -alpha);
+            return -self.search_with(o, p, (-beta, -alpha), replies);
         }
-        let probe = -self.search(o, p, -alpha - 1, -alpha);
+        let probe = -self.search_with(o, p, (-alpha - 1, -alpha), replies);
         if probe > alpha && probe < beta {
-            -self.search(o, p, -beta, -probe)
+            -self.search_with(o, p, (-beta, -probe), replies)
         } else {
             probe
         }
@@ -579,11 +649,12 @@ impl<'a, const N: usize, C: Counting> Search<'a, N, C> {
             let bit = rest & rest.wrapping_neg();
             rest ^= bit;
             let flipped = rules::flips_apart(own, opp, bit);
+            let mut replies = UNKNOWN;
             let key = if bit.trailing_zeros() == u32::from(hint) {
                 i32::MIN
             } else {
                 let (o, p) = (opp & !flipped, own | flipped | bit);
-                let replies = rules::moves(o, p, Board::<N>::MASK);
+                replies = rules::moves(o, p, Board::<N>::MASK);
                 let mobility = (replies.count_ones() + (replies & corners).count_ones()) as i32;
                 let potential = potential_mobility::<N>(p, !(o | p) & Board::<N>::MASK) as i32;
                 let corners_held = (p & corners).count_ones() as i32;
@@ -593,7 +664,12 @@ impl<'a, const N: usize, C: Counting> Search<'a, N, C> {
                     None => key,
                 }
             };
-            list[count] = Candidate { key, bit, flipped };
+            list[count] = Candidate {
+                key,
+                bit,
+                flipped,
+                replies,
+            };
             count += 1;
         }
         count
@@ -1060,6 +1136,7 @@ mod tests {
                     key: 0,
                     bit,
                     flipped: rules::flips(own, opp, bit),
+                    replies: UNKNOWN,
                 })
                 .collect();
             assert!(list.len() > 1);
@@ -1313,6 +1390,7 @@ mod tests {
                         }
                         let (o, p) = (opp & !flipped, own | flipped | bit);
                         let replies = plain_moves::<M>(o, p);
+                        assert_eq!(c.replies, replies, "{what}");
                         let mobility =
                             (replies.count_ones() + (replies & corners).count_ones()) as i32;
                         let empty = Board::<M>::MASK & !(o | p);
@@ -1383,6 +1461,7 @@ mod tests {
                     key: (next() % 7) as i32 - 3,
                     bit: 1 << i,
                     flipped: next(),
+                    replies: next(),
                 })
                 .collect();
             let mut keys: Vec<i32> = list.iter().map(|c| c.key).collect();

@@ -369,6 +369,7 @@ fn check_symmetry_classes<const N: usize>() {
                     key: (bit.trailing_zeros() as i32 * 37) % 64,
                     bit,
                     flipped: crate::rules::flips(own, opp, bit),
+                    replies: super::search::UNKNOWN,
                 })
                 .collect();
             let all = list.clone();
