@@ -275,4 +275,36 @@ mod tests {
         assert_eq!(d("abc", "abc"), 0);
         assert_eq!(d("Düsseldorf", "Dusseldorf"), 1);
     }
+
+    /// Two distinct names whose hashes agree in the bits a fresh table reads: the tag (upper
+    /// 32 bits) and the first slot (low 4 bits of 16 slots), found by a birthday search over
+    /// numbered names (about 2^18 of them for 36 bits).
+    fn tag_and_slot_collision() -> (String, String) {
+        let mut seen = std::collections::HashMap::new();
+        let first_slots = Names::default().slots.len() as u64 - 1;
+        for i in 0u32.. {
+            let name = format!("c{i}");
+            let h = hash(&name);
+            let key = (h >> 32, h & first_slots);
+            if let Some(other) = seen.insert(key, name.clone()) {
+                return (other, name);
+            }
+        }
+        unreachable!("a birthday collision within 2^32 names")
+    }
+
+    /// A name whose tag and first slot are another's is still told apart by its bytes.
+    #[test]
+    fn equal_tags_compare_names() {
+        let (a, b) = tag_and_slot_collision();
+        assert_ne!(a, b);
+        let (ha, hb) = (hash(&a), hash(&b));
+        assert_eq!((ha >> 32, ha & 15), (hb >> 32, hb & 15));
+        let mut n = Names::default();
+        assert_eq!(n.intern(&a), Some(0));
+        assert_eq!(n.get(&b), None);
+        assert_eq!(n.intern(&b), Some(1));
+        assert_eq!((n.get(&a), n.get(&b)), (Some(0), Some(1)));
+        assert_eq!((n.name(0), n.name(1)), (&*a, &*b));
+    }
 }
