@@ -486,6 +486,13 @@ mod tests {
             (Some("A"), Some("Z"))
         );
         assert_eq!(stated_in_comment(" uproot: X, goal:"), (None, None));
+        // `root:` and `goal:` come before the `NAME = ...` forms; a clause of neither form
+        // states nothing.
+        assert_eq!(
+            stated_in_comment(" root: A, goal: G, B = start (root), C = goal"),
+            (Some("A"), Some("G"))
+        );
+        assert_eq!(stated_in_comment(" x = 5; y = 6 goals"), (None, None));
     }
 
     #[test]

@@ -43,6 +43,15 @@ pub(crate) fn hash(name: &str) -> u64 {
     mix(hash, last ^ ((len as u64) << 56))
 }
 
+/// The most names a [`Names`] holds: 2^32 - 2 (the limit `LineError::TooLarge` reports); every
+/// index plus one fits in a slot's 32 bits, 0 marking an empty slot.
+const MAX_NAMES: usize = u32::MAX as usize - 1;
+
+/// The index of the next name when `len` names are there: `None` from [`MAX_NAMES`] on.
+fn next_index(len: usize) -> Option<u32> {
+    u32::try_from(len).ok().filter(|_| len < MAX_NAMES)
+}
+
 /// Names and their dense indices, in order of first appearance: the names' bytes one after the
 /// other in one string, and an open-addressing table (linear probing, at most half full) whose
 /// slots hold the upper half of a name's hash and its index plus one (0: empty). One hash and
@@ -94,7 +103,8 @@ impl Names {
         }
     }
 
-    /// The index of `name`, interning it when new; `None` when 2^32 - 1 names are already there.
+    /// The index of `name`, interning it when new; `None` when [`MAX_NAMES`] names are already
+    /// there.
     #[inline]
     pub(crate) fn intern(&mut self, name: &str) -> Option<u32> {
         self.intern_hashed(name, hash(name))
@@ -113,9 +123,7 @@ impl Names {
         match self.find(name, h) {
             Ok(slot) => Some((self.slots[slot] as u32) - 1),
             Err(mut slot) => {
-                let index = u32::try_from(self.len())
-                    .ok()
-                    .filter(|&i| i < u32::MAX - 1)?;
+                let index = next_index(self.len())?;
                 if 2 * (self.len() + 1) > self.slots.len() {
                     self.grow();
                     slot = self.find(name, h).unwrap_err();
@@ -233,6 +241,31 @@ mod tests {
                 "{capacity}"
             );
             assert!(slots < 4 * capacity.max(8), "{capacity}: {slots}");
+        }
+    }
+
+    #[test]
+    fn indices_stop_at_the_limit() {
+        assert_eq!(next_index(0), Some(0));
+        assert_eq!(next_index(MAX_NAMES - 1), Some(u32::MAX - 2));
+        for len in [MAX_NAMES, MAX_NAMES + 1, usize::MAX] {
+            assert_eq!(next_index(len), None, "{len}");
+        }
+    }
+
+    /// The table is never more than half full, and `capacity` names fit without growing.
+    #[test]
+    fn at_most_half_full_and_room_for_capacity() {
+        for capacity in [0, 8, 9, 16, 100] {
+            let mut n = Names::with_capacity(capacity);
+            let made = n.slots.len();
+            for i in 0..3 * made {
+                n.intern(&format!("n{i}"));
+                assert!(2 * n.len() <= n.slots.len(), "{capacity}: {i}");
+                if i < capacity {
+                    assert_eq!(n.slots.len(), made, "{capacity}: {i}");
+                }
+            }
         }
     }
 
