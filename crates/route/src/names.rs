@@ -294,6 +294,9 @@ mod tests {
         assert_eq!(n.closest("Paris"), None);
         assert_eq!(n.closest("X"), None);
         assert_eq!(Names::default().closest("Bremen"), None);
+        // Ties go to the name seen first, in either order.
+        assert_eq!(names(&["Hamm", "Hama"]).closest("hamx"), Some("Hamm"));
+        assert_eq!(names(&["Hama", "Hamm"]).closest("hamx"), Some("Hama"));
     }
 
     #[test]
