@@ -294,9 +294,18 @@ mod tests {
         assert_eq!(n.closest("Paris"), None);
         assert_eq!(n.closest("X"), None);
         assert_eq!(Names::default().closest("Bremen"), None);
-        // Ties go to the name seen first, in either order.
+        // Ties go to the name seen first, in either order, also between names that differ only
+        // in case (both at distance 0).
         assert_eq!(names(&["Hamm", "Hama"]).closest("hamx"), Some("Hamm"));
         assert_eq!(names(&["Hama", "Hamm"]).closest("hamx"), Some("Hama"));
+        assert_eq!(
+            names(&["Bremen", "bremen"]).closest("BREMEN"),
+            Some("Bremen")
+        );
+        assert_eq!(
+            names(&["bremen", "Bremen"]).closest("BREMEN"),
+            Some("bremen")
+        );
     }
 
     #[test]
