@@ -479,6 +479,20 @@ mod tests {
             stated_in_comment(" B->A costs 75 (A->B is .75)"),
             (None, None)
         );
+        // A key inside a longer word, or followed by no name, states nothing; a later one
+        // still counts.
+        assert_eq!(
+            stated_in_comment(" subroot: X, endgoal: Y, root: (none), goal: Z, root: A"),
+            (Some("A"), Some("Z"))
+        );
+        assert_eq!(stated_in_comment(" uproot: X, goal:"), (None, None));
+        // `root:` and `goal:` come before the `NAME = ...` forms; a clause of neither form
+        // states nothing.
+        assert_eq!(
+            stated_in_comment(" root: A, goal: G, B = start (root), C = goal"),
+            (Some("A"), Some("G"))
+        );
+        assert_eq!(stated_in_comment(" x = 5; y = 6 goals"), (None, None));
     }
 
     #[test]
@@ -528,6 +542,22 @@ mod tests {
                 .to_string()
                 .starts_with("g.txt:3: cannot read `B:x`")
         );
+        // Negative arc costs are refused (zero is allowed), also in the reversed form.
+        for (arcs, bad) in [
+            ("B:-2", Some("B:-2")),
+            ("?-0.5:B", Some("?-0.5:B")),
+            ("B:0", None),
+        ] {
+            let text = format!("root A\ngoal B\nA -> {arcs}\nB -> A:1\nh A 1\nh B 0\n");
+            match (parse_graphs(&text, "g.txt"), bad) {
+                (Err(e), Some(token)) => assert_eq!(
+                    e.to_string(),
+                    format!("g.txt:3: cannot read `{token}`: arc costs must not be negative")
+                ),
+                (Ok(g), None) => assert_eq!(g[0].len(), 2),
+                (other, _) => panic!("{arcs}: {other:?}"),
+            }
+        }
         let e = parse_graphs("root A\ngoal B\nA -> B:1\nB -> A\nh A 1\nh B 0\n", "g.txt");
         assert!(
             e.unwrap_err()

@@ -189,4 +189,50 @@ mod tests {
             assert!(Num::parse(bad).is_none(), "{bad}");
         }
     }
+
+    #[test]
+    fn signs_and_order() {
+        for (text, negative) in [("-3", true), ("-0.5", true), ("-1e-9", true), ("0", false)] {
+            assert_eq!(Num::parse(text).unwrap().is_negative(), negative, "{text}");
+        }
+        for (num, negative) in [(Num::Float(0.0), false), (Num::Float(-0.0), false)] {
+            assert_eq!(num.is_negative(), negative, "{num}");
+        }
+        assert!(!Num::Float(2.5).is_negative() && !Num::Int(1).is_negative());
+        assert_ne!(Num::Int(1), Num::Int(2));
+        assert_ne!(Num::Int(1), Num::Float(1.5));
+        // Integers compare exactly, also where f64 cannot tell them apart.
+        let big = i64::MAX - 1;
+        assert!(Num::Int(big) < Num::Int(big + 1));
+        assert!(Num::Int(big + 1) > Num::Int(big));
+        assert_ne!(Num::Int(big), Num::Int(big + 1));
+        assert_eq!(Num::Int(big), Num::Int(big));
+    }
+
+    #[test]
+    fn special_floats_print_like_python() {
+        assert_eq!(python_float(f64::INFINITY), "inf");
+        assert_eq!(python_float(f64::NEG_INFINITY), "-inf");
+        assert_eq!(python_float(f64::NAN), "nan");
+        assert_eq!(python_float(-1.5e-7), "-1.5e-07");
+        assert_eq!(python_float(-1e22), "-1e+22");
+    }
+
+    /// Every finite float prints as digits that read back to it (Python's `repr` promise).
+    #[test]
+    fn printed_floats_read_back() {
+        use rand::{Rng, SeedableRng, rngs::StdRng};
+        let mut rng = StdRng::seed_from_u64(31);
+        for _ in 0..2000 {
+            let x = f64::from_bits(rng.random());
+            if x.is_finite() {
+                let text = python_float(x);
+                assert_eq!(
+                    text.parse::<f64>().unwrap().to_bits(),
+                    x.to_bits(),
+                    "{text}"
+                );
+            }
+        }
+    }
 }

@@ -164,5 +164,44 @@ mod tests {
         assert_eq!(shade(9, 10), "#f03b20");
         assert_eq!(shade(0, 1), "#ffeda0");
         assert_eq!(xml_escape("a<b & 'c'"), "a&lt;b &amp; &apos;c&apos;");
+        assert_eq!(
+            xml_escape("<x a=\"1\">&'é"),
+            "&lt;x a=&quot;1&quot;&gt;&amp;&apos;é"
+        );
+    }
+
+    /// A panel's caption gives the cost as the method reports it: path lengths where arcs have
+    /// unit costs (`depth`'s trimmed path can be shorter than its search-tree path), sums of
+    /// arc costs otherwise.
+    #[test]
+    fn captions_report_the_methods_own_numbers() {
+        fn check<P: Platform>(problem: &P) {
+            for method in Method::ALL {
+                let panel = Panel::run(problem, method);
+                let outcome = platform::run(problem, method, None);
+                let n = panel.expanded.len();
+                let title = match &outcome.result {
+                    Some(path) => format!(
+                        "{}: cost {}, {n} expanded, path {} states",
+                        method.name(),
+                        outcome.cost,
+                        path.len()
+                    ),
+                    None => format!("{}: fail, {n} expanded", method.name()),
+                };
+                assert_eq!(panel.title, title);
+            }
+        }
+        let grid = Grid::maze0();
+        check(&MazeProblem::new(&grid, "maze0.txt", DEFAULT_START, &DEFAULT_GOALS).unwrap());
+        // No goal reachable: `depth` reports the path A, C, D (cost 2: C has D as a successor,
+        // so the trimmed path keeps C), although it reached D straight from A (cost 1).
+        let unit = "root A\ngoal F\nA -> C D\nB -> E E\nC -> B A D\nD -> E E E\nE ->\nF ->\n\
+                    h A 1\nh B 2\nh C 1\nh D 0\nh E 2\nh F 0\n";
+        let weighted = "root A\ngoal E\nA -> B:2.5 C:1\nB -> E:4\nC -> D:7 E:10\nD -> B:1\n\
+                        E ->\nh A 3\nh B 1\nh C 2\nh D 1\nh E 0\n";
+        for text in [unit, weighted] {
+            check(&crate::parse_graphs(text, "g").unwrap()[0]);
+        }
     }
 }

@@ -298,7 +298,7 @@ fn graph_nodes(out: &mut String, graph: &Graph, at: &[(f64, f64)], panel: &Panel
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{DEFAULT_GOALS, DEFAULT_START, MazeProblem, Method};
+    use crate::{DEFAULT_GOALS, DEFAULT_START, MazeProblem, Method, Num};
 
     #[test]
     fn every_expanded_cell_once_and_every_path_cell() {
@@ -569,6 +569,244 @@ mod tests {
             assert_eq!((number(dot, "cx"), number(dot, "cy")), centre(cell));
             // The start ringed: bigger than the others.
             assert_eq!(number(dot, "r"), if i == 0 { 7.0 } else { 3.5 });
+        }
+    }
+
+    /// The least and greatest x, the least and greatest y of `points`.
+    fn bounds(points: &[(f64, f64)]) -> [f64; 4] {
+        let xs = points.iter().map(|p| p.0);
+        let ys = points.iter().map(|p| p.1);
+        [
+            xs.clone().fold(f64::MAX, f64::min),
+            xs.fold(f64::MIN, f64::max),
+            ys.clone().fold(f64::MAX, f64::min),
+            ys.fold(f64::MIN, f64::max),
+        ]
+    }
+
+    /// `fit` keeps the points' shape (one scale for x and y, y flipped) and puts their bounding
+    /// box at the drawing area's left and bottom padding, as large as fits inside the padding.
+    #[test]
+    fn fit_scales_into_the_drawing_area_keeping_shape() {
+        use rand::{Rng, SeedableRng, rngs::StdRng};
+        let pad = 40.0;
+        let close = |a: f64, b: f64| (a - b).abs() < 1e-6;
+        let mut rng = StdRng::seed_from_u64(29);
+        for case in 0..200 {
+            let n = rng.random_range(1..8);
+            let (sx, sy) = (rng.random_range(0.5..900.0), rng.random_range(0.5..900.0));
+            let points: Vec<(f64, f64)> = (0..n)
+                .map(|_| {
+                    let x = if case % 5 == 1 {
+                        7.0
+                    } else {
+                        rng.random_range(-sx..sx)
+                    };
+                    let y = if case % 5 == 2 {
+                        -3.0
+                    } else {
+                        rng.random_range(-sy..sy)
+                    };
+                    (x, y)
+                })
+                .collect();
+            let at = fit(&points);
+            assert_eq!(at.len(), n);
+            // The leftmost point on the left padding, the lowest on the bottom padding.
+            let [left, right, top, bottom] = bounds(&at);
+            assert!(close(left, pad), "{points:?} {at:?}");
+            assert!(close(bottom, GRAPH_H - pad), "{points:?} {at:?}");
+            // Inside the padding, touching it on the right or at the top.
+            assert!(right <= GRAPH_W - pad + 1e-9 && top >= pad - 1e-9);
+            let [lo_x, hi_x, lo_y, hi_y] = bounds(&points);
+            if hi_x > lo_x || hi_y > lo_y {
+                assert!(close(right, GRAPH_W - pad) || close(top, pad), "{at:?}");
+            }
+            // One scale for both axes, y flipped: every point's offset from the first one
+            // scaled by the same factor.
+            let offset = |pts: &[(f64, f64)], i: usize| (pts[i].0 - pts[0].0, pts[i].1 - pts[0].1);
+            let size = |(dx, dy): (f64, f64)| dx.abs() + dy.abs();
+            let far = (0..n)
+                .max_by(|&i, &j| size(offset(&points, i)).total_cmp(&size(offset(&points, j))));
+            let far = far.unwrap();
+            let scale = size(offset(&at, far)) / size(offset(&points, far)).max(f64::MIN_POSITIVE);
+            for i in 0..n {
+                let ((dx, dy), (ex, ey)) = (offset(&points, i), offset(&at, i));
+                assert!((ex - dx * scale).abs() < 1e-6 && (ey + dy * scale).abs() < 1e-6);
+            }
+        }
+    }
+
+    /// A random labelled graph file over `n` nodes (some names needing escapes), with or
+    /// without arc costs, self-loops, repeated and two-way arcs included.
+    fn random_graph(rng: &mut rand::rngs::StdRng, n: usize, weighted: bool) -> Graph {
+        use rand::Rng;
+        let name = |i: usize| {
+            if i % 3 == 2 {
+                format!("N{i}&<'\"")
+            } else {
+                format!("N{i}")
+            }
+        };
+        let mut text = format!("root {}\ngoal", name(0));
+        for i in 0..n {
+            if rng.random_bool(0.3) {
+                text += &format!(" {}", name(i));
+            }
+        }
+        text += &format!(" {}\n", name(n - 1));
+        for i in 0..n {
+            text += &format!("{} ->", name(i));
+            for _ in 0..rng.random_range(0..4) {
+                let to = name(rng.random_range(0..n));
+                if weighted {
+                    let cost = rng.random_range(0..40);
+                    text += &format!(" {to}:{}.{}", cost / 4, cost % 4 * 25);
+                } else {
+                    text += &format!(" {to}");
+                }
+            }
+            text += &format!("\nh {} 0\n", name(i));
+        }
+        parse_graphs_of(&text)
+    }
+
+    fn parse_graphs_of(text: &str) -> Graph {
+        crate::parse_graphs(text, "random").unwrap().remove(0)
+    }
+
+    /// The text of every `<tag ...>text</tag>` of `part`, in order.
+    fn contents<'a>(part: &'a str, tag: &str) -> Vec<&'a str> {
+        let (open, close) = (format!("<{tag} "), format!("</{tag}>"));
+        part.match_indices(&open)
+            .map(|(at, _)| {
+                let rest = &part[at..];
+                let start = rest.find('>').unwrap() + 1;
+                &rest[start..rest.find(&close).unwrap()]
+            })
+            .collect()
+    }
+
+    /// Random graphs at random coordinates with hand-made panels: every arc once per pair
+    /// (blue on the path, its cost at its middle), every node at its point, shaded, outlined
+    /// and named.
+    #[test]
+    fn graph_pictures_put_everything_at_its_node() {
+        use rand::{Rng, SeedableRng, rngs::StdRng};
+        let mut rng = StdRng::seed_from_u64(30);
+        for (n, count) in [(1, 1), (2, 2), (3, 4), (6, 3), (9, 7), (12, 1)] {
+            let weighted = n % 2 == 0;
+            let graph = random_graph(&mut rng, n, weighted);
+            // Extra points after the graph's own are not used.
+            let layout: Vec<(f64, f64)> = (0..n + rng.random_range(0..3))
+                .map(|_| (rng.random_range(0.0..700.0), rng.random_range(-50.0..300.0)))
+                .collect();
+            let node = |rng: &mut StdRng| rng.random_range(0..n as u32);
+            let panels: Vec<(&Graph, Panel<u32>)> = (0..count)
+                .map(|i| {
+                    let panel = Panel {
+                        title: format!("run {i} <&> \"'"),
+                        path: (0..rng.random_range(0..6))
+                            .map(|_| node(&mut rng))
+                            .collect(),
+                        expanded: (0..rng.random_range(0..9))
+                            .map(|_| node(&mut rng))
+                            .collect(),
+                    };
+                    (&graph, panel)
+                })
+                .collect();
+            let svg = graph_svg(&layout, &panels);
+            let (w, h) = (GRAPH_W + 2.0 * MARGIN, GRAPH_H + 2.0 * MARGIN + CAPTION);
+            let parts = check_frame(&svg, count, w, h);
+            let at = fit(&layout[..n]);
+            for (part, (graph, panel)) in parts.iter().zip(&panels) {
+                check_caption(part, &panel.title, (MARGIN, MARGIN + CAPTION));
+                check_graph_arcs(part, graph, &at, &panel.path);
+                check_graph_nodes(part, graph, &at, panel);
+            }
+        }
+    }
+
+    /// `(x, y)` as the picture prints it.
+    fn printed((x, y): (f64, f64)) -> (String, String) {
+        (format!("{x:.1}"), format!("{y:.1}"))
+    }
+
+    fn check_graph_arcs(part: &str, graph: &Graph, at: &[(f64, f64)], path: &[u32]) {
+        // The first arc between each pair of distinct nodes, in node and successor order.
+        let mut first: Vec<((u32, u32), Num)> = Vec::new();
+        for from in 0..graph.len() as u32 {
+            graph.successors(&from, |_, to, cost| {
+                let pair = (from.min(to), from.max(to));
+                if from != to && first.iter().all(|&(p, _)| p != pair) {
+                    first.push((pair, cost));
+                }
+            });
+        }
+        let lines = elements(part, "line");
+        assert_eq!(lines.len(), first.len());
+        let texts = contents(part, "text");
+        let costs = if graph.weighted() { first.len() } else { 0 };
+        // The caption, the costs, the node names.
+        assert_eq!(texts.len(), 1 + costs + graph.len());
+        let cost_texts = elements(part, "text");
+        for (i, (line, &((a, b), cost))) in lines.iter().zip(&first).enumerate() {
+            let ends = [printed(at[a as usize]), printed(at[b as usize])];
+            let drawn = [
+                (line["x1"].to_owned(), line["y1"].to_owned()),
+                (line["x2"].to_owned(), line["y2"].to_owned()),
+            ];
+            assert!(drawn == ends || drawn == [ends[1].clone(), ends[0].clone()]);
+            let on_path = path
+                .windows(2)
+                .any(|p| (p[0].min(p[1]), p[0].max(p[1])) == (a, b));
+            assert_eq!(line["class"], if on_path { "path-arc" } else { "arc" });
+            if graph.weighted() {
+                assert_eq!(texts[1 + i], cost.to_string());
+                let (x1, y1) = at[a as usize];
+                let (x2, y2) = at[b as usize];
+                let middle = printed(((x1 + x2) / 2.0, (y1 + y2) / 2.0 - 3.0));
+                let text = &cost_texts[1 + i];
+                assert_eq!((text["x"], text["y"]), (&*middle.0, &*middle.1));
+            }
+        }
+    }
+
+    fn check_graph_nodes(part: &str, graph: &Graph, at: &[(f64, f64)], panel: &Panel<u32>) {
+        let circles = elements(part, "circle");
+        assert_eq!(circles.len(), graph.len());
+        let first = first_seen(&panel.expanded);
+        let texts = elements(part, "text");
+        let names = contents(part, "text");
+        let skip = texts.len() - graph.len();
+        for (id, circle) in (0..graph.len() as u32).zip(&circles) {
+            let (x, y) = at[id as usize];
+            assert_eq!(
+                (circle["cx"], circle["cy"]),
+                (&*printed((x, y)).0, &*printed((x, y)).1)
+            );
+            let name = xml_escape(graph.name(id));
+            match first.iter().find(|&&(s, _)| s == id) {
+                Some(&(_, k)) => {
+                    assert_eq!(circle["class"], "expanded");
+                    assert_eq!(circle["data-order"], k.to_string());
+                    assert_eq!(circle["fill"], shade(k, panel.expanded.len()));
+                    assert_eq!(circle["#title"], format!("{name} expanded #{}", k + 1));
+                }
+                None => {
+                    assert_eq!(circle["class"], "node");
+                    assert_eq!(circle["fill"], "#ffffff");
+                    assert_eq!(circle["#title"], name);
+                }
+            }
+            let goal = graph.is_goal(&id);
+            assert_eq!(circle["stroke"], if goal { "#1a9850" } else { "#333" });
+            assert_eq!(circle["stroke-width"], if goal { "3" } else { "1.5" });
+            let label = &texts[skip + id as usize];
+            let beside = printed((x + 10.0, y - 8.0));
+            assert_eq!((label["x"], label["y"]), (&*beside.0, &*beside.1));
+            assert_eq!(names[skip + id as usize], name);
         }
     }
 }

@@ -43,6 +43,15 @@ pub(crate) fn hash(name: &str) -> u64 {
     mix(hash, last ^ ((len as u64) << 56))
 }
 
+/// The most names a [`Names`] holds: 2^32 - 2 (the limit `LineError::TooLarge` reports); every
+/// index plus one fits in a slot's 32 bits, 0 marking an empty slot.
+const MAX_NAMES: usize = u32::MAX as usize - 1;
+
+/// The index of the next name when `len` names are there: `None` from [`MAX_NAMES`] on.
+fn next_index(len: usize) -> Option<u32> {
+    u32::try_from(len).ok().filter(|_| len < MAX_NAMES)
+}
+
 /// Names and their dense indices, in order of first appearance: the names' bytes one after the
 /// other in one string, and an open-addressing table (linear probing, at most half full) whose
 /// slots hold the upper half of a name's hash and its index plus one (0: empty). One hash and
@@ -94,7 +103,8 @@ impl Names {
         }
     }
 
-    /// The index of `name`, interning it when new; `None` when 2^32 - 1 names are already there.
+    /// The index of `name`, interning it when new; `None` when [`MAX_NAMES`] names are already
+    /// there.
     #[inline]
     pub(crate) fn intern(&mut self, name: &str) -> Option<u32> {
         self.intern_hashed(name, hash(name))
@@ -113,9 +123,7 @@ impl Names {
         match self.find(name, h) {
             Ok(slot) => Some((self.slots[slot] as u32) - 1),
             Err(mut slot) => {
-                let index = u32::try_from(self.len())
-                    .ok()
-                    .filter(|&i| i < u32::MAX - 1)?;
+                let index = next_index(self.len())?;
                 if 2 * (self.len() + 1) > self.slots.len() {
                     self.grow();
                     slot = self.find(name, h).unwrap_err();
@@ -237,6 +245,31 @@ mod tests {
     }
 
     #[test]
+    fn indices_stop_at_the_limit() {
+        assert_eq!(next_index(0), Some(0));
+        assert_eq!(next_index(MAX_NAMES - 1), Some(u32::MAX - 2));
+        for len in [MAX_NAMES, MAX_NAMES + 1, usize::MAX] {
+            assert_eq!(next_index(len), None, "{len}");
+        }
+    }
+
+    /// The table is never more than half full, and `capacity` names fit without growing.
+    #[test]
+    fn at_most_half_full_and_room_for_capacity() {
+        for capacity in [0, 8, 9, 16, 100] {
+            let mut n = Names::with_capacity(capacity);
+            let made = n.slots.len();
+            for i in 0..3 * made {
+                n.intern(&format!("n{i}"));
+                assert!(2 * n.len() <= n.slots.len(), "{capacity}: {i}");
+                if i < capacity {
+                    assert_eq!(n.slots.len(), made, "{capacity}: {i}");
+                }
+            }
+        }
+    }
+
+    #[test]
     fn growing_keeps_every_name() {
         let mut n = Names::default();
         for i in 0..10_000 {
@@ -261,6 +294,18 @@ mod tests {
         assert_eq!(n.closest("Paris"), None);
         assert_eq!(n.closest("X"), None);
         assert_eq!(Names::default().closest("Bremen"), None);
+        // Ties go to the name seen first, in either order, also between names that differ only
+        // in case (both at distance 0).
+        assert_eq!(names(&["Hamm", "Hama"]).closest("hamx"), Some("Hamm"));
+        assert_eq!(names(&["Hama", "Hamm"]).closest("hamx"), Some("Hama"));
+        assert_eq!(
+            names(&["Bremen", "bremen"]).closest("BREMEN"),
+            Some("Bremen")
+        );
+        assert_eq!(
+            names(&["bremen", "Bremen"]).closest("BREMEN"),
+            Some("bremen")
+        );
     }
 
     #[test]
@@ -274,5 +319,37 @@ mod tests {
         assert_eq!(d("", "abc"), 3);
         assert_eq!(d("abc", "abc"), 0);
         assert_eq!(d("Düsseldorf", "Dusseldorf"), 1);
+    }
+
+    /// Two distinct names whose hashes agree in the bits a fresh table reads: the tag (upper
+    /// 32 bits) and the first slot (low 4 bits of 16 slots), found by a birthday search over
+    /// numbered names (about 2^18 of them for 36 bits).
+    fn tag_and_slot_collision() -> (String, String) {
+        let mut seen = std::collections::HashMap::new();
+        let first_slots = Names::default().slots.len() as u64 - 1;
+        for i in 0u32.. {
+            let name = format!("c{i}");
+            let h = hash(&name);
+            let key = (h >> 32, h & first_slots);
+            if let Some(other) = seen.insert(key, name.clone()) {
+                return (other, name);
+            }
+        }
+        unreachable!("a birthday collision within 2^32 names")
+    }
+
+    /// A name whose tag and first slot are another's is still told apart by its bytes.
+    #[test]
+    fn equal_tags_compare_names() {
+        let (a, b) = tag_and_slot_collision();
+        assert_ne!(a, b);
+        let (ha, hb) = (hash(&a), hash(&b));
+        assert_eq!((ha >> 32, ha & 15), (hb >> 32, hb & 15));
+        let mut n = Names::default();
+        assert_eq!(n.intern(&a), Some(0));
+        assert_eq!(n.get(&b), None);
+        assert_eq!(n.intern(&b), Some(1));
+        assert_eq!((n.get(&a), n.get(&b)), (Some(0), Some(1)));
+        assert_eq!((n.name(0), n.name(1)), (&*a, &*b));
     }
 }
