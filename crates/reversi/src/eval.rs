@@ -997,4 +997,20 @@ mod tests {
         first.tables[0][0][0] = -2;
         assert_eq!(Weights::from_bytes(&nine), Ok(first));
     }
+
+    /// The padded built-in tables with indices kept by [`Sums`] give [`evaluate_masks`]'s value
+    /// (finished games included).
+    #[test]
+    fn padded_tables_and_kept_indices_evaluate_alike() {
+        let padded = Padded::builtin();
+        assert_eq!(padded.weights, Weights::builtin());
+        for (own, opp) in sample_positions(11) {
+            let sums = Sums::read(own, opp);
+            assert_eq!(
+                evaluate_sums(padded, own, opp, &sums),
+                evaluate_masks(Weights::builtin(), own, opp),
+                "{own:x} {opp:x}"
+            );
+        }
+    }
 }

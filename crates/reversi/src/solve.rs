@@ -121,4 +121,38 @@ mod tests {
         assert_eq!(solution.margin, exact.value);
         assert!(solution.margin < 0);
     }
+
+    /// The warm-up's guess (Black's margin) starts the tests at the side to move's margin: the
+    /// first test asks whether the mover's margin is at least the guess, signed for the mover
+    /// (within the margins a test can separate, -15..=16 on 4x4). The reported tests' nodes and
+    /// the warm-up's add up to the solution's.
+    #[test]
+    fn the_first_test_is_the_warm_ups_guess_for_the_mover() {
+        let start = Position::<4>::start();
+        let first = start.moves().next().expect("a move at the start");
+        for position in [start, start.play(first).expect("a legal move")] {
+            let mut reports = Vec::new();
+            let solution = solve_reporting(&position, 12, |p| reports.push(p));
+            let Some(Progress::WarmUp { guess, nodes }) = reports.first().copied() else {
+                panic!("the warm-up first: {reports:?}");
+            };
+            let mover = if position.to_move() == Side::Black {
+                guess
+            } else {
+                -guess
+            };
+            assert!(matches!(
+                reports[1],
+                Progress::Test { beta, .. } if beta == mover.clamp(-15, 16)
+            ));
+            let tests: u64 = reports[1..]
+                .iter()
+                .map(|p| match p {
+                    Progress::Test { nodes, .. } => *nodes,
+                    Progress::WarmUp { .. } => panic!("one warm-up"),
+                })
+                .sum();
+            assert_eq!(solution.nodes, nodes + tests);
+        }
+    }
 }

@@ -421,4 +421,18 @@ mod tests {
         }
         assert!(moves > 5000, "{moves}");
     }
+
+    /// A pass swaps the two sides' indices: the same as reading the board for the other side.
+    #[test]
+    fn a_pass_swaps_the_sides_indices() {
+        let mut next = crate::proptests::stream(13);
+        for _ in 0..200 {
+            let occupied = next();
+            let own = occupied & next();
+            let opp = occupied & !own;
+            let sums = Sums::read(own, opp);
+            assert_eq!(sums.swapped(), Sums::read(opp, own), "{own:x} {opp:x}");
+            assert!(sums.mover[IMAGES..].iter().all(|&i| i == 0));
+        }
+    }
 }
