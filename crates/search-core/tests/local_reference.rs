@@ -3,16 +3,18 @@
 //! generator, on random digraphs with a random heuristic: the same path, stop reason and
 //! counters. The genetic algorithm against AIMA's figure 4.8 with the same generator; the
 //! online agents (LRTA*, online depth-first exploration) against AIMA's figures 4.24 and 4.21
-//! on small random worlds.
+//! on small random worlds; the min-conflicts driver against its module docs, draw for draw.
 
 use proptest::prelude::*;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use search_core::SearchProblem;
+use search_core::constraints::{Csp, CspRepair};
 use search_core::local_search::{
-    ExpSchedule, GeneticOptions, LocalOptions, LocalResultOf, LrtaStarAgent, OnlineDfsAgent,
-    OnlineProblem, Schedule, StopReason, genetic_algorithm, hill_climbing, local_beam_search,
-    simulated_annealing, steepest_ascent, stochastic_hill_climbing,
+    ConflictProblem, ExpSchedule, GeneticOptions, LocalOptions, LocalResultOf, LrtaStarAgent,
+    MinConflictsLimits, MinConflictsStats, OnlineDfsAgent, OnlineProblem, Schedule, StopReason,
+    genetic_algorithm, hill_climbing, local_beam_search, min_conflicts, simulated_annealing,
+    steepest_ascent, stochastic_hill_climbing,
 };
 use search_core::test_support::Digraph;
 
@@ -527,5 +529,151 @@ proptest! {
             at = w.moves[at][a].0;
         }
         prop_assert_eq!(taken, dfs_reference(&w, start));
+    }
+}
+
+/// Min-conflicts repair of a random CSP; `REPORT`: whether repairs report the neighbours they
+/// put in conflict (the wrapped `CspRepair` does; without, the driver must rescan).
+struct Repair<'c, const REPORT: bool>(CspRepair<'c, u8, Differ>);
+
+/// The constraint of a colouring: neighbours differ.
+type Differ = fn(usize, &u8, usize, &u8) -> bool;
+
+impl<const REPORT: bool> ConflictProblem for Repair<'_, REPORT> {
+    type Value = usize;
+    const REPORTS_AFFECTED: bool = REPORT;
+    fn variable_count(&self) -> usize {
+        self.0.variable_count()
+    }
+    fn value(&self, var: usize) -> usize {
+        self.0.value(var)
+    }
+    fn conflicts(&self, var: usize, value: usize) -> usize {
+        self.0.conflicts(var, value)
+    }
+    fn candidates<R: Rng + ?Sized>(&self, var: usize, rng: &mut R, out: &mut Vec<usize>) {
+        self.0.candidates(var, rng, out);
+    }
+    fn assign(&mut self, var: usize, value: usize) {
+        self.0.assign(var, value);
+    }
+    fn restart<R: Rng + ?Sized>(&mut self, rng: &mut R) {
+        self.0.restart(rng);
+    }
+    fn affected_by(&self, var: usize, old: usize, new: usize, report: impl FnMut(usize)) {
+        if REPORT {
+            self.0.affected_by(var, old, new, report);
+        }
+    }
+}
+
+/// The min-conflicts driver as its module docs describe it, draw for draw: a list of the
+/// variables found conflicted, one drawn at random (dropped when no longer conflicted), moved
+/// to a candidate of fewest conflicts (ties by reservoir draws), the ones it puts in conflict
+/// added when reported; a rescan when the list runs dry, or once the repairs since the last
+/// scan weighed at least a quarter as many candidates (plus one per repair) as there are
+/// variables, when idle picks in a row exceed the list's length plus 8 or, without reports,
+/// the repairs since the scan exceed `found / 4 + 2`; a restart after `max_steps` repairs.
+fn min_conflicts_reference<P: ConflictProblem<Value = usize>>(
+    p: &mut P,
+    rng: &mut StdRng,
+    limits: MinConflictsLimits,
+) -> Result<MinConflictsStats, (u64, u32)> {
+    let mut stats = MinConflictsStats::default();
+    for attempt in 0..=limits.max_restarts {
+        if attempt > 0 {
+            p.restart(rng);
+            stats.restarts += 1;
+        }
+        let (mut list, mut steps) = (Vec::new(), 0);
+        let (mut since, mut found, mut idle, mut work) = (0u64, 0u64, 0usize, 0usize);
+        loop {
+            if list.is_empty() {
+                stats.scans += 1;
+                list = (0..p.variable_count())
+                    .filter(|&v| p.is_conflicted(v))
+                    .collect();
+                if list.is_empty() {
+                    return Ok(stats);
+                }
+                (since, found, idle, work) = (0, list.len() as u64, 0, 0);
+            }
+            let at = rng.random_range(0..list.len());
+            let var = list[at];
+            if !p.is_conflicted(var) {
+                list.swap_remove(at);
+                continue;
+            }
+            if steps == limits.max_steps {
+                break;
+            }
+            (steps, stats.steps, since) = (steps + 1, stats.steps + 1, since + 1);
+            let mut candidates = Vec::new();
+            p.candidates(var, rng, &mut candidates);
+            work += candidates.len() + 1;
+            let (mut best, mut fewest, mut ties) = (None, usize::MAX, 0u32);
+            for &value in &candidates {
+                let c = p.conflicts(var, value);
+                if c < fewest {
+                    (best, fewest, ties) = (Some(value), c, 1);
+                } else if c == fewest {
+                    ties += 1;
+                    if rng.random_range(0..ties) == 0 {
+                        best = Some(value);
+                    }
+                }
+            }
+            let old = p.value(var);
+            match best {
+                Some(value) if value != old => {
+                    p.assign(var, value);
+                    p.affected_by(var, old, value, |v| list.push(v));
+                    idle = 0;
+                }
+                _ => idle += 1,
+            }
+            let stuck = idle > list.len() + 8;
+            let stale = !P::REPORTS_AFFECTED && since > found / 4 + 2;
+            if (stuck || stale) && 4 * work >= p.variable_count() {
+                list.clear();
+            }
+        }
+    }
+    Err((stats.steps, stats.restarts))
+}
+
+fn colouring(n: usize, edges: &[(usize, usize)], colours: u8) -> Csp<u8, Differ> {
+    let differ: Differ = |_, a, _, b| a != b;
+    let mut csp = Csp::new(vec![(0..colours).collect(); n], differ);
+    for &(x, y) in edges {
+        csp.constrain(x % n, y % n);
+    }
+    csp
+}
+
+proptest! {
+    #[test]
+    fn min_conflicts_is_the_documented_driver(
+        n in 1usize..40,
+        edges in prop::collection::vec((0usize..40, 0usize..40), 0..80),
+        colours in 2u8..4,
+        seed in any::<u64>(),
+        (max_steps, max_restarts) in (0u64..60, 0u32..3),
+    ) {
+        let csp = colouring(n, &edges, colours);
+        let limits = MinConflictsLimits { max_steps, max_restarts };
+        let start = || CspRepair::new(&csp, &mut StdRng::seed_from_u64(seed));
+        let outcome = |r: Result<MinConflictsStats, search_core::Error>| match r {
+            Ok(stats) => Ok(stats),
+            Err(search_core::Error::Unsolved { steps, restarts }) => Err((steps, restarts)),
+        };
+        let (mut ours, mut theirs) = (Repair::<true>(start()), Repair::<true>(start()));
+        let (mut a, mut b) = (StdRng::seed_from_u64(!seed), StdRng::seed_from_u64(!seed));
+        prop_assert_eq!(outcome(min_conflicts(&mut ours, &mut a, limits)), min_conflicts_reference(&mut theirs, &mut b, limits));
+        prop_assert_eq!(ours.0.indices(), theirs.0.indices());
+        let (mut ours, mut theirs) = (Repair::<false>(start()), Repair::<false>(start()));
+        let (mut a, mut b) = (StdRng::seed_from_u64(!seed), StdRng::seed_from_u64(!seed));
+        prop_assert_eq!(outcome(min_conflicts(&mut ours, &mut a, limits)), min_conflicts_reference(&mut theirs, &mut b, limits));
+        prop_assert_eq!(ours.0.indices(), theirs.0.indices());
     }
 }
