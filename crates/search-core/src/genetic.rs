@@ -118,3 +118,66 @@ fn fittest<G, F: FnMut(&[G]) -> f64>(population: &[Vec<G>], fitness: &mut F) -> 
     }
     best
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{GeneticOptions, genetic_algorithm, pick};
+    use rand::{Rng, RngCore};
+
+    /// A generator that always gives the same word.
+    struct Fixed(u64);
+
+    impl RngCore for Fixed {
+        fn next_u32(&mut self) -> u32 {
+            (self.0 >> 32) as u32
+        }
+        fn next_u64(&mut self) -> u64 {
+            self.0
+        }
+        fn fill_bytes(&mut self, dst: &mut [u8]) {
+            dst.fill(0);
+        }
+    }
+
+    /// A draw that lands exactly on the boundary after an individual of zero fitness goes to
+    /// the next one: an individual with no fitness is never chosen.
+    #[test]
+    fn pick_never_chooses_an_individual_of_zero_fitness() {
+        let half = 1 << 63;
+        assert_eq!(Fixed(half).random::<f64>(), 0.5);
+        // 0.5 of 2.0 is 1.0: past the first weight exactly, then through the zero.
+        assert_eq!(pick(&[1.0, 0.0, 1.0], &mut Fixed(half)), 2);
+        assert_eq!(pick(&[0.0, 1.0], &mut Fixed(0)), 1);
+        assert_eq!(pick(&[2.0, 0.0, 0.0, 2.0, 0.0], &mut Fixed(half)), 3);
+    }
+
+    /// Draws walk the weights in order: half of three equal weights is in the second.
+    #[test]
+    fn pick_walks_the_weights_in_order() {
+        assert_eq!(pick(&[1.0, 1.0, 1.0], &mut Fixed(1 << 63)), 1);
+        assert_eq!(pick(&[1.0, 3.0], &mut Fixed(1 << 63)), 1);
+        assert_eq!(pick(&[3.0, 1.0], &mut Fixed(1 << 63)), 0);
+    }
+
+    /// When the draw runs past every weight (here an infinite one makes it NaN), the last
+    /// individual with a positive fitness is chosen.
+    #[test]
+    fn pick_falls_back_on_the_last_individual_with_fitness() {
+        assert_eq!(pick(&[f64::INFINITY, 0.0], &mut Fixed(1 << 63)), 0);
+        assert_eq!(pick(&[0.0, f64::INFINITY, 0.0], &mut Fixed(1 << 63)), 1);
+    }
+
+    /// A mutation probability of zero never mutates, even on a draw of exactly zero.
+    #[test]
+    fn no_mutation_at_probability_zero() {
+        assert_eq!(Fixed(0).random::<f64>(), 0.0);
+        let options = GeneticOptions {
+            generations: 2,
+            mutation: 0.0,
+            threshold: None,
+        };
+        let population = vec![vec![1u8, 1], vec![1, 1]];
+        let best = genetic_algorithm(population, |_: &[u8]| 1.0, &[9], options, &mut Fixed(0));
+        assert_eq!(best, [1, 1]);
+    }
+}
