@@ -83,7 +83,7 @@ pub fn tree_order<V, K: Constraint<V>>(
 /// csp.constrain(1, 2);
 /// let (solution, stats) = tree_csp_solver(&csp);
 /// assert_eq!(solution, Some(vec![1, 2, 3]));
-/// assert_eq!((stats.assignments, stats.backtracks), (3, 0));
+/// assert_eq!((stats.assignments, stats.backtracks, stats.solutions), (3, 0, 1));
 /// ```
 ///
 /// # Panics
@@ -118,6 +118,7 @@ pub fn tree_csp_solver<V: Clone, K: Constraint<V>>(csp: &Csp<V, K>) -> (Option<V
         chosen[var] = b;
         solver.stats.assignments += 1;
     }
+    solver.stats.solutions += 1;
     let values = (0..n).map(|var| csp.domain(var)[chosen[var]].clone());
     (Some(values.collect()), solver.finish())
 }

@@ -505,6 +505,8 @@ proptest! {
             (ours.assignments, ours.backtracks, ours.prunings, ours.checks),
             (stats.assignments, stats.backtracks, stats.prunings, stats.checks)
         );
+        // One solution counted when one is returned, as backtracking search counts it.
+        prop_assert_eq!(ours.solutions, u64::from(solution.is_some()));
         // Solved exactly when some assignment satisfies every constraint.
         let any = count_solutions(&csp, CspOptions::default()).solutions > 0;
         prop_assert_eq!(solution.is_some(), any);
