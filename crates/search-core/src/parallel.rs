@@ -383,6 +383,40 @@ mod tests {
     }
 
     #[test]
+    fn a_helper_alone_deepens_to_the_full_depth_and_stops_the_others() {
+        // With the main thread still at depth 0, a helper searches depths 1, 2, ... itself: the
+        // engine's iterations after depth 0 (one shared table, no marks), then raises the stop.
+        let shared = SharedTable::new(12);
+        let signals = Signals::default();
+        let helper = Helper {
+            table: ThreadTable {
+                shared: &shared,
+                busy: None,
+            },
+            use_killers: true,
+            stop: &signals.stop,
+            main_depth: &signals.main_depth,
+        };
+        let found = helper.run(&ROOT, 4);
+        let mut engine = Engine::new(12);
+        let mut expected = engine.search(&ROOT, 4);
+        let depth0 = Engine::<u8>::new(12).search_once(&ROOT, Some(0)).stats;
+        expected.stats.nodes -= depth0.nodes;
+        expected.stats.leaves -= depth0.leaves;
+        let outcome = found.outcome.expect("the helper completed depth 4");
+        assert_eq!(
+            (outcome.value, outcome.best_move),
+            (expected.value, expected.best_move)
+        );
+        assert_eq!(found.stats, expected.stats);
+        assert!(signals.stop.load(Ordering::Relaxed));
+        // Once stopped, a helper starts nothing.
+        let idle = helper.run(&ROOT, 4);
+        assert!(idle.outcome.is_none());
+        assert_eq!(idle.stats, GameStats::default());
+    }
+
+    #[test]
     fn every_thread_count_gives_the_single_thread_value() {
         for threads in [1, 2, 4] {
             let mut parallel = ParallelEngine::new(12, threads);
