@@ -256,6 +256,8 @@ proptest! {
     fn the_parallel_engines_shared_table_is_sound(tree in random_tree(), bits in 0u32..7, threads in 1usize..4, depth in 1u32..7) {
         let root = Node { tree: &tree, id: 0 };
         let mut parallel = ParallelEngine::new(bits, threads);
+        prop_assert_eq!(parallel.threads(), threads);
+        prop_assert_eq!(ParallelEngine::new(bits, 0).threads(), 1);
         let outcome = parallel.search(&root, depth);
         prop_assert_eq!(outcome.value, oracle_minimax(&tree, 0, Some(depth)));
         prop_assert!(outcome.stats.nodes >= parallel.main_thread_stats().nodes);
