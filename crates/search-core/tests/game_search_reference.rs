@@ -760,3 +760,25 @@ fn a_colliding_entrys_move_beyond_the_moves_is_ignored() {
     let again = engine.search_once(&root, Some(3));
     assert!(again.best_move.is_some());
 }
+
+/// The shared table packs depths into 8 bits: a finite depth above 254 is not stored (255 is
+/// the packed unlimited depth), so it can never pass for an unlimited search.
+#[test]
+fn the_shared_table_stores_no_finite_depth_above_254() {
+    let table = search_core::games::SharedTable::new(4);
+    let entry = |depth| search_core::games::Entry {
+        depth,
+        work: 3,
+        value: 1,
+        bound: Bound::Exact,
+        best: Some(0),
+    };
+    for (key, depth) in [(1u64, 254u32), (2, UNLIMITED)] {
+        table.store(key, entry(depth));
+        assert_eq!(table.probe(key), Some(entry(depth)));
+    }
+    for (key, depth) in [(3u64, 255u32), (4, 256), (5, 300), (6, UNLIMITED - 1)] {
+        table.store(key, entry(depth));
+        assert_eq!(table.probe(key), None, "depth {depth}");
+    }
+}
