@@ -105,6 +105,25 @@ mod tests {
     }
 
     #[test]
+    fn for_one_depth_distinct_keys_get_distinct_marks() {
+        // The depth's part is xor-ed in: a bijection of the key (but for keys 0 and 1 of
+        // depth 0, which share mark 1 because 0 is the empty slot).
+        for depth in [1u32, 2, 7, 40] {
+            let part = u64::from(depth).wrapping_mul(GOLDEN_GAMMA);
+            for key in [0u64, 1, 0x1234, part, !part, u64::MAX] {
+                // Keys that differ inside the depth's bits, and outside them.
+                for other in [key ^ (part & 0xffff_0000), key ^ (!part & 0xffff_0000)] {
+                    if other != key {
+                        assert_ne!(busy_mark(key, depth), busy_mark(other, depth));
+                    }
+                }
+            }
+            assert_eq!(busy_mark(part, depth), 1);
+        }
+        assert_eq!(busy_mark(0xfeed, 0), 0xfeed);
+    }
+
+    #[test]
     fn the_empty_slot_is_never_a_mark() {
         let key = 3u64.wrapping_mul(GOLDEN_GAMMA);
         assert_ne!(busy_mark(key, 3), 0);

@@ -478,7 +478,178 @@ mod tests {
         }
     }
 
+    /// `At` without value bounds: Star1 cannot prune its chance nodes.
+    #[derive(Clone)]
+    struct Unbounded<'a>(At<'a>);
+
+    impl ChanceGame for Unbounded<'_> {
+        type Move = usize;
+        fn turn(&self) -> Turn {
+            self.0.turn()
+        }
+        fn legal_moves(&self) -> MoveList<usize> {
+            self.0.legal_moves()
+        }
+        fn play(&self, mv: usize) -> Self {
+            Unbounded(self.0.play(mv))
+        }
+        fn outcomes(&self) -> Outcomes<Self> {
+            self.0
+                .outcomes()
+                .into_iter()
+                .map(|(p, q)| (p, Unbounded(q)))
+                .collect()
+        }
+        /// Over only at a chance node without outcomes: a player's leaf is recognised by its
+        /// empty move list.
+        fn is_terminal(&self) -> bool {
+            self.0.is_terminal() && self.turn() == Turn::Chance
+        }
+        fn evaluate(&self) -> f64 {
+            self.0.evaluate()
+        }
+    }
+
+    /// The textbook recursion of both searches, written from the papers: expectiminimax (no
+    /// windows) or Star1 (alpha-beta at player nodes; at a chance node with bounds `(low,
+    /// high)`, each outcome's window is what keeps the mean inside `(alpha, beta)` with the
+    /// unsearched outcomes at the bounds, and the node fails hard outside it). Counts every call
+    /// as a node and every static evaluation as a leaf; returns the value and the first best
+    /// move.
+    fn reference<G: ChanceGame>(
+        position: &G,
+        depth: Option<u32>,
+        (mut alpha, mut beta): (f64, f64),
+        prune: bool,
+        stats: &mut GameStats,
+    ) -> (f64, Option<G::Move>) {
+        stats.nodes += 1;
+        if depth == Some(0) || position.is_terminal() {
+            stats.leaves += 1;
+            return (position.evaluate(), None);
+        }
+        let next = depth.map(|d| d - 1);
+        let inf = f64::INFINITY;
+        let side = match position.turn() {
+            Turn::Player(side) => side,
+            Turn::Chance => {
+                let Some((low, high)) = position.bounds().filter(|_| prune) else {
+                    let mut sum = 0.0;
+                    for (p, q) in position.outcomes() {
+                        sum += p * reference(&q, next, (-inf, inf), prune, stats).0;
+                    }
+                    return (sum, None);
+                };
+                let (mut sum, mut rest) = (0.0, 1.0);
+                for (p, q) in position.outcomes() {
+                    rest = f64::max(rest - p, 0.0);
+                    let a = (alpha - sum - rest * high) / p;
+                    let b = (beta - sum - rest * low) / p;
+                    if a >= high {
+                        return (alpha, None);
+                    }
+                    if b <= low {
+                        return (beta, None);
+                    }
+                    let (a, b) = (a.max(low), b.min(high));
+                    let v = reference(&q, next, (a, b), prune, stats).0;
+                    if v <= a && a > low {
+                        return (alpha, None);
+                    }
+                    if v >= b && b < high {
+                        return (beta, None);
+                    }
+                    sum += p * v;
+                }
+                return (sum, None);
+            }
+        };
+        let moves = position.legal_moves();
+        if moves.is_empty() {
+            stats.leaves += 1;
+            return (position.evaluate(), None);
+        }
+        let mut best: Option<(f64, G::Move)> = None;
+        for mv in moves {
+            let window = if prune { (alpha, beta) } else { (-inf, inf) };
+            let v = reference(&position.play(mv), next, window, prune, stats).0;
+            let improves = |b: f64| match side {
+                Player::Max => v > b,
+                Player::Min => v < b,
+            };
+            if best.is_none_or(|(b, _)| improves(b)) {
+                best = Some((v, mv));
+            }
+            let b = best.map_or(v, |b| b.0);
+            if prune {
+                match side {
+                    Player::Max => alpha = alpha.max(b),
+                    Player::Min => beta = beta.min(b),
+                }
+                if alpha >= beta {
+                    break;
+                }
+            }
+        }
+        let (value, mv) = best.expect("a move was searched");
+        (value, Some(mv))
+    }
+
+    /// Checks one search against the reference, value, move and counters.
+    fn agrees<G: ChanceGame>(
+        ours: ChanceOutcome<G::Move>,
+        root: &G,
+        depth: Option<u32>,
+        prune: bool,
+    ) {
+        let mut stats = GameStats::default();
+        let inf = f64::INFINITY;
+        let (value, mv) = reference(root, depth, (-inf, inf), prune, &mut stats);
+        assert_eq!(
+            ours.value.to_bits(),
+            value.to_bits(),
+            "prune {prune}: {} vs {value}",
+            ours.value
+        );
+        assert_eq!(ours.best_move, mv, "prune {prune}");
+        assert_eq!(ours.stats, stats, "prune {prune}");
+    }
+
+    #[test]
+    fn a_min_turn_and_a_lopsided_chance_node() {
+        // Min chooses between a sure 3 and a chance node of 9 (p 1/4) or -5 (p 3/4): -1.5.
+        let tree = Tree {
+            kind: vec![1, 0, 2, 0, 0],
+            children: vec![vec![1, 2], vec![], vec![3, 4], vec![], vec![]],
+            weight: vec![1.0, 1.0, 1.0, 1.0, 3.0],
+            value: vec![0.0, 3.0, 0.0, 9.0, -5.0],
+        };
+        let root = At(&tree, 0);
+        for ours in [expectiminimax(&root, None), star1(&root, None)] {
+            assert_eq!(ours.value, -1.5);
+            assert_eq!(ours.best_move, Some(2));
+        }
+        agrees(star1(&root, None), &root, None, true);
+        agrees(expectiminimax(&root, Some(1)), &root, Some(1), false);
+    }
+
     proptest! {
+        #[test]
+        fn both_searches_equal_the_textbook_recursion_counters_included(
+            tree in random_tree(), depth in prop::option::of(0u32..6),
+        ) {
+            let root = At(&tree, 0);
+            agrees(expectiminimax(&root, depth), &root, depth, false);
+            agrees(star1(&root, depth), &root, depth, true);
+            let unbounded = Unbounded(At(&tree, 0));
+            // A game gives no bounds unless it says: Star1 then searches chance nodes in full.
+            prop_assert_eq!(unbounded.bounds(), None);
+            agrees(star1(&unbounded, depth), &unbounded, depth, true);
+            agrees(expectiminimax(&unbounded, depth), &unbounded, depth, false);
+            let (full, pruned) = (expectiminimax(&unbounded, depth), star1(&unbounded, depth));
+            prop_assert!((full.value - pruned.value).abs() < 1e-9);
+        }
+
         #[test]
         fn star1_equals_expectiminimax_and_visits_no_more(tree in random_tree(), depth in prop::option::of(0u32..6)) {
             let root = At(&tree, 0);

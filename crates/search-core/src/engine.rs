@@ -699,3 +699,124 @@ impl Scores {
         better
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Game, Player};
+    use crate::hash::mix64;
+    use crate::table::TranspositionTable;
+
+    /// Three moves a position for `plies` plies; a position is its path (base 4), valued by a
+    /// hash of it.
+    #[derive(Clone, Copy)]
+    struct Uniform {
+        path: u64,
+        ply: u32,
+        plies: u32,
+    }
+
+    impl Game for Uniform {
+        type Move = u8;
+        fn to_move(&self) -> Player {
+            if self.ply % 2 == 0 {
+                Player::Max
+            } else {
+                Player::Min
+            }
+        }
+        fn legal_moves(&self) -> MoveList<u8> {
+            if self.ply < self.plies {
+                (0..3).collect()
+            } else {
+                MoveList::new()
+            }
+        }
+        fn play(&self, mv: u8) -> Self {
+            Uniform {
+                path: self.path * 4 + u64::from(mv) + 1,
+                ply: self.ply + 1,
+                ..*self
+            }
+        }
+        fn evaluate(&self) -> Value {
+            (mix64(self.path) % 21) as Value - 10
+        }
+    }
+
+    impl EngineGame for Uniform {
+        fn key(&self) -> u64 {
+            self.path
+        }
+    }
+
+    /// One search of `game` to `depth` with this stop: its outcome (`None`: stopped) and node
+    /// count.
+    fn run_with(game: &Uniform, depth: u32, stop: Stop<'_>) -> (Option<Value>, u64) {
+        let mut table = TranspositionTable::new(10);
+        let mut killers = Vec::new();
+        let mut worker = Worker::new(&mut table, &mut killers, stop);
+        let outcome = worker.run(game, Some(depth), (-INFINITY, INFINITY));
+        (outcome.map(|o| o.value), worker.stats.nodes)
+    }
+
+    const SMALL: Uniform = Uniform {
+        path: 0,
+        ply: 0,
+        plies: 4,
+    };
+
+    #[test]
+    fn a_raised_flag_stops_at_the_first_position() {
+        let expected = crate::games::alpha_beta(&SMALL, Some(4)).value;
+        let down = AtomicBool::new(false);
+        let flag = |f| Stop {
+            flag: Some(f),
+            ..Stop::NEVER
+        };
+        assert_eq!(run_with(&SMALL, 4, flag(&down)).0, Some(expected));
+        let up = AtomicBool::new(true);
+        assert_eq!(run_with(&SMALL, 4, flag(&up)), (None, 1));
+    }
+
+    #[test]
+    fn a_helper_stops_once_the_main_thread_passes_its_depth() {
+        let expected = crate::games::alpha_beta(&SMALL, Some(4)).value;
+        fn outrun(counter: &AtomicU32) -> Stop<'_> {
+            Stop {
+                outrun: Some((counter, 4)),
+                ..Stop::NEVER
+            }
+        }
+        for main_depth in [0, 3, 4] {
+            let counter = AtomicU32::new(main_depth);
+            assert_eq!(run_with(&SMALL, 4, outrun(&counter)).0, Some(expected));
+        }
+        let passed = AtomicU32::new(5);
+        assert_eq!(run_with(&SMALL, 4, outrun(&passed)), (None, 1));
+    }
+
+    #[test]
+    fn a_deadline_is_read_every_1024_positions() {
+        let past = Some(Instant::now());
+        let late = Stop {
+            deadline: past,
+            ..Stop::NEVER
+        };
+        // 121 positions in all: the deadline is never read.
+        let (value, nodes) = run_with(&SMALL, 4, late);
+        assert_eq!(value, Some(crate::games::alpha_beta(&SMALL, Some(4)).value));
+        assert!(nodes < 1024);
+        // A bigger search is stopped at its 1024th position.
+        let big = Uniform { plies: 9, ..SMALL };
+        assert_eq!(run_with(&big, 9, late), (None, 1024));
+        let never = Stop {
+            deadline: Some(Instant::now() + Duration::from_secs(3600)),
+            ..Stop::NEVER
+        };
+        assert_eq!(
+            run_with(&big, 9, never).0,
+            Some(crate::games::alpha_beta(&big, Some(9)).value)
+        );
+    }
+}

@@ -383,6 +383,87 @@ mod tests {
     }
 
     #[test]
+    fn a_helper_alone_deepens_to_the_full_depth_and_stops_the_others() {
+        // With the main thread still at depth 0, a helper searches depths 1, 2, ... itself: the
+        // engine's iterations after depth 0 (one shared table, no marks), then raises the stop.
+        let shared = SharedTable::new(12);
+        let signals = Signals::default();
+        let helper = Helper {
+            table: ThreadTable {
+                shared: &shared,
+                busy: None,
+            },
+            use_killers: true,
+            stop: &signals.stop,
+            main_depth: &signals.main_depth,
+        };
+        let found = helper.run(&ROOT, 4);
+        let mut engine = Engine::new(12);
+        let mut expected = engine.search(&ROOT, 4);
+        let depth0 = Engine::<u8>::new(12).search_once(&ROOT, Some(0)).stats;
+        expected.stats.nodes -= depth0.nodes;
+        expected.stats.leaves -= depth0.leaves;
+        let outcome = found.outcome.expect("the helper completed depth 4");
+        assert_eq!(
+            (outcome.value, outcome.best_move),
+            (expected.value, expected.best_move)
+        );
+        assert_eq!(found.stats, expected.stats);
+        assert!(signals.stop.load(Ordering::Relaxed));
+        // Once stopped, a helper starts nothing.
+        let idle = helper.run(&ROOT, 4);
+        assert!(idle.outcome.is_none());
+        assert_eq!(idle.stats, GameStats::default());
+    }
+
+    #[test]
+    fn one_thread_puts_nothing_off() {
+        // One thread marks nothing and reads no marks: a mark left in its set (as another
+        // thread's would be) changes nothing, and it searches in the engine's order.
+        let plays = |search: &mut dyn FnMut()| {
+            ROOT_PLAYS.with(|p| p.borrow_mut().clear());
+            search();
+            ROOT_PLAYS.with(|p| p.take())
+        };
+        let depth = SPLIT_DEPTH;
+        let engine = plays(&mut || {
+            Engine::new(10).with_killers(false).search(&ROOT, depth);
+        });
+        for mv in 0..3 {
+            let mut parallel = ParallelEngine::new(10, 1).with_killers(false);
+            parallel
+                .busy
+                .insert(busy_mark(ROOT.play(mv).key(), depth - 1));
+            let ours = plays(&mut || {
+                parallel.search(&ROOT, depth);
+            });
+            assert_eq!(ours, engine, "a mark on move {mv}");
+        }
+    }
+
+    #[test]
+    fn the_main_thread_gives_up_once_a_helper_has_finished() {
+        let shared = SharedTable::new(10);
+        let table = ThreadTable {
+            shared: &shared,
+            busy: None,
+        };
+        let signals = Signals::default();
+        // Not stopped: it deepens to the full depth, announcing each depth, and stops the others.
+        let done = main_search(table, true, &ROOT, 3, (&signals.main_depth, &signals.stop));
+        assert_eq!(
+            done.outcome.map(|o| o.value),
+            Some(alpha_beta(&ROOT, Some(3)).value)
+        );
+        assert_eq!(signals.main_depth.load(Ordering::Relaxed), 3);
+        assert!(signals.stop.load(Ordering::Relaxed));
+        // Stopped (a helper finished first): it gives up at its first position.
+        let given_up = main_search(table, true, &ROOT, 3, (&signals.main_depth, &signals.stop));
+        assert!(given_up.outcome.is_none());
+        assert_eq!(given_up.stats.nodes, 1);
+    }
+
+    #[test]
     fn every_thread_count_gives_the_single_thread_value() {
         for threads in [1, 2, 4] {
             let mut parallel = ParallelEngine::new(12, threads);

@@ -263,3 +263,121 @@ where
         forfeit,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::MoveList;
+
+    /// Take 1 or 2 from a pile; taking the last one wins (+1 for Max; 0 while stones are left).
+    #[derive(Clone, Copy, Debug, PartialEq)]
+    struct Nim {
+        pile: u8,
+        max_to_move: bool,
+    }
+
+    impl Game for Nim {
+        type Move = u8;
+        fn to_move(&self) -> Player {
+            if self.max_to_move {
+                Player::Max
+            } else {
+                Player::Min
+            }
+        }
+        fn legal_moves(&self) -> MoveList<u8> {
+            (1..=self.pile.min(2)).collect()
+        }
+        fn play(&self, take: u8) -> Self {
+            Nim {
+                pile: self.pile - take,
+                max_to_move: !self.max_to_move,
+            }
+        }
+        fn evaluate(&self) -> Value {
+            match (self.pile, self.max_to_move) {
+                (0, true) => -1,
+                (0, false) => 1,
+                _ => 0,
+            }
+        }
+    }
+
+    impl EngineGame for Nim {
+        fn key(&self) -> u64 {
+            u64::from(self.pile) << 1 | u64::from(self.max_to_move)
+        }
+    }
+
+    /// Takes one stone (or gives no move, when `gives_up`), remembering every position it saw.
+    struct Recorder {
+        seen: Vec<Nim>,
+        gives_up: bool,
+    }
+
+    impl Strategy<Nim> for Recorder {
+        fn choose_move(&mut self, position: &Nim) -> Option<u8> {
+            self.seen.push(*position);
+            (!self.gives_up).then_some(1)
+        }
+    }
+
+    fn recorder(gives_up: bool) -> Recorder {
+        Recorder {
+            seen: Vec::new(),
+            gives_up,
+        }
+    }
+
+    const FIVE: Nim = Nim {
+        pile: 5,
+        max_to_move: true,
+    };
+
+    #[test]
+    fn an_opening_stops_at_its_first_illegal_move() {
+        let (mut a, mut b) = (recorder(false), recorder(false));
+        // Taking 3 is illegal: the games start after "take 1", Min to move with 4 stones.
+        let result = play_match(&FIVE, &mut a, &mut b, &[vec![1, 3, 1]]);
+        let after = Nim {
+            pile: 4,
+            max_to_move: false,
+        };
+        // A plays Max first (B, as Min, moves first), then Min (A moves first).
+        assert_eq!(b.seen[0], after);
+        assert_eq!(a.seen[2], after);
+        // Both take one at a time: 4 stones, Min, Max, Min, Max; Max takes the last.
+        assert_eq!(result.games[0].value, 1);
+        assert_eq!(result.games[1].value, -1);
+        assert_eq!((result.wins, result.draws, result.losses), (1, 0, 1));
+        // An opening that ends the game leaves nothing to play.
+        let (mut a, mut b) = (recorder(false), recorder(false));
+        let over = play_match(&FIVE, &mut a, &mut b, &[vec![2, 2, 1, 1]]);
+        assert!(a.seen.is_empty() && b.seen.is_empty());
+        assert_eq!(over.games[0].last.pile, 0);
+    }
+
+    #[test]
+    fn a_strategy_without_a_move_forfeits_to_the_other() {
+        let (mut a, mut b) = (recorder(false), recorder(true));
+        let result = play_match(&FIVE, &mut a, &mut b, &[vec![]]);
+        assert_eq!((result.wins, result.losses), (2, 0));
+        assert!(result.games.iter().all(|g| g.value == 1));
+        assert_eq!(result.games[0].forfeit, Some(Player::Min));
+        assert_eq!(result.games[1].forfeit, Some(Player::Max));
+        assert_eq!(result.margin(), 2);
+        assert_eq!(result.score(), 2.0);
+    }
+
+    #[test]
+    fn an_engine_player_searches_at_least_one_ply() {
+        // Depth 0 is taken as 1: a move, the one that takes the last stones.
+        let mut player = EnginePlayer::new(8, Budget::depth(0));
+        let two = Nim {
+            pile: 2,
+            max_to_move: true,
+        };
+        assert_eq!(player.choose_move(&two), Some(2));
+        assert_eq!(MinimaxPlayer { depth: Some(1) }.choose_move(&two), Some(2));
+    }
+}

@@ -442,6 +442,202 @@ mod tests {
         );
     }
 
+    /// What a position two plies down does when evaluated.
+    #[derive(Clone, Copy, PartialEq)]
+    enum Deep {
+        /// Nothing more.
+        Plain,
+        /// Takes 200 microseconds.
+        Slow,
+        /// Raises [`RAISED`] at its 10th evaluation on this thread.
+        Raise,
+    }
+
+    /// Two moves, then 1,100 each, then the end; a position two plies down is worth its row
+    /// (the root move that led there), so the second row is searched in full, twice.
+    #[derive(Clone, Copy)]
+    struct Wide {
+        ply: u8,
+        index: u32,
+        deep: Deep,
+    }
+
+    static RAISED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+    thread_local! {
+        static DEEP_EVALUATIONS: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+    }
+
+    impl Game for Wide {
+        type Move = u32;
+        fn to_move(&self) -> Player {
+            if self.ply == 1 {
+                Player::Min
+            } else {
+                Player::Max
+            }
+        }
+        fn legal_moves(&self) -> MoveList<u32> {
+            match self.ply {
+                0 => (0..2).collect(),
+                1 => (0..1100).collect(),
+                _ => MoveList::new(),
+            }
+        }
+        fn play(&self, mv: u32) -> Self {
+            Wide {
+                ply: self.ply + 1,
+                index: self.index * 1100 + mv,
+                ..*self
+            }
+        }
+        fn evaluate(&self) -> Value {
+            if self.ply < 2 {
+                return (self.index % 7) as Value;
+            }
+            match self.deep {
+                Deep::Plain => {}
+                Deep::Slow => std::thread::sleep(Duration::from_micros(200)),
+                Deep::Raise => {
+                    let n = DEEP_EVALUATIONS.with(|c| {
+                        c.set(c.get() + 1);
+                        c.get()
+                    });
+                    if n == 10 {
+                        RAISED.store(true, std::sync::atomic::Ordering::Relaxed);
+                    }
+                }
+            }
+            (self.index / 1100) as Value
+        }
+    }
+
+    impl EngineGame for Wide {
+        fn key(&self) -> u64 {
+            u64::from(self.ply) << 32 | u64::from(self.index)
+        }
+    }
+
+    const WIDE: Wide = Wide {
+        ply: 0,
+        index: 0,
+        deep: Deep::Plain,
+    };
+
+    #[test]
+    fn a_deadline_passing_inside_a_later_depth_abandons_it() {
+        // Depth 1 takes a few positions; depth 2 passes 150 ms long before its 1024th position
+        // (over 1,000 evaluations of 200 us), where the engine reads the clock and gives up.
+        let root = Wide {
+            deep: Deep::Slow,
+            ..WIDE
+        };
+        let budget = Budget::time(Duration::from_millis(150)).with_depth(3);
+        let timed = deepen(&mut Engine::new(12), &root, budget, &mut ());
+        assert_eq!((timed.depth, timed.ended), (1, Ended::Interrupted));
+        let one = Engine::new(12).search(&root, 1);
+        assert_eq!(timed.outcome.best_move, one.best_move);
+        assert_eq!(timed.outcome.stats.nodes, one.stats.nodes + 1024);
+    }
+
+    #[test]
+    fn a_flag_raised_inside_a_later_depth_abandons_it() {
+        // The flag goes up at depth 2's 10th evaluation; the search stops at its next position.
+        let root = Wide {
+            deep: Deep::Raise,
+            ..WIDE
+        };
+        DEEP_EVALUATIONS.with(|c| c.set(0));
+        let budget = Budget::depth(3).with_stop(&RAISED);
+        let timed = deepen(&mut Engine::new(12), &root, budget, &mut ());
+        assert_eq!((timed.depth, timed.ended), (1, Ended::Interrupted));
+        // Depth 2 entered the root, its first row and 11 positions below.
+        let one = Engine::new(12).search(&root, 1);
+        assert_eq!(timed.outcome.stats.nodes, one.stats.nodes + 13);
+    }
+
+    #[test]
+    fn depth_one_completes_past_any_deadline() {
+        // Depth 1 from a row, 1,101 positions, would be stopped at its 1024th if it read the
+        // clock.
+        let row = WIDE.play(0);
+        let none = Budget::time(Duration::ZERO).with_depth(4);
+        let timed = deepen(&mut Engine::new(12), &row, none, &mut ());
+        assert_eq!((timed.depth, timed.ended), (1, Ended::Interrupted));
+        assert_eq!(timed.outcome.stats.nodes, 1 + 1101);
+    }
+
+    #[test]
+    fn deepen_stops_when_its_observer_has_seen_enough() {
+        /// Wants two iterations.
+        struct Two(u32);
+        impl Observer<u8> for Two {
+            fn completed(&mut self, _: &Iteration<'_, u8>) {
+                self.0 += 1;
+            }
+            fn keep_going(&self) -> bool {
+                self.0 < 2
+            }
+        }
+        let game = Take {
+            pile: 30,
+            max: true,
+        };
+        let mut two = Two(0);
+        let timed = deepen(&mut Engine::new(12), &game, Budget::depth(9), &mut two);
+        assert_eq!((timed.depth, timed.ended, two.0), (2, Ended::Observer, 2));
+        assert_eq!(timed.outcome, Engine::new(12).search(&game, 2));
+    }
+
+    #[test]
+    fn observers_see_every_iteration_by_default() {
+        /// An observer that overrides only `completed`.
+        struct Plain;
+        impl Observer<u8> for Plain {
+            fn completed(&mut self, _: &Iteration<'_, u8>) {}
+        }
+        assert!(Plain.wants_iterations());
+        assert!(Plain.keep_going());
+        let mut depths = Vec::new();
+        let found = iterate(
+            1..=3,
+            None,
+            &mut EachIteration(|it: &Iteration<'_, u8>| depths.push((it.depth, it.of, it.nodes))),
+            |depth| {
+                Step::Completed(GameOutcome {
+                    value: 0,
+                    best_move: Some(depth as u8),
+                    stats: GameStats {
+                        nodes: u64::from(depth),
+                        leaves: 0,
+                    },
+                })
+            },
+        );
+        assert_eq!(found.ended, Ended::Depth);
+        // Nodes add up: 1, 1 + 2, 1 + 2 + 3.
+        assert_eq!(depths, [(1, 3, 1), (2, 3, 3), (3, 3, 6)]);
+    }
+
+    #[test]
+    fn the_pace_predicts_the_next_iteration_from_the_growth_of_the_last() {
+        let ms = Duration::from_millis;
+        let pace = Pace { target: ms(1000) };
+        // After the first iteration the growth is 4: 300 + 4 * 250 = 1300 = 1.3 * 1000 fits, a
+        // millisecond more does not.
+        assert!(pace.next_fits(ms(300), ms(250), Duration::ZERO));
+        assert!(!pace.next_fits(ms(301), ms(250), Duration::ZERO));
+        assert!(!pace.next_fits(ms(300), ms(251), Duration::ZERO));
+        // Later the growth is took / before, here 3: 400 + 3 * 300 = 1300 fits.
+        assert!(pace.next_fits(ms(400), ms(300), ms(100)));
+        assert!(!pace.next_fits(ms(401), ms(300), ms(100)));
+        // Clamped to 2 (a shrinking iteration) and to 6.
+        assert!(pace.next_fits(ms(700), ms(300), ms(600)));
+        assert!(!pace.next_fits(ms(701), ms(300), ms(600)));
+        assert!(pace.next_fits(ms(100), ms(200), ms(10)));
+        assert!(!pace.next_fits(ms(101), ms(200), ms(10)));
+    }
+
     #[test]
     fn it_reports_why_it_ended() {
         let completed = |d: u32| {

@@ -147,6 +147,22 @@ mod tests {
         }
     }
 
+    proptest! {
+        #[test]
+        fn a_guess_on_the_lattice_is_tested_as_it_is(
+            origin in -20i32..20, step in 1i32..5, k in 1i32..8, off in 0i32..5,
+        ) {
+            // Values origin, origin + step, ...; a guess off the lattice is rounded up to it.
+            let top = origin + 8 * step;
+            let on = origin + k * step;
+            let mtdf = Mtdf::new(Bounds { lower: origin, upper: top }, on, step);
+            prop_assert_eq!(mtdf.next_beta(), Some(on));
+            let off = off % step;
+            let above = Mtdf::new(Bounds { lower: origin, upper: top }, on - off, step);
+            prop_assert_eq!(above.next_beta(), Some(on));
+        }
+    }
+
     #[test]
     fn a_right_guess_takes_two_tests() {
         let mut mtdf = Mtdf::new(
