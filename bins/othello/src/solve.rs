@@ -36,8 +36,8 @@ pub struct SolveArgs {
     /// Without a position: the board size of the start to solve (8x8 is out of reach).
     #[arg(long, default_value_t = 6, value_parser = parse_solve_size)]
     size: u8,
-    /// The transposition table has 2^BITS entries [default: 20 for 8x8 positions (a table that
-    /// stays in the caches is faster on FForum #20-#49), 22 for the --size starts].
+    /// The transposition table has 2^BITS entries (default: 20 for 8x8 positions, where a table
+    /// that stays in the caches is faster; 22 for the --size starts).
     #[arg(long, value_name = "BITS", value_parser = clap::value_parser!(u32).range(10..=28))]
     table_bits: Option<u32>,
     /// An 8x8 position: search on N threads sharing the table (the same values; the move may
