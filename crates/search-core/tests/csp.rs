@@ -1,67 +1,17 @@
 //! Backtracking search on random binary CSPs against brute-force enumeration, under every
 //! combination of its switches; N-Queens counts.
 
+#[path = "support/random_csp.rs"]
+mod random_csp;
+
 use proptest::prelude::*;
+use random_csp::{Random, every_option};
 use search_core::test_support::queens_csp as queens;
 use search_core::{
     constraints::Csp, constraints::CspOptions, constraints::Inference, constraints::ValueOrder,
     constraints::VariableOrder, constraints::backtracking_search, constraints::count_solutions,
     constraints::solve_all,
 };
-
-/// A random binary CSP: per variable a domain of values `0..size`, per constrained pair a table
-/// of allowed value pairs.
-#[derive(Debug, Clone)]
-struct Random {
-    sizes: Vec<usize>,
-    /// `(x, y, allowed[a * 4 + b])` with `x < y`.
-    pairs: Vec<(usize, usize, Vec<bool>)>,
-}
-
-impl Random {
-    fn csp(&self) -> Csp<usize, impl Fn(usize, &usize, usize, &usize) -> bool + '_> {
-        let domains = self.sizes.iter().map(|&s| (0..s).collect()).collect();
-        let mut csp = Csp::new(domains, move |x, a: &usize, y, b: &usize| {
-            self.pairs.iter().all(|(px, py, table)| {
-                if (*px, *py) == (x, y) {
-                    table[a * 4 + b]
-                } else if (*px, *py) == (y, x) {
-                    table[b * 4 + a]
-                } else {
-                    true
-                }
-            })
-        });
-        for (x, y, _) in &self.pairs {
-            csp.constrain(*x, *y);
-        }
-        csp
-    }
-
-    /// Every complete assignment that satisfies every table, by enumeration.
-    fn brute_force(&self) -> Vec<Vec<usize>> {
-        let n = self.sizes.len();
-        let mut out = Vec::new();
-        let mut values = vec![0; n];
-        'next: loop {
-            if self
-                .pairs
-                .iter()
-                .all(|(x, y, t)| t[values[*x] * 4 + values[*y]])
-            {
-                out.push(values.clone());
-            }
-            for v in (0..n).rev() {
-                values[v] += 1;
-                if values[v] < self.sizes[v] {
-                    continue 'next;
-                }
-                values[v] = 0;
-            }
-            return out;
-        }
-    }
-}
 
 fn random_csp() -> impl Strategy<Value = Random> {
     (1usize..6).prop_flat_map(|n| {
@@ -81,29 +31,6 @@ fn random_csp() -> impl Strategy<Value = Random> {
                 pairs: pairs.into_iter().filter(|(x, y, _)| x < y).collect(),
             })
     })
-}
-
-fn every_option() -> Vec<CspOptions> {
-    let mut out = Vec::new();
-    for variables in [
-        VariableOrder::InOrder,
-        VariableOrder::Mrv,
-        VariableOrder::MrvDegree,
-    ] {
-        for values in [ValueOrder::InOrder, ValueOrder::LeastConstraining] {
-            for inference in [Inference::None, Inference::ForwardChecking, Inference::Mac] {
-                for ac3_first in [false, true] {
-                    out.push(CspOptions {
-                        variables,
-                        values,
-                        inference,
-                        ac3_first,
-                    });
-                }
-            }
-        }
-    }
-    out
 }
 
 proptest! {

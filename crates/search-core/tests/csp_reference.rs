@@ -5,46 +5,17 @@
 //! and its order against AIMA's figure 6.11 and aima-python's `topological_sort` on random
 //! forests.
 
+#[path = "support/random_csp.rs"]
+mod random_csp;
+
 use proptest::prelude::*;
+use random_csp::{Random, every_option};
 use search_core::constraints::{
     ArcConsistency, Csp, CspOptions, CspStats, Inference, ValueOrder, VariableOrder, ac3, ac3_arcs,
     backtracking_search, count_solutions, solve_all, tree_csp_solver, tree_order,
 };
 use std::cell::Cell;
 use std::collections::VecDeque;
-
-/// A random binary CSP: per variable the values `0..size`, per constrained pair `x < y` a
-/// table of allowed pairs (`table[a * 4 + b]`).
-#[derive(Debug, Clone)]
-struct Random {
-    sizes: Vec<usize>,
-    pairs: Vec<(usize, usize, Vec<bool>)>,
-}
-
-impl Random {
-    fn allows(&self, x: usize, a: usize, y: usize, b: usize) -> bool {
-        self.pairs.iter().all(|(px, py, table)| {
-            if (*px, *py) == (x, y) {
-                table[a * 4 + b]
-            } else if (*px, *py) == (y, x) {
-                table[b * 4 + a]
-            } else {
-                true
-            }
-        })
-    }
-
-    fn csp(&self) -> Csp<usize, impl Fn(usize, &usize, usize, &usize) -> bool + '_> {
-        let domains = self.sizes.iter().map(|&s| (0..s).collect()).collect();
-        let mut csp = Csp::new(domains, |x, a: &usize, y, b: &usize| {
-            self.allows(x, *a, y, *b)
-        });
-        for (x, y, _) in &self.pairs {
-            csp.constrain(*x, *y);
-        }
-        csp
-    }
-}
 
 fn random_csp() -> impl Strategy<Value = Random> {
     (0usize..6).prop_flat_map(|n| {
@@ -65,29 +36,6 @@ fn random_csp() -> impl Strategy<Value = Random> {
                 pairs: pairs.into_iter().filter(|(x, y, _)| x < y).collect(),
             })
     })
-}
-
-fn every_option() -> Vec<CspOptions> {
-    let mut out = Vec::new();
-    for variables in [
-        VariableOrder::InOrder,
-        VariableOrder::Mrv,
-        VariableOrder::MrvDegree,
-    ] {
-        for values in [ValueOrder::InOrder, ValueOrder::LeastConstraining] {
-            for inference in [Inference::None, Inference::ForwardChecking, Inference::Mac] {
-                for ac3_first in [false, true] {
-                    out.push(CspOptions {
-                        variables,
-                        values,
-                        inference,
-                        ac3_first,
-                    });
-                }
-            }
-        }
-    }
-    out
 }
 
 const NONE: usize = usize::MAX;

@@ -5,36 +5,13 @@
 
 mod common;
 
-use common::{Node, Tree, oracle_minimax};
+use common::{Node, Tree, oracle_minimax, random_tree};
 use proptest::prelude::*;
 use proptest::strategy::ValueTree;
 use search_core::games::{
     Bound, Engine, EngineGame, GameStats, INFINITY, ParallelEngine, UNLIMITED, Value, alpha_beta,
     minimax,
 };
-
-/// A random tree of up to 60 nodes with random Max/Min labels (a side may move twice), built
-/// breadth-first like `tests/games.rs`.
-fn random_tree() -> impl Strategy<Value = Tree> {
-    prop::collection::vec((0usize..4, any::<bool>(), -20i32..20), 1..60).prop_map(|spec| {
-        let n = spec.len();
-        let mut children = vec![Vec::new(); n];
-        let mut next = 1;
-        for (i, &(k, _, _)) in spec.iter().enumerate() {
-            for _ in 0..k {
-                if next < n {
-                    children[i].push(next);
-                    next += 1;
-                }
-            }
-        }
-        Tree {
-            children,
-            max: spec.iter().map(|s| s.1).collect(),
-            value: spec.iter().map(|s| s.2).collect(),
-        }
-    })
-}
 
 /// The textbook recursive search: minimax when `prune` is off, alpha-beta (cut at
 /// `alpha >= beta`, the first best move kept) when on. Returns the value and the first best

@@ -2,37 +2,11 @@
 
 mod common;
 
-use common::{Node, Tree, oracle_minimax};
+use common::{Node, Tree, oracle_minimax, random_tree};
 use proptest::prelude::*;
 use search_core::{
     games::Engine, games::ParallelEngine, games::Value, games::alpha_beta, games::minimax,
 };
-
-/// A random tree of at most `max_nodes` nodes with random Max/Min labels (a side may move twice).
-fn random_tree() -> impl Strategy<Value = Tree> {
-    prop::collection::vec((0usize..4, any::<bool>(), -20i32..20), 1..60).prop_map(|spec| {
-        // Node i's children are the next nodes in breadth-first order, spec[i].0 of them.
-        let n = spec.len();
-        let mut children = vec![Vec::new(); n];
-        let mut next = 1;
-        for (i, &(k, _, _)) in spec.iter().enumerate() {
-            for _ in 0..k {
-                if next < n {
-                    children[i].push(next);
-                    next += 1;
-                }
-            }
-        }
-        // Nodes never reached become extra leaves of the root's last descendant: simply drop them.
-        let max = spec.iter().map(|s| s.1).collect();
-        let value = spec.iter().map(|s| s.2).collect();
-        Tree {
-            children,
-            max,
-            value,
-        }
-    })
-}
 
 /// The spec's example tree: the first-best move is kept.
 #[test]

@@ -1,6 +1,7 @@
 //! Test problems shared by the integration tests.
 #![allow(dead_code)]
 
+use proptest::prelude::*;
 use search_core::{games::EngineGame, games::Game, games::MoveList, games::Player, games::Value};
 
 /// The shared explicit weighted digraph (unused by some test binaries).
@@ -67,4 +68,30 @@ pub fn oracle_minimax(tree: &Tree, id: usize, depth: Option<u32>) -> Value {
     } else {
         values.min().unwrap()
     }
+}
+
+/// A random tree of up to 60 nodes with random Max/Min labels (a side may move twice).
+pub fn random_tree() -> impl Strategy<Value = Tree> {
+    prop::collection::vec((0usize..4, any::<bool>(), -20i32..20), 1..60).prop_map(|spec| {
+        // Node i's children are the next nodes in breadth-first order, spec[i].0 of them.
+        let n = spec.len();
+        let mut children = vec![Vec::new(); n];
+        let mut next = 1;
+        for (i, &(k, _, _)) in spec.iter().enumerate() {
+            for _ in 0..k {
+                if next < n {
+                    children[i].push(next);
+                    next += 1;
+                }
+            }
+        }
+        // Nodes never reached become extra leaves of the root's last descendant: simply drop them.
+        let max = spec.iter().map(|s| s.1).collect();
+        let value = spec.iter().map(|s| s.2).collect();
+        Tree {
+            children,
+            max,
+            value,
+        }
+    })
 }
