@@ -719,11 +719,7 @@ mod tests {
     impl Game for Uniform {
         type Move = u8;
         fn to_move(&self) -> Player {
-            if self.ply % 2 == 0 {
-                Player::Max
-            } else {
-                Player::Min
-            }
+            Player::alternating(self.ply)
         }
         fn legal_moves(&self) -> MoveList<u8> {
             if self.ply < self.plies {

@@ -23,6 +23,12 @@ pub enum Player {
 }
 
 impl Player {
+    /// Max at even plies, Min at odd ones (the unit tests' games).
+    #[cfg(test)]
+    pub(crate) fn alternating(ply: u32) -> Self {
+        if ply % 2 == 0 { Self::Max } else { Self::Min }
+    }
+
     /// The other side.
     #[must_use]
     pub fn opponent(self) -> Self {
