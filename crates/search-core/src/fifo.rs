@@ -80,12 +80,23 @@ impl ParentLink<(), usize> for UnitFirst {
 /// The generation numbers of the states' first nodes. They grow with the position (states are
 /// reached in generation order), so each state keeps only the low 32 bits and the high bits are
 /// recorded where they change.
-#[derive(Default)]
 struct Sequence {
     /// The children generated so far.
     generated: u64,
     /// `(first position, high bits)` from each position where the high bits change.
     highs: Vec<(u32, u32)>,
+    /// The generation number from which the high bits change next (2^32 first).
+    next_high: u64,
+}
+
+impl Default for Sequence {
+    fn default() -> Self {
+        Self {
+            generated: 0,
+            highs: Vec::new(),
+            next_high: 1 << 32,
+        }
+    }
 }
 
 impl Sequence {
@@ -94,12 +105,21 @@ impl Sequence {
     fn next(&mut self, position: usize) -> u32 {
         let seq = self.generated;
         self.generated += 1;
+        if seq >= self.next_high {
+            self.cross(seq, position);
+        }
+        seq as u32
+    }
+
+    /// Records that the high bits change at `seq`, numbering a child for `position`.
+    #[cold]
+    fn cross(&mut self, seq: u64, position: usize) {
         let high = (seq >> 32) as u32;
         if self.highs.last().map_or(0, |h| h.1) != high {
             // A position past u32 cannot be reached: the table panics first.
             self.highs.push((position as u32, high));
         }
-        seq as u32
+        self.next_high = (seq | u64::from(u32::MAX)) + 1;
     }
 
     /// The whole generation number of the state at `position`, whose low bits are `low`.
@@ -204,7 +224,7 @@ mod tests {
     fn generation_numbers_past_u32_keep_their_high_bits() {
         let mut seq = Sequence {
             generated: (1 << 32) - 2,
-            highs: Vec::new(),
+            ..Sequence::default()
         };
         let a = seq.next(5);
         let _repeated = seq.next(6);

@@ -133,7 +133,7 @@ pub fn breadth_first<P: SearchProblem>(problem: &P) -> ResultOf<P> {
 /// Path and counters are exactly [`best_first`]'s with [`Priority::PathCost`]; it runs a fast
 /// path that keeps children certain to be skipped off the heap (see `monotone.rs`).
 pub fn uniform_cost<P: SearchProblem>(problem: &P) -> ResultOf<P> {
-    crate::monotone::search::<P, Fifo>(problem, false)
+    crate::monotone::search::<P, Fifo, false>(problem)
         .unwrap_or_else(|| best_first(problem, Priority::PathCost))
 }
 

@@ -46,7 +46,7 @@ pub fn astar_fn<S: Clone + Eq + Hash, C: Cost>(
     is_goal: impl FnMut(&S) -> bool,
 ) -> SearchResult<S, (), C> {
     let problem = FnProblem::new(start.clone(), successors, heuristic, is_goal);
-    crate::monotone::run::<_, DeeperFirst, _>(&problem, true, Indexed::new(count, index))
+    crate::monotone::run::<_, DeeperFirst, _, true>(&problem, Indexed::new(count, index))
         .unwrap_or_else(|| {
             let options = SearchOptions::new(Frontier::Priority(Priority::PathCostPlusHeuristic))
                 .ties(TieOrder::DeeperFirst);
@@ -63,7 +63,7 @@ pub fn uniform_cost_fn<S: Clone + Eq + Hash, C: Cost>(
     is_goal: impl FnMut(&S) -> bool,
 ) -> SearchResult<S, (), C> {
     let problem = FnProblem::new(start.clone(), successors, |_: &S| C::ZERO, is_goal);
-    crate::monotone::run::<_, Fifo, _>(&problem, false, Indexed::new(count, index))
+    crate::monotone::run::<_, Fifo, _, false>(&problem, Indexed::new(count, index))
         .unwrap_or_else(|| best_first(&problem, Priority::PathCost))
 }
 

@@ -226,33 +226,31 @@ impl<C: Cost, K: Ord + Copy> Stale<C, K> {
 /// The heap entry: priority, tie key, table position.
 type Entry<C, K> = MinEntry<C, K, u32>;
 
-/// Runs uniform-cost (`with_heuristic == false`) or A* with the tie rule `R`, in a hash table or
+/// Runs A* (`H`: with the heuristic; a constant, so that uniform-cost never tests it per child)
+/// or uniform-cost with the tie rule `R`, in a hash table or
 /// the problem's dense indices; `None` when the keys turned out not to be monotone, in which case
 /// the caller must run the plain loop.
-pub(crate) fn search<P: SearchProblem, R: TieRule<P::Cost>>(
+pub(crate) fn search<P: SearchProblem, R: TieRule<P::Cost>, const H: bool>(
     problem: &P,
-    with_heuristic: bool,
 ) -> Option<ResultOf<P>> {
     match problem.dense_states() {
-        Some(dense) => run::<P, R, _>(
+        Some(dense) => run::<P, R, _, H>(
             problem,
-            with_heuristic,
             Indexed::new(dense.state_count(), |s: &P::State| dense.state_index(s)),
         ),
-        None => run::<P, R, _>(problem, with_heuristic, Hashed::default()),
+        None => run::<P, R, _, H>(problem, Hashed::default()),
     }
 }
 
 /// The loop over the table `table`.
-pub(crate) fn run<P, R, T>(problem: &P, with_heuristic: bool, table: T) -> Option<ResultOf<P>>
+pub(crate) fn run<P, R, T, const H: bool>(problem: &P, table: T) -> Option<ResultOf<P>>
 where
     P: SearchProblem,
     R: TieRule<P::Cost>,
     T: NodeTable<P::State, Info<P::Cost>>,
 {
-    let mut search = Loop::<P, R, T> {
+    let mut search = Loop::<P, R, T, H> {
         problem,
-        with_heuristic,
         table,
         actions: Vec::new(),
         heap: RadixQueue::new(!R::OUT_OF_ORDER),
@@ -295,9 +293,8 @@ where
 }
 
 /// Everything the loop keeps.
-struct Loop<'p, P: SearchProblem, R: TieRule<P::Cost>, T> {
+struct Loop<'p, P: SearchProblem, R: TieRule<P::Cost>, T, const H: bool> {
     problem: &'p P,
-    with_heuristic: bool,
     table: T,
     /// The action from the parent of the state at each position after the start's (0).
     actions: Vec<P::Action>,
@@ -311,7 +308,7 @@ struct Loop<'p, P: SearchProblem, R: TieRule<P::Cost>, T> {
     monotone: bool,
 }
 
-impl<P, R, T> Loop<'_, P, R, T>
+impl<P, R, T, const H: bool> Loop<'_, P, R, T, H>
 where
     P: SearchProblem,
     R: TieRule<P::Cost>,
@@ -319,7 +316,7 @@ where
 {
     #[inline]
     fn h_of(&self, state: &P::State) -> P::Cost {
-        if self.with_heuristic {
+        if H {
             self.problem.heuristic(state)
         } else {
             P::Cost::ZERO
@@ -388,10 +385,10 @@ where
         };
         self.seq = seq;
         let child_g = g + step;
-        let (problem, with_heuristic) = (self.problem, self.with_heuristic);
+        let problem = self.problem;
         let (at, known, new) = self.table.reach(child, |s| Info {
             g: child_g,
-            h: if with_heuristic {
+            h: if H {
                 problem.heuristic(s)
             } else {
                 P::Cost::ZERO
@@ -441,7 +438,7 @@ where
     }
 }
 
-impl<P, R, T> Loop<'_, P, R, T>
+impl<P, R, T, const H: bool> Loop<'_, P, R, T, H>
 where
     P: SearchProblem,
     R: TieRule<P::Cost>,
@@ -520,7 +517,7 @@ mod tests {
         to: fn(u32) -> C,
     ) -> Result<(), TestCaseError> {
         let g = As(g.clone(), to);
-        let fast = search::<_, DeeperFirst>(&g, true).expect("consistent heuristic: monotone keys");
+        let fast = search::<_, DeeperFirst, true>(&g).expect("consistent heuristic: monotone keys");
         let options = SearchOptions::new(Frontier::Priority(Priority::PathCostPlusHeuristic))
             .ties(TieOrder::DeeperFirst);
         let plain = search_with(&g, options, |_: &Popped<'_, usize, C>| {}).into_result();
@@ -541,21 +538,21 @@ mod tests {
 
         #[test]
         fn uniform_cost_fast_path_is_identical(g in digraph()) {
-            let fast = search::<_, Fifo>(&g, false).expect("uniform-cost keys are monotone");
+            let fast = search::<_, Fifo, false>(&g).expect("uniform-cost keys are monotone");
             prop_assert_eq!(fast, best_first(&g, Priority::PathCost));
         }
 
         #[test]
         fn astar_fast_path_is_identical_with_a_consistent_heuristic(mut g in digraph(), halve in any::<bool>()) {
             g.h = g.exact_distances(1000).into_iter().map(|d| if halve { d / 2 } else { d }).collect();
-            let fast = search::<_, Fifo>(&g, true).expect("consistent heuristic: monotone keys");
+            let fast = search::<_, Fifo, true>(&g).expect("consistent heuristic: monotone keys");
             prop_assert_eq!(fast, best_first(&g, Priority::PathCostPlusHeuristic));
         }
 
         #[test]
         fn deeper_first_fast_path_is_identical(mut g in digraph(), halve in any::<bool>(), zero_h in any::<bool>()) {
             g.h = g.exact_distances(1000).into_iter().map(|d| if zero_h { 0 } else if halve { d / 2 } else { d }).collect();
-            let fast = search::<_, DeeperFirst>(&g, true).expect("consistent heuristic: monotone keys");
+            let fast = search::<_, DeeperFirst, true>(&g).expect("consistent heuristic: monotone keys");
             let options = SearchOptions::new(Frontier::Priority(Priority::PathCostPlusHeuristic)).ties(TieOrder::DeeperFirst);
             let plain = search_with(&g, options, |_: &Popped<'_, usize, u32>| {}).into_result();
             prop_assert_eq!(fast, plain);
@@ -570,7 +567,7 @@ mod tests {
         #[test]
         fn astar_fast_path_is_identical_or_declines(g in digraph()) {
             // Random heuristics are often inconsistent: then the fast path must decline.
-            if let Some(fast) = search::<_, Fifo>(&g, true) {
+            if let Some(fast) = search::<_, Fifo, true>(&g) {
                 prop_assert_eq!(fast, best_first(&g, Priority::PathCostPlusHeuristic));
             }
         }
@@ -619,7 +616,7 @@ mod tests {
         // must not be counted.
         for (goal, h_div) in [(1599, 0), (1599, 1), (1599, 3), (820, 0), (820, 3)] {
             let g = walled_grid(40, goal, h_div);
-            let fast = search::<_, DeeperFirst>(&g, true).expect("consistent heuristic");
+            let fast = search::<_, DeeperFirst, true>(&g).expect("consistent heuristic");
             let options = SearchOptions::new(Frontier::Priority(Priority::PathCostPlusHeuristic))
                 .ties(TieOrder::DeeperFirst);
             let plain = search_with(&g, options, |_: &Popped<'_, usize, u32>| {}).into_result();
@@ -629,7 +626,7 @@ mod tests {
                 fast.stats
             );
             assert_eq!(fast, plain);
-            let fast = search::<_, Fifo>(&g, true).expect("consistent heuristic");
+            let fast = search::<_, Fifo, true>(&g).expect("consistent heuristic");
             assert_eq!(fast, best_first(&g, Priority::PathCostPlusHeuristic));
         }
     }
@@ -649,8 +646,8 @@ mod tests {
             |&s: &u8| if s < 2 { 1e17 } else { 0.0 },
             |&s: &u8| s == 2,
         );
-        assert!(search::<_, Fifo>(&problem, true).is_none());
-        assert!(search::<_, DeeperFirst>(&problem, true).is_none());
+        assert!(search::<_, Fifo, true>(&problem).is_none());
+        assert!(search::<_, DeeperFirst, true>(&problem).is_none());
         let plain = best_first(&problem, Priority::PathCostPlusHeuristic);
         assert_eq!(plain.path.map(|p| p.states), Some(vec![0, 1, 2]));
     }
@@ -713,7 +710,7 @@ mod tests {
         let r = if which == "plain" {
             best_first(&grid, Priority::PathCost)
         } else {
-            search::<_, Fifo>(&grid, false).unwrap()
+            search::<_, Fifo, false>(&grid).unwrap()
         };
         eprintln!("{which} {:?}", r.stats);
     }

@@ -325,9 +325,9 @@ pub fn astar_with<P: SearchProblem>(
     ties: TieOrder,
 ) -> SearchResult<P::State, P::Action, P::Cost> {
     let fast = match ties {
-        TieOrder::Fifo => crate::monotone::search::<P, crate::monotone::Fifo>(problem, true),
+        TieOrder::Fifo => crate::monotone::search::<P, crate::monotone::Fifo, true>(problem),
         TieOrder::DeeperFirst => {
-            crate::monotone::search::<P, crate::monotone::DeeperFirst>(problem, true)
+            crate::monotone::search::<P, crate::monotone::DeeperFirst, true>(problem)
         }
         TieOrder::Lifo => None,
     };
