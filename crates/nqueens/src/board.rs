@@ -160,72 +160,34 @@ impl Board {
         let n = self.n;
         self.holes.clear();
         self.shuffled_rows(rng);
-        // Which diagonals hold a queen, as bits (what the tries read: they stay in cache), and
-        // the extra queens of diagonals holding two or more (rare).
-        let mut used_sum = vec![0u64; (2 * n).div_ceil(64)];
-        let mut used_diff = vec![0u64; (2 * n).div_ceil(64)];
-        let mut extra_sum: HashMap<usize, u32> = HashMap::new();
-        let mut extra_diff: HashMap<usize, u32> = HashMap::new();
-        let bit = |set: &[u64], i: usize| set[i / 64] & (1 << (i % 64)) != 0;
-        let fits = |used_sum: &[u64], used_diff: &[u64], row: u32, col: usize| {
-            let row = row as usize;
-            !bit(used_sum, col + row) && !bit(used_diff, col + (n - 1 - row))
-        };
+        let mut used = UsedDiagonals::new(n);
         let mut pairs = 0u64;
         for col in 0..n {
             let remaining = n - col;
             let tries = col..col + START_TRIES.min(remaining);
-            let mut pick = tries
-                .clone()
-                .find(|&j| fits(&used_sum, &used_diff, self.rows[j], col));
+            let mut pick = tries.clone().find(|&j| used.fits(self.rows[j], col));
             if pick.is_none() && remaining > START_TRIES {
                 // Nothing fitted among the next rows: try a few from anywhere in the pool.
                 pick = (0..START_TRIES)
                     .map(|_| rng.random_range(col..n))
-                    .find(|&j| fits(&used_sum, &used_diff, self.rows[j], col));
+                    .find(|&j| used.fits(self.rows[j], col));
             }
+            // Else settle for the least attacked of the next rows.
             let (best, attacks) = pick.map_or_else(
                 || {
-                    // Settle for the least attacked of the next rows.
-                    let count = |set: &[u64], extra: &HashMap<usize, u32>, i: usize| {
-                        u32::from(bit(set, i)) + extra.get(&i).copied().unwrap_or(0)
-                    };
                     tries
-                        .map(|j| {
-                            let row = self.rows[j] as usize;
-                            let a = count(&used_sum, &extra_sum, col + row)
-                                + count(&used_diff, &extra_diff, col + (n - 1 - row));
-                            (j, a)
-                        })
+                        .map(|j| (j, used.attacks(self.rows[j], col)))
                         .min_by_key(|&(_, a)| a)
                         .expect("at least one row remains")
                 },
                 |j| (j, 0),
             );
             self.rows.swap(col, best);
-            let row = self.rows[col] as usize;
             pairs += u64::from(attacks);
-            for (set, extra, i) in [
-                (&mut used_sum, &mut extra_sum, col + row),
-                (&mut used_diff, &mut extra_diff, col + (n - 1 - row)),
-            ] {
-                if bit(set, i) {
-                    *extra.entry(i).or_insert(0) += 1;
-                } else {
-                    set[i / 64] |= 1 << (i % 64);
-                }
-            }
+            used.place(self.rows[col], col);
         }
         self.pairs = pairs;
-        self.sum.set_from_bits(&used_sum);
-        self.diff.set_from_bits(&used_diff);
-        for (counters, extra) in [(&mut self.sum, extra_sum), (&mut self.diff, extra_diff)] {
-            for (i, k) in extra {
-                for _ in 0..k {
-                    counters.increment(i);
-                }
-            }
-        }
+        used.count_into(&mut self.sum, &mut self.diff);
         // A permutation: one queen per row.
         self.per_row.fill(1);
         self.empty_rows = 0;
@@ -260,6 +222,82 @@ impl Board {
             .iter()
             .map(|&h| h as usize)
             .filter(|&h| self.per_row.is_zero(h))
+    }
+}
+
+/// The diagonals a fresh start has filled so far: which hold a queen, as bits (what the
+/// tries read: they stay in cache), and the extra queens of diagonals holding two or more
+/// (rare).
+struct UsedDiagonals {
+    n: usize,
+    sum: Vec<u64>,
+    diff: Vec<u64>,
+    extra_sum: HashMap<usize, u32>,
+    extra_diff: HashMap<usize, u32>,
+}
+
+impl UsedDiagonals {
+    fn new(n: usize) -> Self {
+        Self {
+            n,
+            sum: vec![0; (2 * n).div_ceil(64)],
+            diff: vec![0; (2 * n).div_ceil(64)],
+            extra_sum: HashMap::new(),
+            extra_diff: HashMap::new(),
+        }
+    }
+
+    fn bit(set: &[u64], i: usize) -> bool {
+        set[i / 64] & (1 << (i % 64)) != 0
+    }
+
+    /// The two diagonals of a queen in `row`, column `col`.
+    fn of(&self, row: u32, col: usize) -> (usize, usize) {
+        let row = row as usize;
+        (col + row, col + (self.n - 1 - row))
+    }
+
+    /// Whether a queen in `row`, column `col` would attack none placed so far.
+    fn fits(&self, row: u32, col: usize) -> bool {
+        let (s, d) = self.of(row, col);
+        !Self::bit(&self.sum, s) && !Self::bit(&self.diff, d)
+    }
+
+    /// The queens placed so far that a queen in `row`, column `col` would attack.
+    fn attacks(&self, row: u32, col: usize) -> u32 {
+        let count = |set: &[u64], extra: &HashMap<usize, u32>, i: usize| {
+            u32::from(Self::bit(set, i)) + extra.get(&i).copied().unwrap_or(0)
+        };
+        let (s, d) = self.of(row, col);
+        count(&self.sum, &self.extra_sum, s) + count(&self.diff, &self.extra_diff, d)
+    }
+
+    /// Places a queen in `row`, column `col`.
+    fn place(&mut self, row: u32, col: usize) {
+        let (s, d) = self.of(row, col);
+        for (set, extra, i) in [
+            (&mut self.sum, &mut self.extra_sum, s),
+            (&mut self.diff, &mut self.extra_diff, d),
+        ] {
+            if Self::bit(set, i) {
+                *extra.entry(i).or_insert(0) += 1;
+            } else {
+                set[i / 64] |= 1 << (i % 64);
+            }
+        }
+    }
+
+    /// The queens on each diagonal, into the board's counters.
+    fn count_into(self, sum: &mut Counters, diff: &mut Counters) {
+        sum.set_from_bits(&self.sum);
+        diff.set_from_bits(&self.diff);
+        for (counters, extra) in [(sum, self.extra_sum), (diff, self.extra_diff)] {
+            for (i, k) in extra {
+                for _ in 0..k {
+                    counters.increment(i);
+                }
+            }
+        }
     }
 }
 

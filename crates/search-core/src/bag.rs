@@ -65,29 +65,8 @@ pub fn astar_bag_fn<S: Clone + Eq + Hash, C: Cost>(
         }
         for (child, step) in successors(state) {
             let g_child = g + step;
-            let at = match known.entry(child) {
-                Entry::Vacant(e) => {
-                    let at = e.index();
-                    e.insert((vec![item], g_child));
-                    at
-                }
-                Entry::Occupied(mut e) => {
-                    let (parents, cost) = e.get_mut();
-                    match g_child.total_order(cost) {
-                        std::cmp::Ordering::Less => {
-                            *parents = vec![item];
-                            *cost = g_child;
-                            e.index()
-                        }
-                        std::cmp::Ordering::Equal => {
-                            if !parents.contains(&item) {
-                                parents.push(item);
-                            }
-                            continue;
-                        }
-                        std::cmp::Ordering::Greater => continue,
-                    }
-                }
+            let Some(at) = add_parent(&mut known, child, item, g_child) else {
+                continue;
             };
             seq += 1;
             let h = heuristic(known.get_index(at).expect("just met").0);
@@ -101,6 +80,41 @@ pub fn astar_bag_fn<S: Clone + Eq + Hash, C: Cost>(
     let cost = best?;
     let (states, parents) = known.into_iter().map(|(s, (p, _))| (s, p)).unzip();
     Some((AllPaths::new(states, parents, sinks), cost))
+}
+
+/// Records `parent` as a parent of `child` at path cost `g`: the child's position when it is new
+/// or `g` is cheaper than its known cost (its parents are then `parent` alone), `None` when `g`
+/// ties its cost (`parent` joins the others) or is dearer.
+fn add_parent<S: Eq + Hash, C: Cost>(
+    known: &mut IndexMap<S, (Vec<usize>, C), BuildHasherDefault<FxHasher>>,
+    child: S,
+    parent: usize,
+    g: C,
+) -> Option<usize> {
+    match known.entry(child) {
+        Entry::Vacant(e) => {
+            let at = e.index();
+            e.insert((vec![parent], g));
+            Some(at)
+        }
+        Entry::Occupied(mut e) => {
+            let (parents, cost) = e.get_mut();
+            match g.total_order(cost) {
+                std::cmp::Ordering::Less => {
+                    *parents = vec![parent];
+                    *cost = g;
+                    Some(e.index())
+                }
+                std::cmp::Ordering::Equal => {
+                    if !parents.contains(&parent) {
+                        parents.push(parent);
+                    }
+                    None
+                }
+                std::cmp::Ordering::Greater => None,
+            }
+        }
+    }
 }
 
 /// The paths of [`astar_bag_fn`], each once, from the start to a goal (fused).

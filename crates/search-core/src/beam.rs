@@ -83,23 +83,35 @@ pub fn beam_search<P: SearchProblem>(problem: &P, priority: Priority, width: usi
                 });
             });
         }
-        candidates.sort_by(|a, b| a.0.total_order(&b.0));
-        layer.clear();
-        for &(_, index) in &candidates {
-            if layer.len() == width {
-                break;
-            }
-            if seen.insert(nodes[index as usize].state.clone()) {
-                layer.push(index);
-            }
-        }
-        candidates.clear();
+        next_layer(&mut candidates, &nodes, &mut seen, width, &mut layer);
     }
     SearchResult {
         cut_off: false,
         path: None,
         stats,
     }
+}
+
+/// Makes `layer` the best `width` of `candidates` (stably sorted by key) whose states are not
+/// `seen` yet, marking them seen; empties `candidates`.
+fn next_layer<S: Clone + Eq + std::hash::Hash, A, C: Cost>(
+    candidates: &mut Vec<(C, u32)>,
+    nodes: &[Node<S, A, C>],
+    seen: &mut FxHashSet<S>,
+    width: usize,
+    layer: &mut Vec<u32>,
+) {
+    candidates.sort_by(|a, b| a.0.total_order(&b.0));
+    layer.clear();
+    for &(_, index) in candidates.iter() {
+        if layer.len() == width {
+            break;
+        }
+        if seen.insert(nodes[index as usize].state.clone()) {
+            layer.push(index);
+        }
+    }
+    candidates.clear();
 }
 
 fn rebuild<S: Clone, A: Clone, C: Cost>(nodes: &[Node<S, A, C>], index: u32) -> Path<S, A, C> {

@@ -86,33 +86,9 @@ pub fn fringe_fn<S: Clone + Eq + Hash, C: Cost>(
             stats.expanded += 1;
             for (child, step) in successors(state) {
                 stats.generated += 1;
-                let g_child = g + step;
-                let at = match known.entry(child) {
-                    Entry::Vacant(e) => {
-                        let at = e.index();
-                        e.insert(Known {
-                            parent: i,
-                            g: g_child,
-                            step,
-                            stamp: 0,
-                        });
-                        at
-                    }
-                    Entry::Occupied(mut e) => {
-                        let k = e.get_mut();
-                        if !g_child.total_order(&k.g).is_lt() {
-                            continue;
-                        }
-                        *k = Known {
-                            parent: i,
-                            g: g_child,
-                            step,
-                            stamp: k.stamp.wrapping_add(1),
-                        };
-                        e.index()
-                    }
-                };
-                now.push_front((at, known[at].stamp));
+                if let Some(entry) = improve(&mut known, child, i, g, step) {
+                    now.push_front(entry);
+                }
             }
         }
         std::mem::swap(&mut now, &mut later);
@@ -125,6 +101,45 @@ pub fn fringe_fn<S: Clone + Eq + Hash, C: Cost>(
         path: None,
         stats,
         cut_off: false,
+    }
+}
+
+/// Records `child`, reached from the state at `parent` (path cost `g`) by a step of cost `step`,
+/// when it is new or the path is cheaper than its known one: its `now` list entry (position
+/// and the new stamp, which makes any older entry of it stale); `None` otherwise.
+fn improve<S: Eq + Hash, C: Cost>(
+    known: &mut IndexMap<S, Known<C>, BuildHasherDefault<FxHasher>>,
+    child: S,
+    parent: usize,
+    g: C,
+    step: C,
+) -> Option<(usize, u32)> {
+    let g_child = g + step;
+    match known.entry(child) {
+        Entry::Vacant(e) => {
+            let at = e.index();
+            e.insert(Known {
+                parent,
+                g: g_child,
+                step,
+                stamp: 0,
+            });
+            Some((at, 0))
+        }
+        Entry::Occupied(mut e) => {
+            let k = e.get_mut();
+            if !g_child.total_order(&k.g).is_lt() {
+                return None;
+            }
+            let stamp = k.stamp.wrapping_add(1);
+            *k = Known {
+                parent,
+                g: g_child,
+                step,
+                stamp,
+            };
+            Some((e.index(), stamp))
+        }
     }
 }
 

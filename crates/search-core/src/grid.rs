@@ -225,6 +225,21 @@ impl Grid {
     fn free_near(&self, (x, y): Cell) -> bool {
         self.rows.get(y, x)
     }
+
+    /// The row-major index of a cell on the grid.
+    #[inline]
+    fn index((x, y): Cell, width: usize) -> u32 {
+        (y as usize * width + x as usize) as u32
+    }
+
+    /// The cell of a row-major index.
+    #[inline]
+    fn cell(&self, i: u32) -> Cell {
+        (
+            (i as usize % self.width) as isize,
+            (i as usize / self.width) as isize,
+        )
+    }
 }
 
 /// The costs of a straight and a diagonal step.
@@ -653,6 +668,22 @@ impl Records {
     }
 }
 
+/// `start` and `goal` as signed cells, if both are free. Panics on a grid of 2^32 - 1 cells or
+/// more (cell indices are 32 bits).
+fn free_ends(grid: &Grid, start: (usize, usize), goal: (usize, usize)) -> Option<(Cell, Cell)> {
+    let signed = |(x, y): (usize, usize)| (x as isize, y as isize);
+    let (start, goal) = (signed(start), signed(goal));
+    if !grid.is_free(start.0, start.1) || !grid.is_free(goal.0, goal.1) {
+        return None;
+    }
+    // Cell indices fit in 32 bits on any grid worth searching.
+    assert!(
+        grid.width * grid.height < u32::MAX as usize,
+        "a grid of at most 2^32 - 1 cells"
+    );
+    Some((start, goal))
+}
+
 /// A* over jump points from `start` to `goal` under `rule`, each jump costing its
 /// [`Rule::distance`].
 fn search(
@@ -662,39 +693,17 @@ fn search(
     costs: Octile,
     rule: Rule,
 ) -> Option<GridPath> {
-    let signed = |(x, y): (usize, usize)| (x as isize, y as isize);
-    let (start, goal) = (signed(start), signed(goal));
-    if !grid.is_free(start.0, start.1) || !grid.is_free(goal.0, goal.1) {
-        return None;
-    }
-    let cells = grid.width * grid.height;
-    // Cell indices fit in 32 bits on any grid worth searching.
-    assert!(
-        cells < u32::MAX as usize,
-        "a grid of at most 2^32 - 1 cells"
-    );
+    let (start, goal) = free_ends(grid, start, goal)?;
     let jumper = Jumper { grid, rule, goal };
-    let index = |(x, y): Cell| y as usize * grid.width + x as usize;
-    let cell = |i: u32| {
-        (
-            (i as usize % grid.width) as isize,
-            (i as usize / grid.width) as isize,
-        )
-    };
-    let mut records = Records::new(cells);
+    let index = |cell: Cell| Grid::index(cell, grid.width);
+    let mut records = Records::new(grid.width * grid.height);
     let mut open = BinaryHeap::new();
-    records.set(
-        index(start),
-        Record {
-            cost: 0,
-            ..UNREACHED
-        },
-    );
-    open.push((
-        Reverse(rule.distance(costs, start, goal)),
-        0,
-        index(start) as u32,
-    ));
+    let at_start = Record {
+        cost: 0,
+        ..UNREACHED
+    };
+    records.set(index(start) as usize, at_start);
+    open.push((Reverse(rule.distance(costs, start, goal)), 0, index(start)));
     while let Some((_, cost, i)) = open.pop() {
         let record = records.get(i as usize);
         // An entry is pushed only for a strictly cheaper way and the distance is consistent, so
@@ -702,32 +711,31 @@ fn search(
         if cost > record.cost {
             continue;
         }
-        let here = cell(i);
+        let here = grid.cell(i);
         if here == goal {
             return Some(walk(grid, &records, i, cost));
         }
         let from = (record.parent != u32::MAX).then(|| {
-            let p = cell(record.parent);
+            let p = grid.cell(record.parent);
             ((here.0 - p.0).signum(), (here.1 - p.1).signum())
         });
-        for d in jumper.directions(here, from).iter() {
-            let Some(next) = jumper.jump(here, d) else {
-                continue;
-            };
+        for next in jumper
+            .directions(here, from)
+            .iter()
+            .filter_map(|d| jumper.jump(here, d))
+        {
             let j = index(next);
             let reached = cost + rule.distance(costs, here, next);
-            if reached < records.get(j).cost {
-                records.set(
-                    j,
-                    Record {
-                        cost: reached,
-                        parent: i,
-                    },
-                );
+            if reached < records.get(j as usize).cost {
+                let record = Record {
+                    cost: reached,
+                    parent: i,
+                };
+                records.set(j as usize, record);
                 open.push((
                     Reverse(reached + rule.distance(costs, next, goal)),
                     reached,
-                    j as u32,
+                    j,
                 ));
             }
         }
@@ -738,12 +746,7 @@ fn search(
 /// The full path to cell `end` through the jump points' parents, each leg a straight or diagonal
 /// line.
 fn walk(grid: &Grid, records: &Records, end: u32, cost: u32) -> GridPath {
-    let cell = |i: u32| {
-        (
-            (i as usize % grid.width) as isize,
-            (i as usize / grid.width) as isize,
-        )
-    };
+    let cell = |i: u32| grid.cell(i);
     let mut points = vec![cell(end)];
     let mut i = end;
     while records.get(i as usize).parent != u32::MAX {

@@ -149,14 +149,7 @@ where
             stats.restarts += 1;
         }
         let mut steps = 0u64;
-        // Repairs since the last scan, how many variables that scan found, and picks in a row
-        // that changed nothing: bounds on how long hidden conflicts can stay unseen.
-        let mut since_scan = 0u64;
-        let mut scan_size = 0u64;
-        let mut idle_picks = 0usize;
-        // Candidate values weighed since the last scan: a scan is only worth it once the
-        // repairs have cost about as much as it does.
-        let mut work_since_scan = 0usize;
+        let mut rescan = Rescan::default();
         loop {
             if conflicted.is_empty() {
                 stats.scans += 1;
@@ -165,10 +158,10 @@ where
                 if conflicted.is_empty() {
                     return Ok(stats);
                 }
-                since_scan = 0;
-                scan_size = conflicted.len() as u64;
-                idle_picks = 0;
-                work_since_scan = 0;
+                rescan = Rescan {
+                    scan_size: conflicted.len() as u64,
+                    ..Rescan::default()
+                };
             }
             let pick = rng.random_range(0..conflicted.len());
             let var = conflicted[pick];
@@ -182,24 +175,20 @@ where
             }
             steps += 1;
             stats.steps += 1;
-            since_scan += 1;
+            rescan.since_scan += 1;
             candidates.clear();
             problem.candidates(var, rng, &mut candidates);
-            work_since_scan += candidates.len() + 1;
+            rescan.work += candidates.len() + 1;
             let old = problem.value(var);
             match least_conflicted(problem, var, &candidates, rng) {
                 Some(value) if value != old => {
                     problem.assign(var, value);
                     problem.affected_by(var, old, value, |v| conflicted.push(v));
-                    idle_picks = 0;
+                    rescan.idle_picks = 0;
                 }
-                _ => idle_picks += 1,
+                _ => rescan.idle_picks += 1,
             }
-            let stuck = idle_picks > conflicted.len() + 8;
-            let stale_list = !P::REPORTS_AFFECTED && since_scan > scan_size / 4 + 2;
-            let scan_is_affordable = work_since_scan * 4 >= problem.variable_count();
-            if (stuck || stale_list) && scan_is_affordable {
-                // Stuck on the variables it knows, or long enough since it looked: rescan.
+            if rescan.is_due(problem, conflicted.len()) {
                 conflicted.clear();
             }
         }
@@ -208,6 +197,31 @@ where
         steps: stats.steps,
         restarts: stats.restarts,
     })
+}
+
+/// When to rebuild the list of conflicted variables from a full scan.
+#[derive(Default)]
+struct Rescan {
+    /// Repairs since the last scan, and how many variables that scan found: a bound on how
+    /// long hidden conflicts can stay unseen.
+    since_scan: u64,
+    scan_size: u64,
+    /// Picks in a row that changed nothing.
+    idle_picks: usize,
+    /// Candidate values weighed since the last scan: a scan is only worth it once the repairs
+    /// have cost about as much as it does.
+    work: usize,
+}
+
+impl Rescan {
+    /// Stuck on the variables it knows (of which `known` are listed), or long enough since it
+    /// looked, and the repairs since have cost about a scan.
+    fn is_due<P: ConflictProblem>(&self, problem: &P, known: usize) -> bool {
+        let stuck = self.idle_picks > known + 8;
+        let stale_list = !P::REPORTS_AFFECTED && self.since_scan > self.scan_size / 4 + 2;
+        let scan_is_affordable = self.work * 4 >= problem.variable_count();
+        (stuck || stale_list) && scan_is_affordable
+    }
 }
 
 /// The candidate with the fewest conflicts, ties broken uniformly at random (reservoir sampling).
