@@ -10,6 +10,8 @@ use crate::square::Square;
 use proptest::prelude::*;
 use search_core::games::Budget;
 
+mod search_work;
+
 /// The final margin for the side to move, empty squares to the winner, by plain negamax.
 fn negamax<const N: usize>(position: &Position<N>) -> i32 {
     negamax_counting::<N, EmptiesToWinner>(position)
