@@ -208,6 +208,9 @@ mod tests {
     fn finished_game_is_one_leaf() {
         let full = Position::<4>::new(Board::empty(), crate::Side::Black);
         assert_eq!(perft(&full, 5), 1);
+        // However deep: the walk stops at the finished game (no passes back and forth).
+        assert_eq!(perft(&full, 1000), 1);
+        assert_eq!(full.perft_threads(1000, 2), 1);
     }
 
     #[test]
@@ -233,6 +236,20 @@ mod tests {
                     counts[depth as usize],
                     "depth {depth}, {threads} threads"
                 );
+            }
+        }
+    }
+
+    #[test]
+    fn threads_count_through_a_pass_at_the_root() {
+        // A 6x6 position whose mover must pass while the opponent has a game left to play.
+        let stuck = (0..300)
+            .flat_map(|seed| (0..24).map(move |e| Position::<6>::random_line(seed, e)))
+            .find(|p| p.must_pass() && perft(p, 3) > 2)
+            .expect("some random line stops at a pass");
+        for depth in 0..6 {
+            for threads in [1, 2, 3] {
+                assert_eq!(stuck.perft_threads(depth, threads), perft(&stuck, depth));
             }
         }
     }
