@@ -263,6 +263,8 @@ fn a_clock_solves_twelve_empties_without_a_deadline_and_more_with_one() {
     let choice = choose(&position, Budget::time(Duration::from_nanos(1)));
     assert!(!choice.exact);
     assert!(position.play(choice.best.unwrap()).is_some());
+    // ... within what is left of the clock: not to the end of the game.
+    assert!(choice.depth < 13, "depth {}", choice.depth);
     // Ten seconds are worth a solve of 15 empties (the model allows 25).
     let position = with_empties(15, 1);
     let choice = choose(&position, Budget::time(Duration::from_secs(10)));
@@ -334,4 +336,41 @@ fn a_new_game_forgets_the_tables() {
     let mut kept = Player::new(weights(), 12);
     kept.choose(&late, budget);
     assert_ne!(kept.choose(&late, budget), fresh);
+}
+
+/// White b1 and d1, Black c1, and Black discs from h8 backwards in reading order until
+/// `empties` squares are empty (rows 1 and 2 stay empty, so only a1 and e1 start the small
+/// game left): exact solves of any number of empties that take no time.
+fn small_tree(empties: usize) -> Position<8> {
+    let at = |r, c| Square::new(r, c).unwrap();
+    let mut board = Board::empty()
+        .with(at(0, 1), Some(Side::White))
+        .with(at(0, 2), Some(Side::Black))
+        .with(at(0, 3), Some(Side::White));
+    for index in (16..64).rev().take(61 - empties) {
+        board = board.with(Square::from_index(index).unwrap(), Some(Side::Black));
+    }
+    Position::new(board, Side::Black)
+}
+
+#[test]
+fn the_clock_decides_how_many_empties_are_worth_a_solve() {
+    // The model: 1 ms at 14 empties, 2.2 times as much for each further one, at most 26.
+    for (empties, ms, exact) in [
+        (16, 5, true),
+        (17, 5, false),
+        (17, 10, false),
+        (21, 10, false),
+        (21, 10_000, true),
+        (25, 10_000, true),
+        (26, 10_000, false),
+        (26, 100_000, true),
+        (27, 100_000, false),
+    ] {
+        let position = small_tree(empties);
+        assert_eq!(position.board().empties().len(), empties);
+        assert!(position.placements().len() >= 2);
+        let choice = choose(&position, Budget::time(Duration::from_millis(ms)));
+        assert_eq!(choice.exact, exact, "{empties} empties, {ms} ms");
+    }
 }
