@@ -211,4 +211,78 @@ mod tests {
         let err = parse_position::<8>(&format!("{text} 0"), "g").unwrap_err();
         assert!(err.to_string().starts_with("g:10: token \"0\""), "{err}");
     }
+
+    #[test]
+    fn length_errors_name_the_expected_length() {
+        let err = parse_tiny::<4>("000").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "board \"000\": expected 16 characters of 0/1/2, found 3"
+        );
+        assert!(matches!(
+            parse_tiny::<6>("0000021001200000"),
+            Err(Error::BoardLength {
+                expected: 36,
+                found: 16,
+                ..
+            })
+        ));
+    }
+
+    /// A game from the 4x4 start with moves picked by `seed`, its placements recorded.
+    fn random_game(seed: u64) -> FullGame<4> {
+        let mut end = Position::<4>::start();
+        let mut moves = Vec::new();
+        let mut state = seed;
+        while !end.is_over() {
+            let legal: Vec<_> = end.moves().collect();
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            let mv = legal[(state >> 33) as usize % legal.len()];
+            if let crate::Move::Place(square) = mv {
+                moves.push(square);
+            }
+            end = end.play(mv).unwrap();
+        }
+        FullGame { moves, end }
+    }
+
+    #[test]
+    fn full_game_reports_read_back() {
+        assert_eq!((side_number(Side::Black), side_number(Side::White)), (0, 1));
+        let mut winners = std::collections::BTreeSet::new();
+        for seed in 0..60 {
+            let game = random_game(seed);
+            let report = full_game_report(&game);
+            let mut lines = report.lines();
+            let moves: Vec<usize> = lines
+                .next()
+                .unwrap()
+                .split(' ')
+                .map(|m| m.parse().unwrap())
+                .collect();
+            let indices: Vec<usize> = game.moves.iter().map(|s| s.index()).collect();
+            assert_eq!(moves, indices);
+            let winner = lines.next().unwrap().strip_prefix("winner ").unwrap();
+            let expected = match game.end.leader() {
+                Some(Side::Black) => "0",
+                Some(Side::White) => "1",
+                None => "-1",
+            };
+            assert_eq!(winner, expected);
+            winners.insert(winner.to_owned());
+            // The turn and the board are a position file of the end.
+            let turn = lines.next().unwrap().strip_prefix("turn ").unwrap();
+            let rest: Vec<&str> = lines.collect();
+            let file = format!("{turn}\n{}", rest.join("\n"));
+            assert_eq!(parse_position::<4>(&file, "r").unwrap(), game.end);
+            assert!(report.ends_with('\n'));
+        }
+        assert_eq!(
+            winners.len(),
+            3,
+            "wins of both sides and a draw: {winners:?}"
+        );
+    }
 }

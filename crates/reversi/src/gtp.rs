@@ -547,4 +547,123 @@ mod tests {
             Some(Duration::from_millis(375))
         );
     }
+
+    /// Plays the first legal square and records what it was asked and told.
+    #[derive(Default)]
+    struct Recorder {
+        budgets: Vec<Budget>,
+        new_games: usize,
+    }
+    impl Chooser for Recorder {
+        fn choose(&mut self, request: MoveRequest<'_>) -> Option<Square<8>> {
+            self.budgets.push(request.budget);
+            request.position.placements().first()
+        }
+        fn new_game(&mut self) {
+            self.new_games += 1;
+        }
+    }
+
+    #[test]
+    fn every_listed_command_is_known_and_handled() {
+        let mut gtp = session();
+        let listed = gtp.handle(b"list_commands").text;
+        assert_eq!(listed, format!("= {}\n\n", COMMANDS.join("\n")));
+        for command in COMMANDS {
+            let known = gtp
+                .handle(format!("known_command {command}").as_bytes())
+                .text;
+            assert_eq!(known, "= true\n\n");
+            if *command != "quit" {
+                let reply = gtp.handle(command.as_bytes()).text;
+                assert_ne!(reply, "? unknown command\n\n", "{command}");
+            }
+        }
+        let version = gtp.handle(b"version").text;
+        assert_eq!(version, format!("= {}\n\n", env!("CARGO_PKG_VERSION")));
+    }
+
+    #[test]
+    fn genmove_asks_with_the_time_control() {
+        let limits = TimeControl {
+            per_move: Some(Duration::from_secs(2)),
+            per_game: None,
+            depth: Some(5),
+        };
+        let mut gtp = Gtp::new(Recorder::default(), limits);
+        assert_eq!(gtp.handle(b"genmove b").text, "= D3\n\n");
+        let budget = gtp.chooser.budgets[0];
+        assert_eq!(
+            (budget.time, budget.depth),
+            (Some(Duration::from_secs(2)), Some(5))
+        );
+    }
+
+    #[test]
+    fn a_new_game_resets_the_board_the_history_and_the_clock() {
+        let limits = TimeControl {
+            per_game: Some(Duration::from_secs(60)),
+            ..TimeControl::default()
+        };
+        for command in ["clear_board", "boardsize 8"] {
+            let mut gtp = Gtp::new(Recorder::default(), limits);
+            gtp.handle(b"play black d3");
+            gtp.handle(b"time_left white 1 0");
+            gtp.handle(b"genmove white");
+            assert_eq!(gtp.handle(command.as_bytes()).text, "=\n\n");
+            assert_eq!(gtp.position(), &Position::start());
+            assert_eq!(gtp.handle(b"undo").text, "? cannot undo\n\n");
+            assert_eq!(gtp.chooser.new_games, 1);
+            assert_eq!(gtp.used, Duration::ZERO);
+            // The whole game's time again, not the second reported for White.
+            let white_start = Position::start().pass();
+            assert_eq!(
+                gtp.move_time(Side::White, &white_start),
+                Some(Duration::from_millis(2250))
+            );
+        }
+        let mut gtp = Gtp::new(Recorder::default(), limits);
+        gtp.set_position(Position::start().pass());
+        assert_eq!(gtp.chooser.new_games, 1);
+        assert_eq!(gtp.position().to_move(), Side::White);
+    }
+
+    #[test]
+    fn time_settings_give_the_game_time_and_zero_keeps_it() {
+        let start = Position::start();
+        let mut gtp = session();
+        assert_eq!(gtp.handle(b"time_settings 0 0 0").text, "=\n\n");
+        assert_eq!(gtp.move_time(Side::Black, &start), None);
+        assert_eq!(gtp.handle(b"time_settings 60 5 1").text, "=\n\n");
+        assert_eq!(
+            gtp.move_time(Side::Black, &start),
+            Some(Duration::from_millis(2250))
+        );
+        gtp.handle(b"time_settings 0 0 0");
+        assert_eq!(
+            gtp.move_time(Side::Black, &start),
+            Some(Duration::from_millis(2250))
+        );
+    }
+
+    #[test]
+    fn scores_name_the_leader_and_the_margin() {
+        assert_eq!(score_text(&Position::start()), "0");
+        let mut seen = std::collections::BTreeSet::new();
+        for seed in 0..60 {
+            let end = Position::<8>::random_line(seed, 0);
+            let black = end.board().count(Side::Black) as i32;
+            let white = end.board().count(Side::White) as i32;
+            let empty = end.board().empties().len() as i32;
+            // Empty squares go to the winner.
+            let expected = match black.cmp(&white) {
+                std::cmp::Ordering::Greater => format!("B+{}", black - white + empty),
+                std::cmp::Ordering::Less => format!("W+{}", white - black + empty),
+                std::cmp::Ordering::Equal => "0".to_owned(),
+            };
+            assert_eq!(score_text(&end), expected);
+            seen.insert(expected.chars().next());
+        }
+        assert!(seen.len() >= 2, "both sides win some: {seen:?}");
+    }
 }

@@ -239,4 +239,35 @@ mod tests {
         assert!(parse_square("i1").is_none() && parse_square("a0").is_none());
         assert!(parse_square("a10").is_none());
     }
+
+    #[test]
+    fn square_names_read_back() {
+        let names: Vec<String> = Square::<8>::all().map(square_name).collect();
+        assert_eq!((names[0].as_str(), names[63].as_str()), ("A1", "H8"));
+        assert_eq!(names[10], "C2");
+        for square in Square::<8>::all() {
+            let name = square_name(square);
+            assert_eq!(parse_square(&name), Some(square));
+            assert_eq!(parse_square(&name.to_lowercase()), Some(square));
+        }
+    }
+
+    #[test]
+    fn white_to_move_and_short_boards() {
+        let board = &FIRST[..64];
+        for side in ["O", "o"] {
+            let problem = parse_line(&format!("{board} {side};")).unwrap();
+            assert_eq!(problem.position.to_move(), Side::White);
+            assert_eq!(line(&problem.position), format!("{board} O;"));
+        }
+        // Whitespace after 60 board characters: a short board, not a bad character.
+        assert_eq!(
+            parse_line(&format!("{} X;", &board[..60])),
+            Err(ObfError::Short(60))
+        );
+        assert_eq!(
+            parse_line(&format!("{}\t{}", &board[..30], &board[30..])),
+            Err(ObfError::Short(30))
+        );
+    }
 }

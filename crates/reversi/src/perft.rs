@@ -208,5 +208,49 @@ mod tests {
     fn finished_game_is_one_leaf() {
         let full = Position::<4>::new(Board::empty(), crate::Side::Black);
         assert_eq!(perft(&full, 5), 1);
+        // However deep: the walk stops at the finished game (no passes back and forth).
+        assert_eq!(perft(&full, 1000), 1);
+        assert_eq!(full.perft_threads(1000, 2), 1);
+    }
+
+    #[test]
+    fn threads_count_games_that_end_above_the_split() {
+        // White b1 and d1, Black c1, h7 and h8, Black to move: a small tree of games that end
+        // after a few plies (with passes), smaller than any split wants, so the split level
+        // counts them.
+        let at = |r, c| crate::Square::<8>::new(r, c).unwrap();
+        let board = Board::empty()
+            .with(at(0, 1), Some(crate::Side::White))
+            .with(at(0, 2), Some(crate::Side::Black))
+            .with(at(0, 3), Some(crate::Side::White))
+            .with(at(6, 7), Some(crate::Side::Black))
+            .with(at(7, 7), Some(crate::Side::Black));
+        let position = Position::new(board, crate::Side::Black);
+        let counts: Vec<u64> = (0..8).map(|d| perft(&position, d)).collect();
+        assert_eq!(counts[0], 1);
+        assert!(counts.windows(2).any(|w| w[0] == w[1]), "{counts:?}");
+        for depth in 0..8 {
+            for threads in [1, 2, 5] {
+                assert_eq!(
+                    position.perft_threads(depth, threads),
+                    counts[depth as usize],
+                    "depth {depth}, {threads} threads"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn threads_count_through_a_pass_at_the_root() {
+        // A 6x6 position whose mover must pass while the opponent has a game left to play.
+        let stuck = (0..300)
+            .flat_map(|seed| (0..24).map(move |e| Position::<6>::random_line(seed, e)))
+            .find(|p| p.must_pass() && perft(p, 3) > 2)
+            .expect("some random line stops at a pass");
+        for depth in 0..6 {
+            for threads in [1, 2, 3] {
+                assert_eq!(stuck.perft_threads(depth, threads), perft(&stuck, depth));
+            }
+        }
     }
 }

@@ -195,3 +195,86 @@ impl<const N: usize> Move<N> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The discs of `side`, counted square by square.
+    fn discs<const N: usize>(position: &Position<N>, side: Side) -> i32 {
+        Square::<N>::all()
+            .filter(|&s| position.board().get(s) == Some(side))
+            .count() as i32
+    }
+
+    fn check_leader_and_score<const N: usize>(seed: u64, empties: usize) -> i32 {
+        let position = Position::<N>::random_line(seed, empties);
+        let (black, white) = (discs(&position, Side::Black), discs(&position, Side::White));
+        let expected = match black.cmp(&white) {
+            std::cmp::Ordering::Greater => Some(Side::Black),
+            std::cmp::Ordering::Less => Some(Side::White),
+            std::cmp::Ordering::Equal => None,
+        };
+        assert_eq!(position.leader(), expected);
+        let own = discs(&position, position.to_move());
+        let opp = discs(&position, position.to_move().opponent());
+        assert_eq!(position.score(), own - opp);
+        assert_eq!(position.pass().score(), opp - own);
+        black - white
+    }
+
+    #[test]
+    fn leader_and_score_follow_the_counts() {
+        let mut margins = std::collections::BTreeSet::new();
+        for seed in 0..40 {
+            for empties in [0, 3, 10] {
+                margins.insert(check_leader_and_score::<4>(seed, empties).signum());
+                margins.insert(check_leader_and_score::<6>(seed, empties).signum());
+                margins.insert(check_leader_and_score::<8>(seed, empties).signum());
+            }
+        }
+        assert_eq!(margins.len(), 3, "wins of both sides and ties: {margins:?}");
+        assert_eq!(Position::<8>::start().leader(), None);
+    }
+
+    #[test]
+    fn random_lines_stop_at_the_empties_asked_for() {
+        assert_eq!(Position::<8>::random_line(7, 60), Position::start());
+        let mut distinct = std::collections::BTreeSet::new();
+        for seed in 0..20 {
+            let mut previous = Position::<6>::start();
+            for empties in (0..32).rev() {
+                let position = Position::<6>::random_line(seed, empties);
+                let left = position.board().empties().len();
+                assert!(left == empties || (left > empties && position.is_over()));
+                // One placement (after a pass if need be) from the line one square earlier.
+                if previous.is_over() {
+                    assert_eq!(position, previous);
+                } else {
+                    let at = if previous.must_pass() {
+                        previous.pass()
+                    } else {
+                        previous
+                    };
+                    let next: Vec<_> = at.placements().filter_map(|s| at.place(s)).collect();
+                    assert!(next.contains(&position), "seed {seed}, {empties} empties");
+                }
+                previous = position;
+            }
+            distinct.insert(format!("{:?}", Position::<8>::random_line(seed, 50)));
+        }
+        assert!(distinct.len() > 15, "the seeds pick different lines");
+        // Every first move of the 8x8 start is picked by some seed.
+        let firsts: std::collections::BTreeSet<_> = (0..20)
+            .map(|seed| format!("{:?}", Position::<8>::random_line(seed, 59)))
+            .collect();
+        assert_eq!(firsts.len(), 4);
+    }
+
+    #[test]
+    fn map_square_maps_placements_only() {
+        let square = Square::<8>::new(2, 3).unwrap();
+        assert_eq!(Move::Place(square).map_square(Square::index), Some(19));
+        assert_eq!(Move::<8>::Pass.map_square(Square::index), None);
+    }
+}

@@ -128,3 +128,41 @@ impl<const N: usize> fmt::Debug for SquareSet<N> {
         f.debug_list().entries(*self).finish()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn squares_print_their_row_column_and_index() {
+        let square = Square::<6>::new(2, 3).unwrap();
+        assert_eq!(format!("{square:?}"), "Square(2,3)");
+        assert_eq!(square.to_string(), "15");
+        let set = SquareSet::<6>(square.bit() | 1);
+        assert_eq!(format!("{set:?}"), "[Square(0,0), Square(2,3)]");
+    }
+
+    #[test]
+    fn sets_agree_with_their_squares() {
+        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+        for _ in 0..200 {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            // Random squares of a 6x6 board, in reading order.
+            let members: Vec<Square<6>> = Square::<6>::all()
+                .filter(|s| (state >> (s.index() + 20)) & 1 == 1 && s.index() % 3 != 0)
+                .collect();
+            let set = SquareSet::<6>(members.iter().fold(0, |m, s| m | s.bit()));
+            assert_eq!(set.collect::<Vec<_>>(), members);
+            assert_eq!(set.len(), members.len());
+            assert_eq!(set.size_hint(), (members.len(), Some(members.len())));
+            assert_eq!(set.is_empty(), members.is_empty());
+            assert_eq!(set.first(), members.first().copied());
+            for square in Square::<6>::all() {
+                assert_eq!(set.contains(square), members.contains(&square));
+            }
+        }
+        assert!(SquareSet::<6>::default().is_empty());
+    }
+}
