@@ -68,8 +68,9 @@ pub fn serve<C: Chooser>(
     Ok(())
 }
 
-/// `othello gtp`: our engine (or the random player) on stdin/stdout.
-pub fn run(limits: TimeControl, random: Option<u64>) -> ExitCode {
+/// `othello gtp`: our engine (or the random player) on stdin/stdout; `probcut`: the engine's
+/// Multi-ProbCut margin in standard deviations (`None`: off).
+pub fn run(limits: TimeControl, random: Option<u64>, probcut: Option<f32>) -> ExitCode {
     let stdin = io::stdin();
     let mut input = stdin.lock();
     let mut output = io::stdout().lock();
@@ -81,7 +82,7 @@ pub fn run(limits: TimeControl, random: Option<u64>) -> ExitCode {
             &mut output,
         ),
         None => serve(
-            Player::new(Weights::builtin(), 20),
+            Player::new(Weights::builtin(), 20).with_probcut(probcut),
             limits,
             &mut input,
             &mut output,

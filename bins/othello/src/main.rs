@@ -90,6 +90,11 @@ enum Command {
         /// Deepest search in plies (with no time given: a fixed-depth, repeatable player).
         #[arg(long, value_parser = clap::value_parser!(u32).range(1..=60))]
         depth: Option<u32>,
+        /// Multi-ProbCut in the midgame search: cut when the fitted model puts the value this
+        /// many standard deviations beyond the window (0: off, every depth searched in full;
+        /// 1.5 won 31 of 40 games against 0 at 8 s per game).
+        #[arg(long, value_name = "T", default_value_t = 1.5)]
+        probcut: f32,
         /// Play uniformly random legal moves instead (for testing referees and engines).
         #[arg(long)]
         random: bool,
@@ -233,6 +238,7 @@ fn main() -> ExitCode {
             time_per_move,
             time_per_game,
             depth,
+            probcut,
             random,
             seed,
         } => {
@@ -245,7 +251,8 @@ fn main() -> ExitCode {
                 per_game: time_per_game,
                 depth,
             };
-            return gtp::run(limits, random.then_some(seed));
+            let probcut = (probcut > 0.0).then_some(probcut);
+            return gtp::run(limits, random.then_some(seed), probcut);
         }
         Command::Match {
             engine_a,

@@ -11,7 +11,8 @@
 //! - [`perft`]: leaf counts for testing and timing the move generator.
 //! - [`eval`]: a stage-dependent pattern evaluation for 8x8 (edges, corners, lines, diagonals,
 //!   mobility, parity) with weights fitted by the `fit_eval` example; [`player`]: time-controlled
-//!   play with it (iterative deepening, exact solving near the end); [`gtp`]: the Go Text
+//!   play with it (iterative deepening, exact solving near the end, optionally Multi-ProbCut with
+//!   the models of [`probcut`], fitted by the `fit_probcut` example); [`gtp`]: the Go Text
 //!   Protocol as a state machine (one command line in, the exact reply out); [`openings`]: the
 //!   balanced openings of engine matches.
 //! - [`exact`]: the one exact solver, for any position of any size: the side to move's exact
@@ -53,6 +54,7 @@ pub mod openings;
 mod perft;
 pub mod player;
 mod position;
+pub mod probcut;
 pub mod rules;
 pub mod search;
 mod side;

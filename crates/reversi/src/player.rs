@@ -14,13 +14,14 @@
 use crate::eval::{self, ONE_DISC, Weights};
 use crate::exact;
 use crate::position::{Move, Position};
+use crate::probcut::{Selectivity, Table};
 use crate::search::{Scored, Scoring, hash, move_list, order, player};
 use crate::side::Side;
 use search_core::games::Budget;
 use search_core::games::deepening::{Pace, Step, iterate};
 use search_core::{
     games::Engine, games::EngineGame, games::Game, games::MoveList, games::Player as Turn,
-    games::Strategy, games::Value,
+    games::ProbableCut, games::Strategy, games::Value,
 };
 use std::time::Instant;
 
@@ -34,6 +35,8 @@ pub struct Evaluated {
     pub max: Side,
     /// The evaluation's weights.
     pub weights: &'static Weights,
+    /// Multi-ProbCut, if on ([`probcut`](mod@crate::probcut)).
+    pub selectivity: Option<Selectivity>,
 }
 
 impl Game for Evaluated {
@@ -75,6 +78,12 @@ impl EngineGame for Evaluated {
 
     fn order_moves(&self, moves: &mut MoveList<Move<8>>) {
         order(&self.position, moves);
+    }
+
+    fn probable_cut(&self, depth: u32) -> Option<ProbableCut> {
+        let s = self.selectivity?;
+        s.table
+            .test(self.position.board().empties().len() as u32, depth, s.t)
     }
 }
 
@@ -142,6 +151,7 @@ pub struct Player {
     engine: Engine<Move<8>>,
     solver: exact::Solver,
     weights: &'static Weights,
+    selectivity: Option<Selectivity>,
 }
 
 impl Player {
@@ -152,7 +162,20 @@ impl Player {
             engine: Engine::new(table_bits),
             solver: exact::Solver::new(ENDGAME_TABLE_BITS),
             weights,
+            selectivity: None,
         }
+    }
+
+    /// The same player with Multi-ProbCut in its midgame search, cutting `t` standard
+    /// deviations beyond the window with the built-in [`Table`] (`None`: off, every depth
+    /// searched in full).
+    #[must_use]
+    pub fn with_probcut(mut self, t: Option<f32>) -> Self {
+        self.selectivity = t.map(|t| Selectivity {
+            table: Table::builtin(),
+            t,
+        });
+        self
     }
 
     /// Forgets the table (a new game).
@@ -248,6 +271,7 @@ impl Player {
             position: *position,
             max: position.to_move(),
             weights: self.weights,
+            selectivity: self.selectivity,
         };
         let empties = position.board().empties().len() as u32;
         let pace = budget.time.map(|target| Pace { target });
@@ -284,6 +308,7 @@ pub fn search_value(weights: &'static Weights, position: &Position<8>, depth: u3
         position: *position,
         max: position.to_move(),
         weights,
+        selectivity: None,
     };
     Engine::new(12).search(&game, depth).value
 }

@@ -382,17 +382,7 @@ impl<'a, M: Copy + PartialEq, T: Table> Worker<'a, M, T> {
             return 0;
         }
         let mover = position.to_move();
-        // A terminal position has no legal move (the `Game` contract): it is recognised below by
-        // its empty move list, which saves games like reversi generating moves twice per node.
-        if remaining == Some(0) {
-            self.stats.leaves += 1;
-            return position.evaluate() * mover.sign();
-        }
-        if remaining.is_none()
-            && let Some((value, visited)) = position.solve_small(alpha, beta)
-        {
-            self.stats.nodes += visited.saturating_sub(1);
-            self.stats.leaves += 1;
+        if let Some(value) = self.leaf(position, remaining, alpha, beta) {
             return value;
         }
         let depth = remaining.unwrap_or(UNLIMITED);
@@ -400,9 +390,11 @@ impl<'a, M: Copy + PartialEq, T: Table> Worker<'a, M, T> {
         // miss: the table is used from two plies up (and at unlimited depth).
         let key = (depth >= MIN_TABLE_DEPTH && position.use_table()).then(|| position.key());
         let entry = key.and_then(|key| self.table.probe(key));
-        if let Some(entry) = entry
-            && ply > 0
-            && let Some(value) = cut(&entry, depth, alpha, beta)
+        let settled = entry
+            .filter(|_| ply > 0)
+            .and_then(|e| cut(&e, depth, alpha, beta));
+        if let Some(value) =
+            settled.or_else(|| self.probable_cut(position, remaining, (alpha, beta), ply))
         {
             return value;
         }
@@ -430,6 +422,62 @@ impl<'a, M: Copy + PartialEq, T: Table> Worker<'a, M, T> {
             node,
             (alpha, beta),
         )
+    }
+
+    /// The value of a position at depth 0 (the evaluation), or the game's own answer at
+    /// unlimited depth ([`EngineGame::solve_small`]); `None`: search it.
+    #[inline(always)]
+    fn leaf<G: EngineGame<Move = M>>(
+        &mut self,
+        position: &G,
+        remaining: Option<u32>,
+        alpha: Value,
+        beta: Value,
+    ) -> Option<Value> {
+        // A terminal position has no legal move (the `Game` contract): it is recognised by the
+        // caller's empty move list, which saves games like reversi generating moves twice.
+        if remaining == Some(0) {
+            self.stats.leaves += 1;
+            return Some(position.evaluate() * position.to_move().sign());
+        }
+        if remaining.is_some() {
+            return None;
+        }
+        let (value, visited) = position.solve_small(alpha, beta)?;
+        self.stats.nodes += visited.saturating_sub(1);
+        self.stats.leaves += 1;
+        Some(value)
+    }
+
+    /// The game's probable cut-off below the root at a fixed depth
+    /// ([`EngineGame::probable_cut`]): `beta` when a null-window search to the shallow depth says
+    /// the value is probably at least `beta`, `alpha` when one says it is probably at most
+    /// `alpha`, `None` when neither (or the game has no test for this depth). Stopped: `0`.
+    fn probable_cut<G: EngineGame<Move = M>>(
+        &mut self,
+        position: &G,
+        remaining: Option<u32>,
+        (alpha, beta): (Value, Value),
+        ply: usize,
+    ) -> Option<Value> {
+        let test = remaining
+            .filter(|_| ply > 0)
+            .and_then(|d| position.probable_cut(d))?;
+        debug_assert!(remaining.is_some_and(|d| test.shallow < d));
+        let (high, low) = test.shallow_bounds(alpha, beta);
+        if let Some(high) = high {
+            let value = self.negamax(position, Some(test.shallow), high - 1, high, ply);
+            if self.aborted || value >= high {
+                return Some(if self.aborted { 0 } else { beta });
+            }
+        }
+        if let Some(low) = low {
+            let value = self.negamax(position, Some(test.shallow), low, low + 1, ply);
+            if self.aborted || value <= low {
+                return Some(if self.aborted { 0 } else { alpha });
+            }
+        }
+        None
     }
 
     /// Searches the moves of an inner node (the table's move, the killers, then the game's
@@ -761,6 +809,64 @@ mod tests {
         ply: 0,
         plies: 4,
     };
+
+    /// [`Uniform`] with a probable cut-off test at every depth from 2 (shallow depth 1).
+    #[derive(Clone, Copy)]
+    struct Selective(Uniform, f32);
+
+    impl Game for Selective {
+        type Move = u8;
+        fn to_move(&self) -> Player {
+            self.0.to_move()
+        }
+        fn legal_moves(&self) -> MoveList<u8> {
+            self.0.legal_moves()
+        }
+        fn play(&self, mv: u8) -> Self {
+            Selective(self.0.play(mv), self.1)
+        }
+        fn evaluate(&self) -> Value {
+            self.0.evaluate()
+        }
+    }
+
+    impl EngineGame for Selective {
+        fn key(&self) -> u64 {
+            self.0.key()
+        }
+        fn probable_cut(&self, depth: u32) -> Option<crate::game::ProbableCut> {
+            (depth >= 2).then_some(crate::game::ProbableCut {
+                shallow: 1,
+                slope: 1.0,
+                offset: 0.0,
+                margin: self.1,
+            })
+        }
+    }
+
+    #[test]
+    fn probable_cuts_change_nothing_with_a_huge_margin_and_save_positions_with_a_small_one() {
+        let game = Uniform { plies: 8, ..SMALL };
+        let exact = Engine::new(12).search_once(&game, Some(8));
+        let safe = Engine::new(12).search_once(&Selective(game, 1e9), Some(8));
+        assert_eq!(safe.value, exact.value);
+        let bold = Engine::new(12).search_once(&Selective(game, 0.0), Some(8));
+        assert!(bold.stats.nodes < exact.stats.nodes, "{bold:?} {exact:?}");
+        assert!((-10..=10).contains(&bold.value));
+    }
+
+    #[test]
+    fn shallow_bounds_invert_the_model() {
+        let test = crate::game::ProbableCut {
+            shallow: 2,
+            slope: 2.0,
+            offset: 1.0,
+            margin: 4.0,
+        };
+        // 2v + 1 >= 10 + 4 from v = 6.5 up: 7; 2v + 1 <= -10 - 4 from v = -7.5 down: -8.
+        assert_eq!(test.shallow_bounds(-10, 10), (Some(7), Some(-8)));
+        assert_eq!(test.shallow_bounds(-INFINITY, INFINITY), (None, None));
+    }
 
     #[test]
     fn a_raised_flag_stops_at_the_first_position() {

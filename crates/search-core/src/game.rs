@@ -111,4 +111,49 @@ pub trait EngineGame: Game {
     fn solve_small(&self, _alpha: Value, _beta: Value) -> Option<(Value, u64)> {
         None
     }
+
+    /// The game's probable cut-off test for a search of `depth` plies from this position
+    /// (Multi-ProbCut, Buro 1997), consulted by the engine at every position below the root
+    /// searched to a fixed depth: `None`, the default, turns it off (the engine's values are
+    /// then exact at that depth). With a test, values become estimates: see [`ProbableCut`].
+    fn probable_cut(&self, _depth: u32) -> Option<ProbableCut> {
+        None
+    }
+}
+
+/// A fitted linear model of a deep search's value from a shallow one at the same position
+/// (the side to move's view), for a probable cut-off: the engine first searches the position
+/// to `shallow` plies with a null window and cuts when the model says the deep value lies
+/// beyond the window by more than `margin` (`t` standard deviations of the model's error).
+/// That is, with `v` the shallow value, it returns `beta` when
+/// `slope * v + offset >= beta + margin`, and `alpha` when `slope * v + offset <= alpha - margin`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ProbableCut {
+    /// The depth of the shallow search (less than the deep one).
+    pub shallow: u32,
+    /// The model's slope (positive).
+    pub slope: f32,
+    /// The model's offset.
+    pub offset: f32,
+    /// How far beyond the window the predicted value must lie.
+    pub margin: f32,
+}
+
+impl ProbableCut {
+    /// The null-window bounds of the shallow searches for the window `(alpha, beta)`: a
+    /// shallow value at or above the first says the deep one is probably at least `beta`,
+    /// one at or below the second that it is probably at most `alpha`. `None` on a side whose
+    /// bound is infinite.
+    #[must_use]
+    pub fn shallow_bounds(&self, alpha: Value, beta: Value) -> (Option<Value>, Option<Value>) {
+        let to_shallow = |deep: f64| {
+            let v = (deep - f64::from(self.offset)) / f64::from(self.slope);
+            v.clamp(f64::from(-INFINITY + 2), f64::from(INFINITY - 2))
+        };
+        let margin = f64::from(self.margin);
+        let high = (beta < INFINITY).then(|| to_shallow(f64::from(beta) + margin).ceil() as Value);
+        let low =
+            (alpha > -INFINITY).then(|| to_shallow(f64::from(alpha) - margin).floor() as Value);
+        (high, low)
+    }
 }

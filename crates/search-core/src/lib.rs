@@ -286,7 +286,7 @@ pub mod games {
     pub use crate::busy::{BusySet, busy_mark};
     pub use crate::chance::{ChanceGame, ChanceOutcome, Outcomes, Turn, expectiminimax, star1};
     pub use crate::engine::{Engine, Timed};
-    pub use crate::game::{EngineGame, Game, INFINITY, MoveList, Player, Value};
+    pub use crate::game::{EngineGame, Game, INFINITY, MoveList, Player, ProbableCut, Value};
     pub use crate::hash::{GOLDEN_GAMMA, mix64, zobrist_keys};
     pub use crate::mcts::{Mcts, MctsConfig, MctsStats, PROOF_VISITS, Playout};
     pub use crate::parallel::ParallelEngine;
