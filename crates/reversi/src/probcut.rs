@@ -11,12 +11,7 @@
 //! search and cuts when the model puts the deep value `t` standard deviations beyond the
 //! window.
 //!
-//! Measured at `othello gtp --time-per-game 8` on the shared 2-core machine (load 13-22):
-//! `--probcut 1.5` against the player without it 31.0 / 40 (+215 +- 137 Elo, 6.2 s per game
-//! each); t = 1.0 and t = 2.0 against 1.5: 12.0 / 20 and 9.5 / 20 (no significant difference).
-//! Against `gtp-rhino --level 4 --book 0` no gain showed: 23.5 / 40 with it (one of them a
-//! GRhino time-out forfeit), 12.5 / 20 without it on the first 20 of those games; at load 1-3,
-//! with it: 30.0 / 40 (75%, +191 +- 136 Elo; 6.46 s per game against GRhino's 11.90 s).
+//! `othello gtp --probcut T` sets `t` (1.5 by default, 0 for none); the README has the matches.
 //!
 //! ```
 //! use reversi::probcut::{Table, shallow_depth};
