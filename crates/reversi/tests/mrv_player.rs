@@ -54,6 +54,7 @@ fn the_evaluated_game_is_the_positions_game() {
                 position,
                 max,
                 weights: weights(),
+                selectivity: None,
             };
             let turn = if position.to_move() == max {
                 Turn::Max
@@ -86,6 +87,7 @@ fn the_evaluated_game_keys_and_orders_as_the_scored_game() {
                 position,
                 max,
                 weights: weights(),
+                selectivity: None,
             };
             // Margin's Max is Black, RootScore's its root side; both games order moves by the
             // opponent's replies (Margin plays to the end), as the player does.
@@ -106,6 +108,7 @@ fn the_evaluated_game_keys_and_orders_as_the_scored_game() {
         position: Position::start(),
         max: Side::Black,
         weights: weights(),
+        selectivity: None,
     };
     let other = Evaluated {
         max: Side::White,
@@ -121,6 +124,7 @@ fn search_value_is_the_depth_limited_minimax() {
             position,
             max: position.to_move(),
             weights: weights(),
+            selectivity: None,
         };
         for depth in 1..=2 {
             let expected = minimax(&game, Some(depth)).value;
