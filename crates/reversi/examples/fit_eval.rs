@@ -15,6 +15,8 @@
 //! `--label-depth` search with the previous round's weights (later rounds). Then per stage, ridge regression by preconditioned gradient descent
 //! (the same result whatever `--threads` is). Round 0's weights are a hand-set mobility term.
 
+use clap::Parser;
+use clap::builder::RangedU64ValueParser;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use reversi::eval::{self, ONE_DISC, PATTERNS, SCALARS, STAGES, Weights, table_size};
@@ -23,65 +25,45 @@ use reversi::{Move, Position};
 use search_core::games::Budget;
 use std::time::Instant;
 
-/// The command line.
-#[derive(Debug, Clone)]
+/// Fits the pattern evaluation's weights from nothing (see the file's header).
+#[derive(Debug, Clone, Parser)]
 struct Options {
+    /// The games' seed.
+    #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Self-play games a round.
+    #[arg(long, default_value_t = 3000)]
     games: usize,
+    /// Rounds of play and fit.
+    #[arg(long, default_value_t = 2)]
     rounds: usize,
+    /// The self-play search's depth.
+    #[arg(long, default_value_t = 2)]
     play_depth: u32,
+    /// The labelling search's depth.
+    #[arg(long, default_value_t = 3)]
     label_depth: u32,
+    /// Empty squares from which the games are played out exactly.
+    #[arg(long, default_value_t = 12)]
     exact: usize,
+    /// Threads (1 or more).
+    #[arg(long, default_value_t = 2, value_parser = RangedU64ValueParser::<usize>::new().range(1..))]
     threads: usize,
+    /// Gradient descent's epochs.
+    #[arg(long, default_value_t = 400)]
     epochs: usize,
+    /// The ridge penalty.
+    #[arg(long, default_value_t = 5.0)]
     ridge: f64,
-    min_count: f64,
+    /// Samples a weight needs to be fitted.
+    #[arg(long, default_value_t = 24)]
+    min_count: u32,
+    /// Weights below this (stored units, 0-1000) are set to 0.
+    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(i16).range(0..=1000))]
     prune: i16,
+    /// The weights file written.
+    #[arg(long, default_value = "crates/reversi/weights/eval.bin")]
     out: String,
-}
-
-fn parse() -> Result<Options, String> {
-    let mut o = Options {
-        seed: 1,
-        games: 3000,
-        rounds: 2,
-        play_depth: 2,
-        label_depth: 3,
-        exact: 12,
-        threads: 2,
-        epochs: 400,
-        ridge: 5.0,
-        min_count: 24.0,
-        prune: 8,
-        out: "crates/reversi/weights/eval.bin".to_owned(),
-    };
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    for pair in args.chunks(2) {
-        let [key, value] = pair else {
-            return Err(format!("{} needs a value", pair[0]));
-        };
-        let bad = |_| format!("bad value {value:?} for {key}");
-        match key.as_str() {
-            "--seed" => o.seed = value.parse().map_err(bad)?,
-            "--games" => o.games = value.parse().map_err(bad)?,
-            "--rounds" => o.rounds = value.parse().map_err(bad)?,
-            "--play-depth" => o.play_depth = value.parse().map_err(bad)?,
-            "--label-depth" => o.label_depth = value.parse().map_err(bad)?,
-            "--exact" => o.exact = value.parse().map_err(bad)?,
-            "--threads" => o.threads = value.parse::<usize>().map_err(bad)?.max(1),
-            "--epochs" => o.epochs = value.parse().map_err(bad)?,
-            "--ridge" => {
-                o.ridge = value
-                    .parse()
-                    .map_err(|_| format!("bad value {value:?} for {key}"))?
-            }
-            "--min-count" => o.min_count = value.parse::<u32>().map_err(bad)?.into(),
-            "--prune" => o.prune = value.parse::<u16>().map_err(bad)?.min(1000) as i16,
-            "--out" => o.out.clone_from(value),
-            _ => return Err(format!("unknown option {key}")),
-        }
-    }
-    Ok(o)
 }
 
 /// A labelled position: its stage, feature indices and label (discs, side to move's view).
@@ -240,7 +222,7 @@ fn fit_stage(o: &Options, samples: &[&Sample]) -> (Vec<Vec<f64>>, [f64; SCALARS]
         rmse = (total / samples.len().max(1) as f64).sqrt();
         for ((table, grad), count) in tables.iter_mut().zip(&grads).zip(&counts) {
             for ((w, g), c) in table.iter_mut().zip(grad).zip(count) {
-                if *c >= o.min_count {
+                if *c >= f64::from(o.min_count) {
                     *w += 2.0 * rate * (g - o.ridge * *w) / (c + o.ridge);
                 }
             }
@@ -258,13 +240,7 @@ fn quantise(w: f64) -> i16 {
 }
 
 fn main() {
-    let o = match parse() {
-        Ok(o) => o,
-        Err(e) => {
-            eprintln!("error: {e}");
-            std::process::exit(2);
-        }
-    };
+    let o = Options::parse();
     let started = Instant::now();
     // Round 0: mobility (1 disc per move) and potential mobility (half a disc).
     let mut weights = Weights::zero();

@@ -16,6 +16,8 @@
 //! empties and depth `d` from 3, least squares of the value at `d` on the value at
 //! `shallow_depth(d)` gives the slope and offset, and the residuals' standard deviation sigma.
 
+use clap::Parser;
+use clap::builder::RangedU64ValueParser;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use reversi::eval::Weights;
@@ -26,46 +28,30 @@ use search_core::games::{Budget, Engine};
 use std::fmt::Write as _;
 use std::time::Instant;
 
-/// The command line.
-#[derive(Debug, Clone)]
+/// Fits the player's Multi-ProbCut models (see the file's header).
+#[derive(Debug, Clone, Parser)]
 struct Options {
+    /// The games' seed.
+    #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Self-play games.
+    #[arg(long, default_value_t = 160)]
     games: usize,
+    /// Keep one position in this many (1 or more).
+    #[arg(long, default_value_t = 6, value_parser = RangedU64ValueParser::<usize>::new().range(1..))]
     every: usize,
+    /// The deepest search fitted.
+    #[arg(long, default_value_t = 10)]
     max_depth: u32,
+    /// Empty squares a band (1 or more).
+    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..))]
     band: u32,
+    /// Threads (1 or more).
+    #[arg(long, default_value_t = 2, value_parser = RangedU64ValueParser::<usize>::new().range(1..))]
     threads: usize,
+    /// The models file written.
+    #[arg(long, default_value = "crates/reversi/weights/probcut.txt")]
     out: String,
-}
-
-fn parse() -> Result<Options, String> {
-    let mut o = Options {
-        seed: 1,
-        games: 160,
-        every: 6,
-        max_depth: 10,
-        band: 8,
-        threads: 2,
-        out: "crates/reversi/weights/probcut.txt".to_owned(),
-    };
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    for pair in args.chunks(2) {
-        let [key, value] = pair else {
-            return Err(format!("{} needs a value", pair[0]));
-        };
-        let bad = |_| format!("bad value {value:?} for {key}");
-        match key.as_str() {
-            "--seed" => o.seed = value.parse().map_err(bad)?,
-            "--games" => o.games = value.parse().map_err(bad)?,
-            "--every" => o.every = value.parse::<usize>().map_err(bad)?.max(1),
-            "--max-depth" => o.max_depth = value.parse().map_err(bad)?,
-            "--band" => o.band = value.parse::<u32>().map_err(bad)?.max(1),
-            "--threads" => o.threads = value.parse::<usize>().map_err(bad)?.max(1),
-            "--out" => o.out.clone_from(value),
-            _ => return Err(format!("unknown option {key}")),
-        }
-    }
-    Ok(o)
 }
 
 /// The kept positions of game `index`.
@@ -167,13 +153,7 @@ fn fit(pairs: &[(f64, f64)]) -> (f64, f64, f64) {
 }
 
 fn main() {
-    let o = match parse() {
-        Ok(o) => o,
-        Err(e) => {
-            eprintln!("fit_probcut: {e}");
-            std::process::exit(2);
-        }
-    };
+    let o = Options::parse();
     let started = Instant::now();
     let samples = samples(&o);
     let mut text = String::new();

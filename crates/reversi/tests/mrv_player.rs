@@ -219,17 +219,22 @@ fn deepening_stops_at_the_number_of_empties() {
 #[test]
 fn passes_and_finished_games_need_no_search() {
     // White a1, Black b1: Black must pass; White plays c1 and the game is over.
-    let at = |c| Square::new(0, c).unwrap();
-    let board = Board::empty()
-        .with(at(0), Some(Side::White))
-        .with(at(1), Some(Side::Black));
-    let stuck = Position::new(board, Side::Black);
+    let stuck = white_a1_black_b1(Side::Black);
     let choice = choose(&stuck, Budget::depth(5));
     assert_eq!(choice.best, Some(Move::Pass));
     assert_eq!((choice.value, choice.depth, choice.nodes), (0, 0, 0));
     assert!(!choice.exact);
     let over = Position::new(Board::empty(), Side::White);
     assert_eq!(choice_best(&over, Budget::depth(5)), None);
+}
+
+/// A white disc on a1 and a black one on b1, `to_move` to move.
+fn white_a1_black_b1(to_move: Side) -> Position<8> {
+    let at = |c| Square::new(0, c).unwrap();
+    let board = Board::empty()
+        .with(at(0), Some(Side::White))
+        .with(at(1), Some(Side::Black));
+    Position::new(board, to_move)
 }
 
 fn choice_best(position: &Position<8>, budget: Budget) -> Option<Move<8>> {
@@ -240,10 +245,7 @@ fn choice_best(position: &Position<8>, budget: Budget) -> Option<Move<8>> {
 fn an_only_move_is_played_at_once_under_a_clock() {
     // White to move after Black's pass in the position above: c1 is its only placement.
     let at = |c| Square::new(0, c).unwrap();
-    let board = Board::empty()
-        .with(at(0), Some(Side::White))
-        .with(at(1), Some(Side::Black));
-    let only = Position::new(board, Side::White);
+    let only = white_a1_black_b1(Side::White);
     assert_eq!(only.placements().len(), 1);
     let timed = choose(&only, Budget::time(Duration::from_secs(5)));
     assert_eq!(timed.best, Some(Move::Place(at(2))));
