@@ -26,6 +26,19 @@ pub enum Error {
     /// A problem at a line of a position file (`FILE:LINE: ...`).
     #[error(transparent)]
     File(#[from] text_input::Located<PositionFileError>),
+    /// A line of a Multi-ProbCut table ([`probcut::Table::parse`](crate::probcut::Table::parse))
+    /// that is not `empties_low empties_high depth slope offset sigma` with empty squares in
+    /// 0-60, the low end first, and a depth of 1 or more.
+    #[error(
+        "probcut table line {line}: {text:?} is not `empties_low empties_high depth slope offset \
+         sigma` (empty squares 0-60, low first; depth 1 or more)"
+    )]
+    ProbCutLine {
+        /// The line number, from 1.
+        line: usize,
+        /// The line, without its comment.
+        text: String,
+    },
 }
 
 /// What is wrong at a line of a COL106 position file; located at its file and line by

@@ -75,15 +75,19 @@ impl Table {
     ///
     /// # Errors
     ///
-    /// A line that is not six numbers, or an empties range beyond 0-60.
-    pub fn parse(text: &str) -> Result<Self, String> {
+    /// [`Error::ProbCutLine`](crate::Error::ProbCutLine) for a line that is not six numbers, an
+    /// empties range beyond 0-60 or upside down, or a depth below 1.
+    pub fn parse(text: &str) -> Result<Self, crate::Error> {
         let mut deepest: Vec<Vec<Option<Model>>> = vec![Vec::new(); 61];
         for (n, line) in text.lines().enumerate() {
             let line = line.split('#').next().unwrap_or("").trim();
             if line.is_empty() {
                 continue;
             }
-            let bad = || format!("line {}: {line:?}", n + 1);
+            let bad = || crate::Error::ProbCutLine {
+                line: n + 1,
+                text: line.to_owned(),
+            };
             let fields: Vec<f64> = line
                 .split_whitespace()
                 .map(|f| f.parse().map_err(|_| bad()))
@@ -202,6 +206,13 @@ mod tests {
     #[test]
     fn bad_lines_are_refused() {
         assert!(Table::parse("10 20 3 1.0 0.5").is_err());
+        assert_eq!(
+            Table::parse("# header\n10 20 3 1 0 2\n20 10 3 1 0 2 # upside down").unwrap_err(),
+            crate::Error::ProbCutLine {
+                line: 3,
+                text: "20 10 3 1 0 2".to_owned()
+            }
+        );
         assert!(Table::parse("10 61 3 1.0 0.5 2").is_err());
         assert!(Table::parse("10 20 x 1.0 0.5 2").is_err());
     }
