@@ -45,64 +45,65 @@ fn exact_after(position: &Position<8>, mv: Move<8>) -> i32 {
     -exact_margin(&position.play(mv).expect("the move is legal"))
 }
 
+/// The player's game of every sample position, each side maximising in turn (no probable
+/// cut-offs, as `Player::new` searches).
+fn sample_games() -> Vec<Evaluated> {
+    let side = |position: Position<8>, max| Evaluated {
+        position,
+        max,
+        weights: weights(),
+        selectivity: None,
+    };
+    sample()
+        .into_iter()
+        .flat_map(|p| [side(p, Side::Black), side(p, Side::White)])
+        .collect()
+}
+
 #[test]
 fn the_evaluated_game_is_the_positions_game() {
     let mut nonzero = 0;
-    for position in sample() {
-        for max in [Side::Black, Side::White] {
-            let game = Evaluated {
-                position,
-                max,
-                weights: weights(),
-                selectivity: None,
-            };
-            let turn = if position.to_move() == max {
-                Turn::Max
-            } else {
-                Turn::Min
-            };
-            assert_eq!(game.to_move(), turn);
-            let moves: Vec<Move<8>> = game.legal_moves().into_iter().collect();
-            assert_eq!(moves, position.moves().collect::<Vec<_>>());
-            for &mv in &moves {
-                let child = game.play(mv);
-                assert_eq!(child.position, position.play(mv).unwrap());
-                assert_eq!(child.max, max);
-            }
-            assert_eq!(game.is_terminal(), position.is_over());
-            let own = evaluate(weights(), &position);
-            let expected = if position.to_move() == max { own } else { -own };
-            assert_eq!(game.evaluate(), expected);
-            nonzero += usize::from(own != 0);
+    for game in sample_games() {
+        let (position, max) = (game.position, game.max);
+        let turn = if position.to_move() == max {
+            Turn::Max
+        } else {
+            Turn::Min
+        };
+        assert_eq!(game.to_move(), turn);
+        let moves: Vec<Move<8>> = game.legal_moves().into_iter().collect();
+        assert_eq!(moves, position.moves().collect::<Vec<_>>());
+        for &mv in &moves {
+            let child = game.play(mv);
+            assert_eq!(child.position, position.play(mv).unwrap());
+            assert_eq!(child.max, max);
         }
+        assert_eq!(game.is_terminal(), position.is_over());
+        let own = evaluate(weights(), &position);
+        let expected = if position.to_move() == max { own } else { -own };
+        assert_eq!(game.evaluate(), expected);
+        nonzero += usize::from(own != 0);
     }
     assert!(nonzero > 10, "the sign of the evaluation is tested");
 }
 
 #[test]
 fn the_evaluated_game_keys_and_orders_as_the_scored_game() {
-    for position in sample() {
-        for max in [Side::Black, Side::White] {
-            let game = Evaluated {
-                position,
-                max,
-                weights: weights(),
-                selectivity: None,
-            };
-            // Margin's Max is Black, RootScore's its root side; both games order moves by the
-            // opponent's replies (Margin plays to the end), as the player does.
-            let key = match max {
-                Side::Black => Scored::new(position, Margin).key(),
-                Side::White => Scored::new(position, RootScore { root: max }).key(),
-            };
-            assert_eq!(game.key(), key);
-            let scored = Scored::new(position, Margin);
-            let mut expected = scored.legal_moves();
-            scored.order_moves(&mut expected);
-            let mut moves: MoveList<Move<8>> = game.legal_moves();
-            game.order_moves(&mut moves);
-            assert_eq!(moves.as_slice(), expected.as_slice());
-        }
+    for game in sample_games() {
+        let (position, max) = (game.position, game.max);
+        // Margin's Max is Black, RootScore's its root side; both games order moves by the
+        // opponent's replies (Margin plays to the end), as the player does.
+        let key = match max {
+            Side::Black => Scored::new(position, Margin).key(),
+            Side::White => Scored::new(position, RootScore { root: max }).key(),
+        };
+        assert_eq!(game.key(), key);
+        let scored = Scored::new(position, Margin);
+        let mut expected = scored.legal_moves();
+        scored.order_moves(&mut expected);
+        let mut moves: MoveList<Move<8>> = game.legal_moves();
+        game.order_moves(&mut moves);
+        assert_eq!(moves.as_slice(), expected.as_slice());
     }
     let start = Evaluated {
         position: Position::start(),
