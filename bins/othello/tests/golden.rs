@@ -323,6 +323,9 @@ fn bad_arguments_exit_2() {
         vec!["perft", "-3"],
         vec!["perft", "3", "--size", "5"],
         vec!["solve", "--size", "8"],
+        vec!["gtp", "--probcut", "nan"],
+        vec!["gtp", "--probcut=-1"],
+        vec!["gtp", "--probcut", "11"],
         vec!["frobnicate"],
     ] {
         let (code, stderr) = fails(&args, &dir());
