@@ -61,6 +61,10 @@ struct Options {
     /// Weights below this (stored units, 0-1000) are set to 0.
     #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(i16).range(0..=1000))]
     prune: i16,
+    /// Extra games of the last round kept out of the fit (game indices from `--games` on),
+    /// on which the fitted weights' error is reported.
+    #[arg(long, default_value_t = 0)]
+    holdout: usize,
     /// The weights file written.
     #[arg(long, default_value = "crates/reversi/weights/eval.bin")]
     out: String,
@@ -72,6 +76,8 @@ struct Sample {
     patterns: Vec<u32>,
     scalars: [i32; SCALARS],
     label: f64,
+    /// The game's exact outcome (discs, side to move's view).
+    outcome: f64,
 }
 
 /// Plays game `index` and returns its labelled samples.
@@ -129,6 +135,7 @@ fn game(o: &Options, index: usize, weights: &'static Weights, previous: bool) ->
                 patterns,
                 scalars,
                 label,
+                outcome,
             }
         })
         .collect()
@@ -157,13 +164,19 @@ fn black_view(p: &Position<8>, margin: i32) -> i32 {
     }
 }
 
-/// Plays all games of a round on `threads` threads; samples in game order.
-fn play_round(o: &Options, weights: &'static Weights, previous: bool) -> Vec<Sample> {
+/// Plays games `games` of a round on `threads` threads; samples in game order.
+fn play_round(
+    o: &Options,
+    games: std::ops::Range<usize>,
+    weights: &'static Weights,
+    previous: bool,
+) -> Vec<Sample> {
     let chunks: Vec<Vec<Sample>> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..o.threads)
             .map(|t| {
+                let games = games.clone();
                 scope.spawn(move || {
-                    (t..o.games)
+                    (games.start + t..games.end)
                         .step_by(o.threads)
                         .map(|i| (i, game(o, i, weights, previous)))
                         .collect::<Vec<_>>()
@@ -239,6 +252,77 @@ fn quantise(w: f64) -> i16 {
     (w * f64::from(ONE_DISC)).round().clamp(-32000.0, 32000.0) as i16
 }
 
+/// Fits every stage of `samples` (the stages spread over `threads` threads; each stage's fit
+/// is the same whatever the threads), quantised and pruned, with each stage's rms error.
+fn fit_all(o: &Options, samples: &[Sample]) -> (Weights, Vec<(usize, f64)>) {
+    let fits: Vec<(usize, Vec<Vec<f64>>, [f64; SCALARS], f64, usize)> =
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..o.threads.min(STAGES))
+                .map(|t| {
+                    scope.spawn(move || {
+                        (t..STAGES)
+                            .step_by(o.threads)
+                            .map(|stage| {
+                                let of_stage: Vec<&Sample> =
+                                    samples.iter().filter(|s| s.stage == stage).collect();
+                                let (tables, scalars, rmse) = fit_stage(o, &of_stage);
+                                (stage, tables, scalars, rmse, of_stage.len())
+                            })
+                            .collect::<Vec<_>>()
+                    })
+                })
+                .collect();
+            handles
+                .into_iter()
+                .flat_map(|h| h.join().expect("a worker panicked"))
+                .collect()
+        });
+    let mut next = Weights::zero();
+    let mut errors = vec![(0, 0.0); STAGES];
+    for (stage, tables, scalars, rmse, count) in fits {
+        for (out, table) in next.tables[stage].iter_mut().zip(&tables) {
+            for (q, &w) in out.iter_mut().zip(table) {
+                let w = quantise(w);
+                *q = if w.abs() < o.prune { 0 } else { w };
+            }
+        }
+        for (q, &w) in next.scalars[stage].iter_mut().zip(&scalars) {
+            *q = quantise(w);
+        }
+        errors[stage] = (count, rmse);
+    }
+    (next, errors)
+}
+
+/// The rms errors (discs) of `weights` on `samples` per stage: against the labels and against
+/// the games' outcomes.
+fn holdout_errors(weights: &Weights, samples: &[Sample]) -> Vec<(usize, f64, f64)> {
+    let mut sums = vec![(0, 0.0, 0.0); STAGES];
+    for s in samples {
+        let mut predicted: i32 = s
+            .patterns
+            .iter()
+            .map(|&f| {
+                i32::from(weights.tables[s.stage][(f >> 24) as usize][(f & 0xff_ffff) as usize])
+            })
+            .sum();
+        for (x, w) in s.scalars.iter().zip(weights.scalars[s.stage]) {
+            predicted += x * i32::from(w);
+        }
+        let predicted = f64::from(predicted) / f64::from(ONE_DISC);
+        let entry = &mut sums[s.stage];
+        entry.0 += 1;
+        entry.1 += (s.label - predicted).powi(2);
+        entry.2 += (s.outcome - predicted).powi(2);
+    }
+    sums.into_iter()
+        .map(|(n, l, g)| {
+            let n_f = n.max(1) as f64;
+            (n, (l / n_f).sqrt(), (g / n_f).sqrt())
+        })
+        .collect()
+}
+
 fn main() {
     let o = Options::parse();
     let started = Instant::now();
@@ -249,31 +333,26 @@ fn main() {
     }
     for round in 1..=o.rounds {
         let frozen: &'static Weights = Box::leak(Box::new(weights.clone()));
-        let samples = play_round(&o, frozen, round > 1);
+        let samples = play_round(&o, 0..o.games, frozen, round > 1);
         eprintln!(
             "round {round}: {} positions from {} games ({:.1} s)",
             samples.len(),
             o.games,
             started.elapsed().as_secs_f64()
         );
-        let mut next = Weights::zero();
-        for stage in 0..STAGES {
-            let of_stage: Vec<&Sample> = samples.iter().filter(|s| s.stage == stage).collect();
-            let (tables, scalars, rmse) = fit_stage(&o, &of_stage);
-            for (out, table) in next.tables[stage].iter_mut().zip(&tables) {
-                for (q, &w) in out.iter_mut().zip(table) {
-                    let w = quantise(w);
-                    *q = if w.abs() < o.prune { 0 } else { w };
-                }
+        let (next, errors) = fit_all(&o, &samples);
+        for (stage, (count, rmse)) in errors.iter().enumerate() {
+            eprintln!("  stage {stage}: {count} positions, rms error {rmse:.2} discs");
+        }
+        eprintln!("  fitted ({:.1} s)", started.elapsed().as_secs_f64());
+        if round == o.rounds && o.holdout > 0 {
+            let held = play_round(&o, o.games..o.games + o.holdout, frozen, round > 1);
+            for (stage, (n, label, outcome)) in holdout_errors(&next, &held).iter().enumerate() {
+                eprintln!(
+                    "  held out, stage {stage}: {n} positions, rms error {label:.2} discs \
+                     (label), {outcome:.2} (outcome)"
+                );
             }
-            for (q, &w) in next.scalars[stage].iter_mut().zip(&scalars) {
-                *q = quantise(w);
-            }
-            eprintln!(
-                "  stage {stage}: {} positions, rms error {rmse:.2} discs ({:.1} s)",
-                of_stage.len(),
-                started.elapsed().as_secs_f64()
-            );
         }
         weights = next;
         // Written after every round, so a long run leaves its latest weights behind.
