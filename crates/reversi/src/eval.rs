@@ -165,6 +165,21 @@ pub const PATTERNS: &[Pattern] = &[
         name: "diag4",
         squares: &[(0, 4), (1, 5), (2, 6), (3, 7)],
     },
+    Pattern {
+        name: "edge2x",
+        squares: &[
+            (0, 0),
+            (0, 1),
+            (0, 2),
+            (0, 3),
+            (0, 4),
+            (0, 5),
+            (0, 6),
+            (0, 7),
+            (1, 1),
+            (1, 6),
+        ],
+    },
 ];
 
 /// The table size of a pattern: 3 to the number of its squares.
@@ -307,6 +322,10 @@ fn for_each_index(own: u64, opp: u64, mut visit: impl FnMut(usize, usize)) {
         for (p, shift) in [(7, 1), (8, 2), (9, 3), (10, 4)] {
             visit(p, index(diagonal(a, shift), diagonal(b, shift)));
         }
+        // The edge and its two X squares (digits 8 and 9: 3^8 = 6561).
+        let x_square = |bit: u32| ((a >> bit) & 1) + 2 * ((b >> bit) & 1);
+        let x_digits = (x_square(9) + 3 * x_square(14)) as usize;
+        visit(11, row(0) + 6561 * x_digits);
     }
 }
 
@@ -348,7 +367,7 @@ fn scalars_with_moves(own: u64, opp: u64, (mine, theirs): (u64, u64)) -> [i32; S
 pub fn features(position: &Position<8>) -> (usize, Vec<(usize, usize)>, [i32; SCALARS]) {
     let (own, opp) = masks(position);
     let stage = stage((!(own | opp)).count_ones());
-    let mut patterns = Vec::with_capacity(84);
+    let mut patterns = Vec::with_capacity(92);
     for_each_index(own, opp, |p, i| patterns.push((p, i)));
     (stage, patterns, scalar_features(own, opp))
 }
@@ -660,6 +679,7 @@ mod tests {
         assert_eq!(count("corner2x4"), 8);
         assert_eq!(count("diag8"), 4);
         assert_eq!(count("diag4"), 8);
+        assert_eq!(count("edge2x"), 8);
     }
 
     #[test]

@@ -10,6 +10,8 @@
 //! - Corner blocks: the four 3x3 corners of the board (two images each: by rows and by columns
 //!   from the corner) and the 2x4 corners of the board and of its transpose (one image each),
 //!   with a digit table per image built from the image's squares.
+//! - Edges with their X squares: each edge row of the board and of its transpose gathered with
+//!   the two X squares next to it into 10 bits, a digit table per image (one per direction).
 //!
 //! The multiset of `(pattern, index)` read is the one of `for_each_index` (a test checks it).
 
@@ -35,6 +37,18 @@ fn block4(x: u64, shift: u32) -> usize {
     let y = x >> shift;
     (y & 0xf | (y >> 4) & 0xf0) as usize
 }
+
+/// The row `row` of `x` (bits 0-7) with the squares in columns 1 and 6 of row `x_row` (bits 8
+/// and 9): an edge and its two X squares.
+#[inline(always)]
+fn edge_x(x: u64, row: u32, x_row: u32) -> usize {
+    let line = (x >> (8 * row)) & 0xff;
+    let xs = ((x >> (8 * x_row + 1)) & 1) << 8 | ((x >> (8 * x_row + 6)) & 1) << 9;
+    (line | xs) as usize
+}
+
+/// The edges of [`edge_x`] as `(row, x_row)`: the top and bottom rows.
+const EDGE_X_ROWS: [(u32, u32); 2] = [(0, 1), (7, 6)];
 
 /// The squares of `mask` (one per column) gathered by column: bit `c - shift` is column `c`.
 #[inline(always)]
@@ -80,6 +94,9 @@ struct DigitTables {
     corner3: [[u16; 512]; 8],
     /// Per corner of [`CORNER4_SHIFTS`], its image on the board, then on the transpose.
     corner4: [[u16; 256]; 8],
+    /// Per edge of [`EDGE_X_ROWS`] on the board, then on the transpose, its two images
+    /// (read from either corner).
+    edge2x: [[u16; 1024]; 8],
 }
 
 /// Every image of pattern `p` (its squares as bit positions, in the pattern's order) under the
@@ -138,6 +155,7 @@ fn digits() -> &'static DigitTables {
             reversed: [[0; 256]; 9],
             corner3: [[0; 512]; 8],
             corner4: [[0; 256]; 8],
+            edge2x: [[0; 1024]; 8],
         });
         for (l, table) in d.reversed.iter_mut().enumerate() {
             for (v, entry) in table.iter_mut().enumerate() {
@@ -166,6 +184,16 @@ fn digits() -> &'static DigitTables {
             d.corner4[i] = digit_table(&a[0], on_board);
             d.corner4[4 + i] = digit_table(&b[0], on_transpose);
         }
+        for (i, &(row, x_row)) in EDGE_X_ROWS.iter().enumerate() {
+            for (k, flip) in [false, true].into_iter().enumerate() {
+                let read = |x: u64| edge_x(if flip { transpose(x) } else { x }, row, x_row);
+                let images = images_read_by(EDGE2X, read);
+                assert_eq!(images.len(), 2, "two images of an edge with its X squares");
+                for (j, bits) in images.iter().enumerate() {
+                    d.edge2x[4 * k + 2 * i + j] = digit_table(bits, read);
+                }
+            }
+        }
         d
     })
 }
@@ -174,13 +202,14 @@ fn digits() -> &'static DigitTables {
 const EDGE: usize = 0;
 const CORNER3: usize = 1;
 const CORNER4: usize = 2;
+const EDGE2X: usize = 11;
 /// The line patterns and the row (and its mirror `7 - row`) each reads.
 const LINES: [(usize, u32); 4] = [(EDGE, 0), (3, 1), (4, 2), (5, 3)];
 /// The first diagonal pattern (8 squares); the next ones have one square fewer each.
 const DIAG8: usize = 6;
 
 /// The number of pattern images.
-const IMAGES: usize = 84;
+const IMAGES: usize = 92;
 const _: () = assert!(RANGES[PATTERNS.len() - 1].2 == IMAGES && IMAGES <= PADDED);
 
 /// The images of each pattern in [`for_each_image`]'s order: `(pattern, first, end)`.
@@ -196,6 +225,7 @@ const RANGES: [(usize, usize, usize); PATTERNS.len()] = [
     (DIAG8 + 4, 60, 68),
     (CORNER3, 68, 76),
     (CORNER4, 76, 84),
+    (EDGE2X, 84, 92),
 ];
 
 /// Calls `visit(pattern, mine, theirs)` for every image of every pattern, always in the same
@@ -235,6 +265,14 @@ fn for_each_image(own: u64, opp: u64, mut visit: impl FnMut(usize, u16, u16)) {
         let (xt, yt) = (block4(own_t, shift), block4(opp_t, shift));
         visit(CORNER4, d.corner4[i][x], d.corner4[i][y]);
         visit(CORNER4, d.corner4[4 + i][xt], d.corner4[4 + i][yt]);
+    }
+    for (k, (a, b)) in [(own, opp), (own_t, opp_t)].into_iter().enumerate() {
+        for (i, &(row, x_row)) in EDGE_X_ROWS.iter().enumerate() {
+            let (x, y) = (edge_x(a, row, x_row), edge_x(b, row, x_row));
+            for table in &d.edge2x[4 * k + 2 * i..4 * k + 2 * i + 2] {
+                visit(EDGE2X, table[x], table[y]);
+            }
+        }
     }
 }
 
