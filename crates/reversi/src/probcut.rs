@@ -204,6 +204,36 @@ mod tests {
     }
 
     #[test]
+    fn a_test_needs_three_plies_and_fewer_than_the_empties() {
+        // A model at every depth from 1, for every count of empties.
+        let table = Table::parse("0 60 1 1.0 0.0 1.0\n0 60 2 1.0 0.0 1.0\n").unwrap();
+        for empties in 0..=60 {
+            for depth in 0..=62 {
+                let expected = (MIN_DEPTH..empties).contains(&depth);
+                let test = table.test(empties, depth, 1.0);
+                assert_eq!(test.is_some(), expected, "{empties} empties, depth {depth}");
+                assert!(table.model(empties, depth.max(1)).is_some());
+            }
+        }
+        assert_eq!(table.test(61, 4, 1.0), None, "no row beyond 60 empties");
+    }
+
+    #[test]
+    fn depths_from_one_and_empties_from_0_to_60_are_read() {
+        let table = Table::parse("0 0 1 1 0 2\n60 60 1 1 0 2\n").unwrap();
+        assert!(table.model(0, 1).is_some() && table.model(60, 1).is_some());
+        assert_eq!(table.model(30, 1), None);
+        for bad in [
+            "0 5 0 1 0 2",
+            "61 61 3 1 0 2",
+            "-1 5 3 1 0 2",
+            "5 5 0.5 1 0 2",
+        ] {
+            assert!(Table::parse(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
     fn bad_lines_are_refused() {
         assert!(Table::parse("10 20 3 1.0 0.5").is_err());
         assert_eq!(

@@ -467,6 +467,17 @@ mod tests {
     use crate::test_support::Digraph;
     use proptest::prelude::*;
 
+    /// `Deeper`'s equality agrees with its order (as `Ord` requires): equal exactly when both
+    /// the cost and the sequence are; the larger cost comes first.
+    #[test]
+    fn deeper_keys_are_equal_exactly_when_cost_and_sequence_are() {
+        use super::Deeper;
+        assert!(Deeper(3u32, 5u32) == Deeper(3, 5));
+        assert!(Deeper(3u32, 5u32) != Deeper(3, 6));
+        assert!(Deeper(3u32, 5u32) != Deeper(4, 5));
+        assert!(Deeper(4u32, 9u32) < Deeper(3, 0));
+    }
+
     fn digraph() -> impl Strategy<Value = Digraph> {
         (1usize..14).prop_flat_map(|n| {
             (

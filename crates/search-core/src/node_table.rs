@@ -231,7 +231,19 @@ pub(crate) fn path_to<S: Clone, A: Clone, C: Cost, V: ParentLink<A, C>>(
 
 #[cfg(test)]
 mod tests {
-    use super::{Indexed, KEEP_SLOTS, NodeTable, SLOTS};
+    use super::{Indexed, KEEP_SLOTS, NONE, NodeTable, SLOTS, position};
+
+    /// Positions run up to `NONE - 1`: `NONE` marks the start's missing parent, so the state
+    /// that would take it (and any past `u32`) is refused.
+    #[test]
+    fn the_last_position_is_one_below_none() {
+        assert_eq!(position(0), 0);
+        assert_eq!(position(NONE as usize - 1), NONE - 1);
+        for len in [NONE as usize, NONE as usize + 1] {
+            let refused = std::panic::catch_unwind(|| position(len));
+            assert!(refused.is_err(), "{len}");
+        }
+    }
 
     /// The thread's slot array after a table is dropped: `(length, all zero)`.
     fn kept() -> (usize, bool) {

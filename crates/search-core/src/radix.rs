@@ -337,6 +337,16 @@ mod tests {
         }
     }
 
+    /// `Tied`'s equality agrees with its order (as `Ord` requires): the tie key alone.
+    #[test]
+    fn tied_entries_are_equal_exactly_when_their_tie_keys_are() {
+        let tied = |tie: u32, item: u8| super::Tied { tie, item };
+        assert!(tied(3, 0) == tied(3, 1));
+        assert!(tied(3, 0) != tied(4, 0));
+        assert_eq!(tied(3, 0).cmp(&tied(3, 1)), std::cmp::Ordering::Equal);
+        assert_eq!(tied(3, 0).cmp(&tied(4, 0)), std::cmp::Ordering::Greater);
+    }
+
     #[test]
     fn a_push_below_the_current_priority_is_refused() {
         let mut queue = RadixQueue::new(false);
