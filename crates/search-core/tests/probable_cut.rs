@@ -249,12 +249,9 @@ proptest! {
     }
 }
 
-/// The root is never cut, whatever the window: with a test that always cuts (a margin far
-/// below zero) the root still searches its moves, and only positions below it are cut.
-#[test]
-fn the_root_is_searched_even_when_every_test_would_cut() {
-    // Max at the root chooses between two Min positions over leaves.
-    let tree = Tree {
+/// Max at the root chooses between two Min positions over two leaves each.
+fn two_by_two() -> Tree {
+    Tree {
         children: vec![
             vec![1, 2],
             vec![3, 4],
@@ -266,7 +263,14 @@ fn the_root_is_searched_even_when_every_test_would_cut() {
         ],
         max: vec![true, false, false, true, true, true, true],
         value: vec![0, 0, 0, 3, 8, -2, 6],
-    };
+    }
+}
+
+/// The root is never cut, whatever the window: with a test that always cuts (a margin far
+/// below zero) the root still searches its moves, and only positions below it are cut.
+#[test]
+fn the_root_is_searched_even_when_every_test_would_cut() {
+    let tree = two_by_two();
     let always = Cuts {
         from: 1,
         reduction: 1,
@@ -308,19 +312,7 @@ fn bounds_beyond_every_value_stop_two_short_of_infinity() {
     assert_eq!(never, (Some(INFINITY - 2), Some(-INFINITY + 2)));
     let always = far(-1e30).shallow_bounds(-10, 10);
     assert_eq!(always, (Some(-INFINITY + 2), Some(INFINITY - 2)));
-    let tree = Tree {
-        children: vec![
-            vec![1, 2],
-            vec![3, 4],
-            vec![5, 6],
-            vec![],
-            vec![],
-            vec![],
-            vec![],
-        ],
-        max: vec![true, false, false, true, true, true, true],
-        value: vec![0, 0, 0, 3, 8, -2, 6],
-    };
+    let tree = two_by_two();
     for margin in [1e30, -1e30] {
         let cuts = Cuts {
             from: 1,
