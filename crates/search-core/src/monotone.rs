@@ -259,7 +259,6 @@ where
             generated: 1,
             ..Stats::default()
         },
-        seq: 0,
         monotone: true,
     };
     search.start();
@@ -301,10 +300,10 @@ struct Loop<'p, P: SearchProblem, R: TieRule<P::Cost>, T, const H: bool> {
     heap: RadixQueue<P::Cost, R::Key, u32>,
     stale: Stale<P::Cost, R::Key>,
     stats: Stats,
-    /// The generation number of the last child.
-    seq: u32,
     /// Cleared when a child's priority is below its parent's, or when the generation numbers
-    /// would outgrow `u32`: either way the caller runs the plain loop.
+    /// (`stats.generated - 1`) would outgrow `u32`: either way the caller runs the plain loop.
+    /// The children after the one that cleared it in the same expansion are still offered,
+    /// harmlessly: the loop stops before the next pop.
     monotone: bool,
 }
 
@@ -356,7 +355,8 @@ where
         self.problem.successors(&state, |action, child, step| {
             self.offer(item, g, f, pops, action, child, step);
         });
-        self.monotone
+        // Every generation number of this expansion fitted `u32` (else they wrapped: give up).
+        self.monotone && self.stats.generated <= u64::from(u32::MAX)
     }
 
     /// One child of the state at `parent` (path cost `g`, priority `f`, popped `pops`-th): a
@@ -375,15 +375,8 @@ where
         step: P::Cost,
     ) {
         self.stats.generated += 1;
-        if !self.monotone {
-            // Given up: the caller runs the plain loop.
-            return;
-        }
-        let Some(seq) = self.seq.checked_add(1) else {
-            self.monotone = false;
-            return;
-        };
-        self.seq = seq;
+        // The generation number (the start's is 0); checked against `u32` after the expansion.
+        let seq = (self.stats.generated - 1) as u32;
         let child_g = g + step;
         let problem = self.problem;
         let (at, known, new) = self.table.reach(child, |s| Info {
@@ -396,20 +389,27 @@ where
             step,
             link: parent,
         });
-        let child_f = child_g + known.h;
+        let child_f = if H { child_g + known.h } else { child_g };
         let rise = child_f.total_order(&f);
-        if rise == Ordering::Less {
-            self.monotone = false;
-            return;
-        }
-        if !new {
+        if new {
+            // Pushed even when the loop gives up, so that `actions` keeps matching the
+            // positions for the rest of this expansion.
+            self.actions.push(action);
+            if rise == Ordering::Less || at >= NO_PARENT {
+                self.monotone = false;
+                return;
+            }
+        } else {
+            if rise == Ordering::Less {
+                self.monotone = false;
+                return;
+            }
             // A closed state is never improved here: its cost `g'` was final when it left the
             // frontier with priority `g' + h <= f`, so a cheaper child would have a priority
             // below `f` and was declined above.
             if child_g.total_order(&known.g) != Ordering::Less {
                 let now = rise == Ordering::Equal;
-                self.stale
-                    .push(child_f, R::key(child_g, self.seq), pops, now);
+                self.stale.push(child_f, R::key(child_g, seq), pops, now);
                 return;
             }
             if known.link & CLOSED != 0 {
@@ -422,15 +422,10 @@ where
             known.step = step;
             known.link = parent;
             self.actions[at as usize - 1] = action;
-        } else if at < NO_PARENT {
-            self.actions.push(action);
-        } else {
-            self.monotone = false;
-            return;
         }
         if !self.heap.push(Entry {
             f: child_f,
-            tie: R::key(child_g, self.seq),
+            tie: R::key(child_g, seq),
             item: at,
         }) {
             self.monotone = false;
