@@ -1060,4 +1060,32 @@ mod tests {
         }
         line
     }
+
+    /// `Scored::order_moves` is the order its scoring asks for: the engine's order (corners,
+    /// fewest replies; parity near the end) for exact-end scorings, the static square order
+    /// otherwise; and on these positions both reorder some lists.
+    #[test]
+    fn scored_order_moves_follows_its_scoring() {
+        let (mut engine_moved, mut static_moved) = (0, 0);
+        for position in game_positions::<8>(11, 6) {
+            let generated = move_list(&position);
+            let mut ordered = generated.clone();
+            Scored::new(position, Margin).order_moves(&mut ordered);
+            let mut expected = generated.clone();
+            order(&position, &mut expected);
+            assert_eq!(ordered, expected);
+            engine_moved += usize::from(ordered != generated);
+
+            let mut ordered = generated.clone();
+            Scored::new(position, RootScore { root: Side::White }).order_moves(&mut ordered);
+            let mut expected = generated.clone();
+            order_static(&mut expected);
+            assert_eq!(ordered, expected);
+            static_moved += usize::from(ordered != generated);
+        }
+        assert!(
+            engine_moved > 10 && static_moved > 10,
+            "{engine_moved} {static_moved}"
+        );
+    }
 }
