@@ -750,7 +750,14 @@ fn walk(grid: &Grid, records: &Records, end: u32, cost: u32) -> GridPath {
     let mut points = vec![cell(end)];
     let mut i = end;
     while records.get(i as usize).parent != u32::MAX {
-        i = records.get(i as usize).parent;
+        let child = records.get(i as usize);
+        i = child.parent;
+        // A parent's cost is at most its child's (a record only gets cheaper), so parents
+        // cannot cycle except through equal costs; a broken record is reported, not looped on.
+        assert!(
+            records.get(i as usize).cost <= child.cost,
+            "jump point parents out of cost order"
+        );
         points.push(cell(i));
     }
     points.reverse();

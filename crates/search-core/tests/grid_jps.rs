@@ -234,6 +234,48 @@ fn jps_finds_every_offset_along_long_lines() {
     }
 }
 
+/// A jump that lands back on the start (found by a search of random grids; rare: none of the
+/// random queries above meets one) must leave the start's zero cost and missing parent alone.
+#[test]
+fn a_jump_back_onto_the_start_changes_nothing() {
+    let map = [
+        "...#......",
+        ".......#..",
+        "..........",
+        "...##..##.",
+        ".#.....##.",
+        "....###...",
+        "....#...#.",
+        "...##.....",
+    ];
+    let grid = Grid::from_rows(&map, |c| c == '#');
+    assert!(same_as_astar(&grid, (2, 2), (5, 6), Moves::Rook));
+}
+
+/// Zero step costs are allowed: every jump point then costs what its parent does, and the
+/// path still comes back whole.
+#[test]
+fn zero_costs_give_a_free_path() {
+    let grid = Grid::from_rows(&["....", ".##.", "....", "#..."], |c| c == '#');
+    let free = Octile {
+        straight: 0,
+        diagonal: 0,
+    };
+    for corners in [Corners::NoCutting, Corners::Cutting] {
+        let found = jps(&grid, (0, 0), (3, 3), free, corners).expect("a way round the wall");
+        assert_eq!(found.cost, 0);
+        assert_eq!(found.path.first(), Some(&(0, 0)));
+        assert_eq!(found.path.last(), Some(&(3, 3)));
+        for w in found.path.windows(2) {
+            assert!(
+                w[0].0.abs_diff(w[1].0) <= 1 && w[0].1.abs_diff(w[1].1) <= 1,
+                "{w:?}"
+            );
+            assert!(grid.is_free(w[1].0 as isize, w[1].1 as isize));
+        }
+    }
+}
+
 /// A jump point keeps the parent of its first cheapest way: a later way of the same cost does not
 /// take it over (which would give another path of the same cost, and push the cell again). The
 /// expected path is this implementation's (a random grid where the two differ); A* checks the
