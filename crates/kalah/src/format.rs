@@ -187,6 +187,16 @@ mod tests {
         assert_eq!(parse_move("2", &emptied), Err(BadAnswer::NotLegal));
     }
 
+    /// The header and the computer's announcement, word for word as the sample session prints
+    /// them (`data/kalah/*.out`).
+    #[test]
+    fn depth_header_and_announcement() {
+        assert_eq!(depth_header(7), "Using Depth Bound 7\n\n");
+        assert_eq!(depth_header(12), "Using Depth Bound 12\n\n");
+        assert_eq!(i_choose(0), "I choose 0");
+        assert_eq!(i_choose(5), "I choose 5");
+    }
+
     #[test]
     fn results() {
         let rules = Rules::default();
