@@ -107,3 +107,74 @@ pub fn first_guess(
     });
     deepened.deepest.map_or(0, |(_, outcome)| outcome.value)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rules(pots: u32, stones: u32) -> Rules {
+        Rules::new(pots, stones).unwrap()
+    }
+
+    #[test]
+    fn seeds_count_both_sides() {
+        assert_eq!(seeds(rules(6, 4)), 48);
+        assert_eq!(seeds(rules(3, 5)), 30);
+        assert_eq!(seeds(rules(1, 1)), 2);
+    }
+
+    /// Every arm of the database size: none up to 30 seeds, all up to 40 on four pots or fewer,
+    /// then 16 or 24 by pots and seeds.
+    #[test]
+    fn database_size_arm_by_arm() {
+        for (pots, stones, db) in [
+            (3, 5, 0),
+            (3, 3, 0),
+            (4, 4, 32),
+            (2, 8, 32),
+            (4, 6, 40),
+            (5, 4, 16),
+            (5, 5, 24),
+            (6, 4, 16),
+            (6, 5, 24),
+            (7, 3, 16),
+            (8, 6, 16),
+        ] {
+            assert_eq!(
+                auto_db_seeds(rules(pots, stones)),
+                db,
+                "Kalah({pots},{stones})"
+            );
+        }
+    }
+
+    /// `2^(12 + seeds / 2)` entries up to 2^24 for up to 60 seeds, 2^26 beyond, within half of
+    /// the memory available.
+    #[test]
+    fn table_size_follows_the_seeds_within_memory() {
+        let fit = |wanted: u32| match available_memory() {
+            Some(bytes) => (16..=wanted)
+                .rev()
+                .find(|&b| (32u64 << b) <= bytes / 2)
+                .unwrap_or(16),
+            None => wanted,
+        };
+        for (pots, stones, wanted) in [(3, 3, 21), (4, 3, 24), (5, 6, 24), (6, 6, 26)] {
+            assert_eq!(
+                auto_table_bits(rules(pots, stones)),
+                fit(wanted),
+                "Kalah({pots},{stones})"
+            );
+        }
+        if cfg!(target_os = "linux") {
+            let bytes = available_memory().expect("/proc/meminfo on Linux");
+            assert!(bytes > 1 << 20, "{bytes}");
+        }
+    }
+
+    #[test]
+    fn the_guess_searches_deeper_past_48_seeds() {
+        assert_eq!(guess_depth(rules(6, 4)), 10);
+        assert_eq!(guess_depth(rules(5, 5)), 12);
+    }
+}
