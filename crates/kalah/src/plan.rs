@@ -40,13 +40,17 @@ pub fn auto_db_seeds(rules: Rules) -> u32 {
 /// there), 2^26 (2 GB) beyond; never more than half the memory available (`/proc/meminfo`).
 #[must_use]
 pub fn auto_table_bits(rules: Rules) -> u32 {
-    let total = seeds(rules);
+    bits_within(seeds(rules), available_memory())
+}
+
+/// [`auto_table_bits`] for `total` seeds and `available` bytes of memory (unknown: `None`).
+fn bits_within(total: u32, available: Option<u64>) -> u32 {
     let wanted = if total <= 60 {
         (12 + total / 2).min(24)
     } else {
         26
     };
-    match available_memory() {
+    match available {
         // 32 bytes per 2^bits: fit in half of what is available.
         Some(bytes) => (16..=wanted)
             .rev()
@@ -148,6 +152,40 @@ mod tests {
         }
     }
 
+    /// The table size for a number of seeds and of bytes available, worked by hand.
+    #[test]
+    fn table_bits_by_seeds_and_memory() {
+        assert_eq!(bits_within(18, None), 21);
+        assert_eq!(bits_within(30, None), 24);
+        assert_eq!(bits_within(60, None), 24);
+        assert_eq!(bits_within(62, None), 26);
+        assert_eq!(bits_within(72, Some(u64::MAX)), 26);
+        // 64 MiB available: 32 MiB for the table, 2^20 entries of 32 bytes.
+        assert_eq!(bits_within(72, Some(64 << 20)), 20);
+        assert_eq!(bits_within(72, Some((64 << 20) - 1)), 19);
+        assert_eq!(bits_within(18, Some(0)), 16);
+    }
+
+    /// `first_guess` without deepening is the mean of the depth-`d` and depth-`d + 1` values;
+    /// with deepening, the deepest value.
+    #[test]
+    fn the_first_guess_is_the_documented_mean_or_the_deepest_value() {
+        let start = Board::new(rules(4, 3), search_core::games::Player::Max);
+        let d = guess_depth(start.rules());
+        let mut engine = Engine::new(16);
+        let low = engine.search_once(&start, Some(d)).value;
+        let high = engine.search_once(&start, Some(d + 1)).value;
+        let mut quiet = search_core::games::deepening::EachIteration(
+            |_: &search_core::games::deepening::Iteration<'_, Chain>| {},
+        );
+        let guess = first_guess(&start, 16, 0, &mut quiet);
+        assert_eq!(guess, (low + high).div_euclid(2));
+        assert!(high != 0, "{low} {high}");
+        let three = Engine::new(16).search_once(&start, Some(3)).value;
+        assert_eq!(first_guess(&start, 16, 3, &mut quiet), three);
+        assert!(![-1, 0, 1].contains(&guess) || ![-1, 0, 1].contains(&three));
+    }
+
     /// `2^(12 + seeds / 2)` entries up to 2^24 for up to 60 seeds, 2^26 beyond, within half of
     /// the memory available.
     #[test]
@@ -168,7 +206,7 @@ mod tests {
         }
         if cfg!(target_os = "linux") {
             let bytes = available_memory().expect("/proc/meminfo on Linux");
-            assert!(bytes > 1 << 20, "{bytes}");
+            assert!(bytes > 1 << 20 && bytes % 1024 == 0, "{bytes}");
         }
     }
 
