@@ -130,6 +130,39 @@ mod tests {
         assert_eq!(sample_choice(&b, 3), Some(4));
     }
 
+    /// A stuck side's position ends the search at "minus infinity" for that side; any other
+    /// position is terminal only when the game is over, and worth the kalah difference.
+    #[test]
+    fn a_stuck_side_is_terminal_and_worth_minus_infinity_to_it() {
+        let max_stuck = Board::from_parts(
+            Rules::default(),
+            &[0, 0, 0, 0, 2, 1],
+            5,
+            &[1, 1, 1, 1, 1, 1],
+            3,
+            Player::Max,
+        )
+        .unwrap();
+        let game = SampleGame::new(max_stuck);
+        assert!(!game.is_terminal());
+        assert_eq!(game.evaluate(), 2);
+        let stuck = game.play(SampleMove::Stuck);
+        assert!(stuck.is_terminal());
+        assert_eq!(stuck.evaluate(), -STUCK_VALUE);
+        let min_stuck = Board::from_parts(
+            Rules::default(),
+            &[1, 1, 1, 1, 1, 1],
+            3,
+            &[0, 0, 0, 0, 2, 1],
+            5,
+            Player::Min,
+        )
+        .unwrap();
+        let stuck = SampleGame::new(min_stuck).play(SampleMove::Stuck);
+        assert!(stuck.is_terminal());
+        assert_eq!(stuck.evaluate(), STUCK_VALUE);
+    }
+
     #[test]
     fn a_free_turn_that_ends_the_game_is_a_move() {
         let b = Board::from_parts(
