@@ -190,13 +190,9 @@ mod tests {
     /// the memory available.
     #[test]
     fn table_size_follows_the_seeds_within_memory() {
-        let fit = |wanted: u32| match available_memory() {
-            Some(bytes) => (16..=wanted)
-                .rev()
-                .find(|&b| (32u64 << b) <= bytes / 2)
-                .unwrap_or(16),
-            None => wanted,
-        };
+        // The most this machine's memory allows (the largest game's size, capped by it).
+        let cap = bits_within(u32::MAX, available_memory());
+        let fit = |wanted: u32| wanted.min(cap);
         for (pots, stones, wanted) in [(3, 3, 21), (4, 3, 24), (5, 6, 24), (6, 6, 26)] {
             assert_eq!(
                 auto_table_bits(rules(pots, stones)),
