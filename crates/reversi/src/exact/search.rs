@@ -30,7 +30,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 /// At most this many empty squares: the parity-ordered search without table.
-pub(super) const SHALLOW: u32 = 5;
+pub(super) const SHALLOW: u32 = 6;
 /// From this many empty squares on, positions go through the transposition table.
 pub(super) const TABLE_EMPTIES: u32 = 8;
 /// Above this many empty squares, children are looked up in the table before any is searched.
@@ -654,6 +654,9 @@ impl<'a, const N: usize, C: Counting> Search<'a, N, C> {
                 i32::MIN
             } else {
                 let (o, p) = (opp & !flipped, own | flipped | bit);
+                if n > TABLE_EMPTIES {
+                    self.table.prefetch(o, p);
+                }
                 replies = rules::moves(o, p, Board::<N>::MASK);
                 let mobility = (replies.count_ones() + (replies & corners).count_ones()) as i32;
                 let potential = potential_mobility::<N>(p, !(o | p) & Board::<N>::MASK) as i32;
@@ -1028,23 +1031,23 @@ mod tests {
             .expect("a move")
     }
 
-    /// One to five empty squares (the counted last square, the dedicated code for two and three,
-    /// the loop above), on random fillings with many passes and finished games, under both
-    /// countings: exact inside every window, a bound on the right side outside, against plain
-    /// negamax. 1,000 fillings of each size.
+    /// One to [`SHALLOW`] empty squares (the counted last square, the dedicated code for two and
+    /// three, the loop above), on random fillings with many passes and finished games, under
+    /// both countings: exact inside every window, a bound on the right side outside, against
+    /// plain negamax. 1,000 fillings of each size.
     #[test]
     fn the_last_squares_match_plain_negamax_in_every_window() {
         let mut next = crate::proptests::stream(21);
         let table = Table::new(4);
-        for round in 0..5000 {
-            let empties = 1 + round % 5;
+        for round in 0..1000 * SHALLOW {
+            let empties = 1 + round % SHALLOW;
             let mut free = 0u64;
             while free.count_ones() < empties {
                 free |= 1 << (next() % 64);
             }
             let own = next() & !free;
             let opp = !free & !own;
-            if round / 5 % 2 == 0 {
+            if round / SHALLOW % 2 == 0 {
                 check_windows::<EmptiesToWinner>(&table, own, opp);
             } else {
                 check_windows::<crate::exact::DiscsOnly>(&table, own, opp);

@@ -108,11 +108,18 @@ impl Slot {
     }
 }
 
+/// Two slots on one cache line, so that a probe reads one line from memory (an allocation of
+/// 8-byte words may start anywhere in a line: a large one from the system allocator starts
+/// 16 bytes in, and every bucket would then straddle two lines).
+#[derive(Debug, Default)]
+#[repr(align(64))]
+struct Bucket([Slot; 2]);
+
 /// A table of `2^bits` slots. Every stored bound is a fact about the position (the exact
 /// value under perfect play), so entries stay valid from one search to the next.
 #[derive(Debug)]
 pub(super) struct Table {
-    slots: Box<[Slot]>,
+    buckets: Box<[Bucket]>,
     shift: u32,
     date: u8,
 }
@@ -120,7 +127,7 @@ pub(super) struct Table {
 impl Clone for Table {
     /// An empty table of the same size (a clone shares nothing with its original).
     fn clone(&self) -> Self {
-        Self::new(64 - self.shift)
+        Self::new(65 - self.shift)
     }
 }
 
@@ -129,8 +136,10 @@ impl Table {
     pub(super) fn new(bits: u32) -> Self {
         let bits = bits.clamp(1, 30);
         Self {
-            slots: (0..1usize << bits).map(|_| Slot::default()).collect(),
-            shift: 64 - bits,
+            buckets: (0..1usize << (bits - 1))
+                .map(|_| Bucket::default())
+                .collect(),
+            shift: 65 - bits,
             date: 1,
         }
     }
@@ -140,15 +149,30 @@ impl Table {
         self.date = self.date.wrapping_add(1).max(1);
     }
 
-    /// The index of the bucket (two slots) of a position.
-    fn bucket(&self, own: u64, opp: u64) -> usize {
-        ((position_key(own, opp) >> self.shift) as usize) & !1
+    /// The bucket (two slots) of a position.
+    fn bucket(&self, own: u64, opp: u64) -> &[Slot; 2] {
+        // With one bucket, a shift of 64 would overflow: its key is 0.
+        let key = position_key(own, opp).checked_shr(self.shift).unwrap_or(0);
+        &self.buckets[key as usize].0
+    }
+
+    /// Asks the processor to start loading the bucket of a position, which a probe will read
+    /// soon (a hint only: nothing is read or written).
+    #[inline]
+    pub(super) fn prefetch(&self, own: u64, opp: u64) {
+        #[cfg(target_arch = "x86_64")]
+        #[allow(unsafe_code)]
+        // SAFETY: a prefetch never faults and changes no memory; the pointer is a live bucket's.
+        unsafe {
+            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+            let bucket: *const [Slot; 2] = self.bucket(own, opp);
+            _mm_prefetch::<_MM_HINT_T0>(bucket.cast());
+        }
     }
 
     /// The entry of a position, if stored.
     pub(super) fn probe(&self, own: u64, opp: u64) -> Option<Entry> {
-        let i = self.bucket(own, opp);
-        self.slots[i..i + 2].iter().find_map(|slot| {
+        self.bucket(own, opp).iter().find_map(|slot| {
             let (o, p, data) = slot.read()?;
             (o == own && p == opp && data.date != 0).then_some(data.entry)
         })
@@ -166,9 +190,8 @@ impl Table {
         (bounds, selective): ((i32, i32), bool),
         best: u8,
     ) {
-        let i = self.bucket(own, opp);
         let date = self.date;
-        let pair = &self.slots[i..i + 2];
+        let pair = self.bucket(own, opp);
         let seen = [pair[0].read(), pair[1].read()];
         let same = |s: &Option<(u64, u64, Data)>| s.is_some_and(|(o, p, _)| o == own && p == opp);
         let j = if let Some(j) = seen.iter().position(same) {
@@ -370,7 +393,7 @@ mod tests {
         let table = Table::new(12);
         table.store(1, 2, 10, ((0, 0), false), 64);
         let clone = table.clone();
-        assert_eq!(clone.slots.len(), 1 << 12);
+        assert_eq!(clone.buckets.len(), 1 << 11);
         assert_eq!(clone.probe(1, 2), None);
     }
 }
