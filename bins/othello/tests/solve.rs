@@ -106,6 +106,29 @@ fn a_bad_obf_line_is_reported_and_the_others_solved() {
     );
 }
 
+/// A file of bad lines only: one error line each on stderr, nothing else (no summary of zero
+/// positions), nothing on stdout, status 1.
+#[test]
+fn a_file_of_bad_lines_prints_only_the_errors() {
+    let path = temp("bad.obf", &format!("{}\ngarbage\n", &FFO_1[1..]));
+    let name = path.to_str().expect("utf-8 path").to_owned();
+    let out = othello(&["solve", "--obf", &name], "");
+    std::fs::remove_file(&path).ok();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(out.stdout.is_empty(), "{}", text(&out.stdout));
+    let stderr = text(&out.stderr);
+    let lines: Vec<&str> = stderr.lines().collect();
+    assert_eq!(lines.len(), 2, "{stderr}");
+    assert!(
+        lines[0].starts_with(&format!("error: {name}:1: ")),
+        "{stderr}"
+    );
+    assert!(
+        lines[1].starts_with(&format!("error: {name}:2: ")),
+        "{stderr}"
+    );
+}
+
 #[test]
 fn check_flags_a_wrong_listed_value() {
     let wrong = FFO_1.replace("G8:+18", "G8:+20");
