@@ -19,7 +19,7 @@ An 8x8 position prints one line: the exact final margin of the side to move with
 the side to move must pass, none when the game is over), the positions searched and the time. \
 With --obf every problem line is solved in order; a bad line prints `error: FILE:LINE: ...` on \
 stderr, the other lines are still solved, and the exit status is 1; a summary (positions, \
-nodes, wall time, nodes per second) ends on stderr when a position was solved. Without a \
+nodes, wall time, nodes per second) ends on stderr unless every line was bad. Without a \
 position the 4x4 or 6x6 start is solved (`--size`, disc margin for Black, empty squares counting for nobody).")]
 pub struct SolveArgs {
     /// An 8x8 position: an OBF line (64 X/O/- for a1..h8, a space, the side to move X or O),
@@ -166,7 +166,8 @@ fn solve_file(args: &SolveArgs, path: &Path) -> ExitCode {
         }
     }
     let seconds = started.elapsed().as_secs_f64();
-    if count > 0 {
+    // After errors alone, the errors are the whole answer.
+    if count > 0 || !failed {
         eprintln!(
             "{count} positions, {nodes} nodes, {seconds:.3} s, {:.1} M nodes/s",
             nodes as f64 / seconds.max(1e-9) / 1e6

@@ -107,7 +107,7 @@ fn a_bad_obf_line_is_reported_and_the_others_solved() {
 }
 
 /// A file of bad lines only: one error line each on stderr, nothing else (no summary of zero
-/// positions), nothing on stdout, status 1.
+/// positions), nothing on stdout, status 1; an empty one still gets its summary.
 #[test]
 fn a_file_of_bad_lines_prints_only_the_errors() {
     let path = temp("bad.obf", &format!("{}\ngarbage\n", &FFO_1[1..]));
@@ -127,6 +127,13 @@ fn a_file_of_bad_lines_prints_only_the_errors() {
         lines[1].starts_with(&format!("error: {name}:2: ")),
         "{stderr}"
     );
+    // A file with no problem at all is not an error: its summary says so.
+    let path = temp("empty.obf", "% nothing here\n");
+    let name = path.to_str().expect("utf-8 path").to_owned();
+    let out = othello(&["solve", "--obf", &name], "");
+    std::fs::remove_file(&path).ok();
+    assert!(out.status.success());
+    assert!(text(&out.stderr).starts_with("0 positions, 0 nodes"));
 }
 
 #[test]
