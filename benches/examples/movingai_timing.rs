@@ -2,7 +2,8 @@
 //! it: the same start, the same successor closure over `(x, y)` cells, the same heuristic.
 //! Interleaved min-of-N timings (robust on a loaded machine), answers checked equal first.
 //!
-//! `cargo run --release -p benches --example movingai_timing [ROUNDS [QUERIES]]`
+//! `cargo run --release -p benches --example movingai_timing [ROUNDS [QUERIES]]`; `ONLY=text`
+//! times only the calls whose name contains `text` (`ONLY=uniform`, `ONLY=indexed::astar`).
 
 use benches::movingai::{MAPS, Map, Query, rounds_and_queries, time_queries};
 use search_core::{astar_fn, bidirectional_bfs_fn, breadth_first_fn, indexed, uniform_cost_fn};
@@ -13,6 +14,9 @@ use std::time::Duration;
 type Run<'a> = &'a dyn Fn(&Query) -> Option<u64>;
 
 fn compare(name: &str, ours: Run<'_>, theirs: Run<'_>, queries: &[Query], rounds: usize) {
+    if std::env::var("ONLY").is_ok_and(|only| !name.contains(&only)) {
+        return;
+    }
     for q in queries {
         assert_eq!(ours(q), theirs(q), "{name}: {q:?}");
     }
