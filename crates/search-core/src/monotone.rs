@@ -113,17 +113,18 @@ const CLOSED: u32 = 1 << 31;
 /// reaches that many states gives up (the caller then runs the plain loop).
 const NO_PARENT: u32 = CLOSED - 1;
 
-/// The stale children not yet counted, in one list of `(priority, tie key, pops when
-/// generated)`. A child whose priority is below the current one was popped by the plain loop
-/// before the current pop, so it is counted (the list is compacted as it grows). A child of the
-/// goal's priority is decided by the pops of that priority after it: one with a larger tie key
-/// means the plain loop popped the child first. A child generated before its priority became
-/// the current one has every pop of that priority after it.
+/// The stale children: those decided as popped before the goal, and the undecided ones, in
+/// two lists. A child of the current priority is decided by the pops of that priority after it
+/// (one with a larger tie key means the plain loop popped the child first), so it keeps the
+/// number of pops when it was generated. Every pop of a higher priority comes after the child,
+/// so a child of a higher priority keeps only its priority and tie key.
 struct Stale<C, K> {
     counted: u64,
-    /// `(priority, tie key, pops)` of the children not yet counted.
-    pending: Vec<(C, K, u32)>,
-    /// Compact `pending` when it grows past this.
+    /// `(pops, tie key)` of the children of the current priority.
+    now: Vec<(u32, K)>,
+    /// `(priority, tie key)` of the children of higher priorities.
+    later: Vec<(C, K)>,
+    /// Compact `later` when it grows past this.
     compact_at: usize,
     /// The current priority (that of the last pop) and the pops of it so far, as
     /// `(pops, tie key)` (recorded only for out-of-order tie rules).
@@ -131,9 +132,9 @@ struct Stale<C, K> {
     level_pops: Vec<(u32, K)>,
 }
 
-/// The size from which the list of stale children is compacted. The unit tests use a tiny
-/// one, so that their small searches compact at almost every rise of the priority: compaction
-/// must count exactly what the end would.
+/// The size from which the list of stale children of higher priorities is compacted. The unit
+/// tests use a tiny one, so that their small searches compact at almost every rise of the
+/// priority: compaction must count exactly what the end would.
 #[cfg(not(test))]
 const COMPACT_FROM: usize = 1024;
 #[cfg(test)]
@@ -143,19 +144,23 @@ impl<C: Cost, K: Ord + Copy> Stale<C, K> {
     fn new() -> Self {
         Self {
             counted: 0,
-            pending: Vec::new(),
+            now: Vec::new(),
+            later: Vec::new(),
             compact_at: COMPACT_FROM,
             level: None,
             level_pops: Vec::new(),
         }
     }
 
-    /// Records a stale child of priority `f` (the current one or higher) and tie key `tie`,
-    /// generated after `pops` pops. One list and no branch on the priority: whether a child
-    /// ties the current priority is a coin toss on grids.
+    /// Records a stale child of priority `f` and tie key `tie`, generated after `pops` pops;
+    /// `now`: `f` is the current priority (else it is higher).
     #[inline]
-    fn push(&mut self, f: C, tie: K, pops: u32) {
-        self.pending.push((f, tie, pops));
+    fn push(&mut self, f: C, tie: K, pops: u32, now: bool) {
+        if now {
+            self.now.push((pops, tie));
+        } else {
+            self.later.push((f, tie));
+        }
     }
 
     /// Records the `pops`-th pop, of priority `f`; `record`: keep it among the level's pops.
@@ -167,7 +172,10 @@ impl<C: Cost, K: Ord + Copy> Stale<C, K> {
         {
             self.level = Some(f);
             self.level_pops.clear();
-            if self.pending.len() >= self.compact_at {
+            // The last priority's stale children all left before this pop.
+            self.counted += self.now.len() as u64;
+            self.now.clear();
+            if self.later.len() >= self.compact_at {
                 self.compact(f);
             }
         }
@@ -178,11 +186,10 @@ impl<C: Cost, K: Ord + Copy> Stale<C, K> {
 
     /// Counts and drops the children below priority `f`: every later pop is of `f` or more.
     fn compact(&mut self, f: C) {
-        let before = self.pending.len();
-        self.pending
-            .retain(|k| k.0.total_order(&f) != Ordering::Less);
-        self.counted += (before - self.pending.len()) as u64;
-        self.compact_at = (2 * self.pending.len()).max(COMPACT_FROM);
+        let before = self.later.len();
+        self.later.retain(|k| k.0.total_order(&f) != Ordering::Less);
+        self.counted += (before - self.later.len()) as u64;
+        self.compact_at = (2 * self.later.len()).max(COMPACT_FROM);
     }
 
     /// The stale children popped before the goal, popped `pops`-th with priority `f` and tie
@@ -197,21 +204,22 @@ impl<C: Cost, K: Ord + Copy> Stale<C, K> {
             best[i] = best[i].max(best[i + 1]);
         }
         let level_pops = &self.level_pops;
-        let later_larger = |pops: u32, tie: K| {
+        let later_larger = |&(pops, tie): &(u32, K)| {
             let first = level_pops.partition_point(|p| p.0 <= pops);
             best.get(first).is_some_and(|b| *b > tie)
         };
-        let before = self.pending.iter().filter(|k| match k.0.total_order(&f) {
+        let now = self.now.iter().filter(|k| later_larger(k)).count();
+        let later = self.later.iter().filter(|k| match k.0.total_order(&f) {
             Ordering::Less => true,
-            Ordering::Equal => later_larger(k.2, k.1),
+            Ordering::Equal => best.first().is_some_and(|b| *b > k.1),
             Ordering::Greater => false,
         });
-        self.counted + before.count() as u64
+        self.counted + now as u64 + later.count() as u64
     }
 
     /// Every stale child, when the frontier runs dry.
     fn all(self) -> u64 {
-        self.counted + self.pending.len() as u64
+        self.counted + (self.now.len() + self.later.len()) as u64
     }
 }
 
@@ -401,7 +409,8 @@ where
             // frontier with priority `g' + h <= f`, so a cheaper child would have a priority
             // below `f` and was declined above.
             if child_g.total_order(&known.g) != Ordering::Less {
-                self.stale.push(child_f, R::key(child_g, seq), pops);
+                let now = rise == Ordering::Equal;
+                self.stale.push(child_f, R::key(child_g, seq), pops, now);
                 return;
             }
             if known.link & CLOSED != 0 {
