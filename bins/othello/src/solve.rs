@@ -104,6 +104,15 @@ fn read_position(source: &str) -> Result<(String, Problem), String> {
         return obf::parse_line(source)
             .map(|p| ("argument".to_owned(), p))
             .map_err(|e| format!("argument: {e}"));
+    } else if is_board_text(source) && !Path::new(source).exists() {
+        return Err(format!(
+            "argument: \"{source}\" is no file, nor an OBF position ({} squares where one has \
+             64, X, O or - for a1..h8, then a space and the side to move)",
+            source
+                .split_whitespace()
+                .next()
+                .map_or(0, |b| b.chars().count())
+        ));
     } else {
         let text = cli_support::read_text(source.as_ref()).map_err(|e| e.to_string())?;
         (source.to_owned(), text)
@@ -126,14 +135,22 @@ fn read_position(source: &str) -> Result<(String, Problem), String> {
     ))
 }
 
+/// Whether `text` holds only board characters and spaces, with a board character first (a
+/// position cut short rather than a file name).
+fn is_board_text(text: &str) -> bool {
+    let text = text.trim();
+    text.starts_with(is_square) && text.chars().all(|c| is_square(c) || c.is_whitespace())
+}
+
+/// Whether `c` stands for a square in an OBF board.
+fn is_square(c: char) -> bool {
+    matches!(c, 'X' | 'x' | 'O' | 'o' | '-' | '.' | '*')
+}
+
 /// Whether `text` starts like an OBF board (its first 64 characters are board characters).
 fn looks_like_obf(text: &str) -> bool {
     let text = text.trim_start();
-    text.chars().count() >= 64
-        && text
-            .chars()
-            .take(64)
-            .all(|c| matches!(c, 'X' | 'x' | 'O' | 'o' | '-' | '.' | '*'))
+    text.chars().count() >= 64 && text.chars().take(64).all(is_square)
 }
 
 /// Solves every problem of an OBF file; a summary on stderr.

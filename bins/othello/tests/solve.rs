@@ -179,6 +179,14 @@ fn the_4x4_start_and_bad_input() {
     let out = othello(&["solve", "no-such-file.txt"], "");
     assert_eq!(out.status.code(), Some(1));
     assert!(text(&out.stderr).starts_with("error: cannot read no-such-file.txt"));
+    // A position cut short is not taken for a file name.
+    let out = othello(&["solve", "XXXX O"], "");
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        text(&out.stderr),
+        "error: argument: \"XXXX O\" is no file, nor an OBF position (4 squares where one \
+         has 64, X, O or - for a1..h8, then a space and the side to move)\n"
+    );
     let out = othello(&["solve", &FFO_1.replace(" X;", " Y;")], "");
     assert_eq!(out.status.code(), Some(1));
     assert!(text(&out.stderr).starts_with("error: argument: expected the side to move"));
