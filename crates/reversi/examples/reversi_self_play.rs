@@ -2,7 +2,7 @@
 //! on the disc count, both at depth D, from the four first moves with colours swapped, played by
 //! search-core's `play_match`.
 //!
-//! `cargo run --release -p reversi --example self_play [D]` (default 4) prints the tally.
+//! `cargo run --release -p reversi --example reversi_self_play [D]` (default 4) prints the tally.
 
 use reversi::player::{Player, Timed};
 use reversi::{Margin, Move, Position, Scored, Square};

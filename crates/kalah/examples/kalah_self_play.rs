@@ -2,8 +2,8 @@
 //! the first player's opening chains with colours swapped, played by search-core's
 //! `play_match`.
 //!
-//! `cargo run --release -p kalah --example self_play [D]` (default 8) prints every game and the
-//! tally.
+//! `cargo run --release -p kalah --example kalah_self_play [D]` (default 8) prints every game
+//! and the tally.
 
 use kalah::{Board, Player, Rules, chains};
 use search_core::{games::Budget, games::EnginePlayer, games::play_match};

@@ -2,7 +2,8 @@
 //! score-only evaluation, from 10 two-move openings with colours alternated: 20 games, played by
 //! search-core's `play_match`.
 //!
-//! `cargo run --release -p connect4 --example self_play [DEPTH]` prints every game and the tally.
+//! `cargo run --release -p connect4 --example connect4_self_play [DEPTH]` prints every game and
+//! the tally.
 
 use connect4::search::TABLE_BITS;
 use connect4::{Position, ScoreOnly, score};
