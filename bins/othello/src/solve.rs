@@ -105,13 +105,14 @@ fn read_position(source: &str) -> Result<(String, Problem), String> {
             .map(|p| ("argument".to_owned(), p))
             .map_err(|e| format!("argument: {e}"));
     } else if is_board_text(source) && !Path::new(source).exists() {
+        let squares = source
+            .split_whitespace()
+            .next()
+            .map_or(0, |b| b.chars().count());
+        let plural = if squares == 1 { "" } else { "s" };
         return Err(format!(
-            "argument: \"{source}\" is no file, nor an OBF position ({} squares where one has \
-             64, X, O or - for a1..h8, then a space and the side to move)",
-            source
-                .split_whitespace()
-                .next()
-                .map_or(0, |b| b.chars().count())
+            "argument: \"{source}\" is no file, nor an OBF position ({squares} square{plural} \
+             where one has 64, X, O or - for a1..h8, then a space and the side to move)"
         ));
     } else {
         let text = cli_support::read_text(source.as_ref()).map_err(|e| e.to_string())?;
