@@ -140,18 +140,16 @@ fn read_position(source: &str) -> Result<(String, Problem), String> {
 /// position cut short rather than a file name).
 fn is_board_text(text: &str) -> bool {
     let text = text.trim();
-    text.starts_with(is_square) && text.chars().all(|c| is_square(c) || c.is_whitespace())
-}
-
-/// Whether `c` stands for a square in an OBF board.
-fn is_square(c: char) -> bool {
-    matches!(c, 'X' | 'x' | 'O' | 'o' | '-' | '.' | '*')
+    text.starts_with(obf::is_square_char)
+        && text
+            .chars()
+            .all(|c| obf::is_square_char(c) || c.is_whitespace())
 }
 
 /// Whether `text` starts like an OBF board (its first 64 characters are board characters).
 fn looks_like_obf(text: &str) -> bool {
     let text = text.trim_start();
-    text.chars().count() >= 64 && text.chars().take(64).all(is_square)
+    text.chars().count() >= 64 && text.chars().take(64).all(obf::is_square_char)
 }
 
 /// Solves every problem of an OBF file; a summary on stderr.

@@ -154,6 +154,19 @@ fn parse_value(item: &str) -> Result<(Square<8>, i32), ObfError> {
     Ok((square, value))
 }
 
+/// Whether `c` stands for a square of an OBF board: `X`, `x` or `*` (Black), `O` or `o`
+/// (White), `-` or `.` (empty).
+///
+/// ```
+/// use reversi::obf::is_square_char;
+/// assert!("Xx*Oo-.".chars().all(is_square_char));
+/// assert!(!"Y 0#".chars().any(is_square_char));
+/// ```
+#[must_use]
+pub fn is_square_char(c: char) -> bool {
+    matches!(c, 'X' | 'x' | '*' | 'O' | 'o' | '-' | '.')
+}
+
 /// Whether an OBF file line holds no problem: blank, or a comment starting with `%` or `#`.
 #[must_use]
 pub fn is_blank(line: &str) -> bool {
