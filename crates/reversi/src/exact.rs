@@ -330,6 +330,7 @@ impl<C: Counting> Solver<C> {
         let shared = Shared {
             busy: &busy,
             done: &done,
+            split_from: search::SPLIT_EMPTIES,
         };
         let each = Budget {
             nodes: budget.nodes.map(|max| max / self.threads as u64),

@@ -66,11 +66,16 @@ pub(super) struct Shared<'a> {
     pub(super) busy: &'a BusySet,
     /// Raised by the first thread to finish: the others stop.
     pub(super) done: &'a AtomicBool,
+    /// From this many empty squares on, a thread puts off the moves (all but the first) whose
+    /// child another thread is searching ([`SPLIT_EMPTIES`] in a solve).
+    pub(super) split_from: u32,
 }
 
-/// From this many empty squares on, a parallel search puts off the moves (all but the first)
-/// whose child another thread is searching.
-const SPLIT_EMPTIES: u32 = 10;
+/// From this many empty squares on, the threads of a solve put off the moves another thread is
+/// searching, so that they share out the top of the tree. Further down, marking every child
+/// busy costs more than sharing out saves (measured on FForum #40-#59 on two threads: see
+/// docs/performance-history.md).
+pub(super) const SPLIT_EMPTIES: u32 = 18;
 
 /// The evaluations (in [`ONE_DISC`] units) below which and from which a probable cut-off
 /// is taken in the window `(alpha, beta)`: an evaluation `v` rounded to discs,
@@ -557,7 +562,7 @@ impl<'a, const N: usize, C: Counting> Search<'a, N, C> {
     ) -> (i32, u64) {
         let split = self
             .shared
-            .filter(|_| (Board::<N>::MASK & !(own | opp)).count_ones() >= SPLIT_EMPTIES);
+            .filter(|s| (Board::<N>::MASK & !(own | opp)).count_ones() >= s.split_from);
         let (mut best, mut best_bit) = start;
         let mut put_off = 0u32;
         for pass in 0..2 {
@@ -963,6 +968,7 @@ mod tests {
         let shared = Shared {
             busy: &busy,
             done: &done,
+            split_from: SPLIT_EMPTIES,
         };
         let past = Budget {
             deadline: Some(Instant::now()),

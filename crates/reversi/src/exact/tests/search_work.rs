@@ -273,8 +273,9 @@ fn children_are_looked_up_only_above_table_empties() {
     assert!(tried.iter().all(|&t| t > 20), "{tried:?}");
 }
 
-/// From this many empty squares on, a parallel search puts off busy children (`SPLIT_EMPTIES`
-/// in search.rs).
+/// From this many empty squares on, the parallel searches of these tests put off busy children
+/// (a solve's threads do from `SPLIT_EMPTIES` on, further from the end, where these tests'
+/// exact values would take too long).
 const SPLIT_EMPTIES: u32 = 10;
 
 /// A single-thread search of `(own, opp)` in `(beta - 1, beta)` sharing `busy` as a parallel
@@ -291,7 +292,11 @@ fn shared_search(
     let table = Table::new(16);
     table.store(own, opp, n, ((-64, 64), false), hint.trailing_zeros() as u8);
     let done = AtomicBool::new(false);
-    let shared = Shared { busy, done: &done };
+    let shared = Shared {
+        busy,
+        done: &done,
+        split_from: SPLIT_EMPTIES,
+    };
     let mut search =
         Search::<8, EmptiesToWinner>::new(&table, Budget::default(), Some(shared), false);
     let value = search.search(own, opp, beta - 1, beta);
@@ -435,7 +440,11 @@ fn pvs_keyed(
 ) -> ((i32, u64), u64) {
     let table = Table::new(16);
     let done = AtomicBool::new(false);
-    let shared = Shared { busy, done: &done };
+    let shared = Shared {
+        busy,
+        done: &done,
+        split_from: SPLIT_EMPTIES,
+    };
     let mut search =
         Search::<8, EmptiesToWinner>::new(&table, Budget::default(), Some(shared), false);
     let mut list: Vec<Candidate> = moves
