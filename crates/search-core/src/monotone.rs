@@ -132,11 +132,11 @@ struct Stale<C, K> {
     level_pops: Vec<(u32, K)>,
 }
 
-/// The size from which the list of stale children of higher priorities is compacted (32-48
-/// KiB of keys with `u32` costs: 2.5-4.5% faster than from 1,024 on the long Moving AI
-/// queries, with the same peak memory; from 65,536 the list leaves the caches and the searches
-/// are 10-20% slower). The unit tests use a tiny one, so that their small searches compact
-/// at almost every rise of the priority: compaction must count exactly what the end would.
+/// The size from which the list of stale children of higher priorities is compacted: large
+/// enough that compaction is rare, small enough (32-48 KiB of keys with `u32` costs) that the
+/// list stays in the caches (measured on the Moving AI maps: docs/performance-history.md). The
+/// unit tests use a tiny one, so that their small searches compact at almost every rise of the
+/// priority: compaction must count exactly what the end would.
 #[cfg(not(test))]
 const COMPACT_FROM: usize = 4096;
 #[cfg(test)]
