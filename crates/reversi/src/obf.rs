@@ -195,6 +195,14 @@ pub fn line(position: &Position<8>) -> String {
 mod tests {
     use super::*;
 
+    /// Exactly the seven board characters are square characters: every other printable ASCII
+    /// character, and a space, is not.
+    #[test]
+    fn square_chars_are_the_seven_board_characters() {
+        let squares: String = (' '..='~').filter(|&c| is_square_char(c)).collect();
+        assert_eq!(squares, "*-.OXox");
+    }
+
     const FIRST: &str = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X; G8:+18; H1:+12; H7:+6; A2:+6; A3:+4; B1:-4; A4:-22; G2:-24;";
 
     #[test]
