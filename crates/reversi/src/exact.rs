@@ -158,7 +158,8 @@ impl<C: Counting> Solver<C> {
 
     /// This solver searching on `threads` threads (at least 1; 1 by default) sharing its table.
     /// Every thread searches each null-window test, putting off the moves another thread is
-    /// searching; the first to finish answers. The value is the same as on one thread (every
+    /// searching (all but the first, or, in a test above the last value found, which most
+    /// likely fails low, the root's first move too); the first to finish answers. The value is the same as on one thread (every
     /// thread's search is exact and every bound in the table a fact); the best move may be
     /// another of the same value, and the node count (all threads') varies from run to run.
     #[must_use]
@@ -240,14 +241,16 @@ impl<C: Counting> Solver<C> {
             upper: squares,
         };
         let mut mtdf = Mtdf::new(all, guess, 1);
-        let mut nodes = 0;
+        let (mut nodes, mut last) = (0, guess);
         let mut best_move = None;
         while let Some(beta) = mtdf.next_beta() {
             let left = Budget {
                 nodes: budget.nodes.map(|max| max.saturating_sub(nodes)),
                 ..budget
             };
-            let tested = self.window(position, (beta - 1, beta), left, selective)?;
+            let expected = Root::expected(beta, last);
+            let tested = self.window(position, (beta - 1, beta), left, selective, expected)?;
+            last = tested.margin;
             nodes += tested.nodes;
             report(beta, &tested);
             if mtdf.record(beta, tested.margin) {
@@ -291,17 +294,19 @@ impl<C: Counting> Solver<C> {
         budget: Budget,
     ) -> Option<Solved<N>> {
         self.table.new_search();
-        self.window(position, (alpha, beta), budget, false)
+        self.window(position, (alpha, beta), budget, false, Root::Cut)
     }
 
     /// [`solve_window`](Self::solve_window) within the current search (the table's entries of
-    /// the earlier tests are kept first).
+    /// the earlier tests are kept first), the threads sharing out the root's moves as
+    /// `expected`.
     fn window<const N: usize>(
         &mut self,
         position: &Position<N>,
         (alpha, beta): (i32, i32),
         budget: Budget,
         selective: bool,
+        expected: Root,
     ) -> Option<Solved<N>> {
         let side = position.to_move();
         let board = position.board();
@@ -309,7 +314,7 @@ impl<C: Counting> Solver<C> {
         let table = &self.table;
         let run = |shared: Option<Shared<'_>>, budget: Budget| {
             let mut search = Search::<N, C>::new(table, budget, shared, selective);
-            let (margin, best_move) = root(&mut search, own, opp, alpha, beta);
+            let (margin, best_move) = root(&mut search, (own, opp), (alpha, beta), expected);
             let solved = (!search.stopped).then_some((margin, best_move));
             if solved.is_some() {
                 shared.inspect(|s| s.done.store(true, Ordering::Relaxed));
@@ -359,13 +364,31 @@ impl<C: Counting> Solver<C> {
 /// The busy set of a parallel solve has `2^BUSY_BITS` slots.
 const BUSY_BITS: u32 = 16;
 
+/// What a parallel solve expects of the root's moves in a test.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Root {
+    /// One move likely reaches beta: the threads search the first together (each deeper split
+    /// shares out its subtree), and only then share out the others.
+    Cut,
+    /// Every move likely fails low, and each must be searched: the threads share them out from
+    /// the first on.
+    All,
+}
+
+impl Root {
+    /// What a test at `beta` most likely finds when the last value found (or the guess) is
+    /// `last`: above it, that every move fails low.
+    fn expected(beta: i32, last: i32) -> Self {
+        if beta > last { Self::All } else { Self::Cut }
+    }
+}
+
 /// The root: the value in `(alpha, beta)` and a best move.
 fn root<const N: usize, C: Counting>(
     search: &mut Search<'_, N, C>,
-    own: u64,
-    opp: u64,
-    alpha: i32,
-    beta: i32,
+    (own, opp): (u64, u64),
+    (alpha, beta): (i32, i32),
+    expected: Root,
 ) -> (i32, Option<Move<N>>) {
     let mask = crate::board::Board::<N>::MASK;
     let moves = crate::rules::moves(own, opp, mask);
@@ -381,7 +404,14 @@ fn root<const N: usize, C: Counting>(
     let mut list = [Candidate::default(); 32];
     let count = search.order(own, opp, moves, hint, alpha, &mut list);
     let count = one_per_symmetry_class::<N>(own, opp, &mut list[..count]);
-    let (value, bit) = search.pvs_moves(own, opp, (alpha, beta), &mut list[..count], (i32::MIN, 0));
+    let share_first = expected == Root::All;
+    let (value, bit) = search.pvs_moves(
+        (own, opp),
+        (alpha, beta),
+        &mut list[..count],
+        (i32::MIN, 0),
+        share_first,
+    );
     if search.stopped {
         return (value, None);
     }

@@ -4,13 +4,18 @@
 use crate::hash::GOLDEN_GAMMA;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-/// A small lock-free set of "being searched" marks, one atomic word per slot, indexed by the
-/// mark's low bits.
+/// A small lock-free set of "being searched" marks: one atomic word per slot (0: free), in
+/// groups of four slots on one cache line; a mark's low bits choose its group.
 ///
-/// Only a hint: two marks sharing a slot overwrite each other, so [`contains`](Self::contains)
-/// may miss a position being searched or (if a mark happens to equal a stale one) report one
-/// that is not. The engine uses the answer only to choose the order of a node's moves, never
-/// to skip one, so a wrong answer costs time and never changes a value.
+/// A mark takes the first free slot of its group and keeps it until it is removed, so a mark
+/// that stays long (a child near the root, searched for minutes) is not lost to the many short
+/// ones that come and go meanwhile. Two threads marking the same child take a slot each, and
+/// the child stays marked until both have removed theirs.
+///
+/// Only a hint: a mark whose group is full is not recorded, so [`contains`](Self::contains)
+/// may miss a position being searched (and removing a mark that was not recorded removes an
+/// equal one another thread recorded). The engine uses the answer only to choose the order of
+/// a node's moves, never to skip one, so a wrong answer costs time and never changes a value.
 ///
 /// # Example
 ///
@@ -30,47 +35,67 @@ use std::sync::atomic::{AtomicU64, Ordering};
 /// ```
 #[derive(Debug)]
 pub struct BusySet {
-    slots: Box<[AtomicU64]>,
+    groups: Box<[Group]>,
     mask: u64,
 }
+
+/// The slots of one group of a [`BusySet`].
+const BUSY_GROUP: usize = 4;
+
+/// [`BUSY_GROUP`] slots on one cache line.
+#[derive(Debug, Default)]
+#[repr(align(32))]
+struct Group([AtomicU64; BUSY_GROUP]);
 
 /// The mark of the position with key `key` searched to `depth` remaining plies: the same
 /// position at another depth (another iteration) is another search. A search without depths
 /// passes whatever else tells two searches of one position apart (a null window's bound).
 pub fn busy_mark(key: u64, depth: u32) -> u64 {
-    // Never 0, the empty slot.
+    // Never 0, the free slot.
     (key ^ u64::from(depth).wrapping_mul(GOLDEN_GAMMA)).max(1)
 }
 
 impl BusySet {
-    /// A set of `2^bits` slots.
+    /// A set of `2^bits` slots (one group at least).
     pub fn new(bits: u32) -> Self {
-        let size = 1usize << bits.min(30);
+        let groups = (1usize << bits.min(30)).div_ceil(BUSY_GROUP);
         Self {
-            slots: (0..size).map(|_| AtomicU64::new(0)).collect(),
-            mask: size as u64 - 1,
+            groups: (0..groups).map(|_| Group::default()).collect(),
+            mask: groups as u64 - 1,
         }
     }
 
-    fn slot(&self, mark: u64) -> &AtomicU64 {
-        &self.slots[(mark & self.mask) as usize]
+    fn group(&self, mark: u64) -> &[AtomicU64; BUSY_GROUP] {
+        &self.groups[(mark & self.mask) as usize].0
     }
 
     /// Whether some thread marked `mark` and has not removed it.
     pub fn contains(&self, mark: u64) -> bool {
-        self.slot(mark).load(Ordering::Relaxed) == mark
+        self.group(mark)
+            .iter()
+            .any(|slot| slot.load(Ordering::Relaxed) == mark)
     }
 
-    /// Marks `mark` as being searched (overwriting whatever shared its slot).
+    /// Marks `mark` as being searched, in the first free slot of its group (none free: the
+    /// mark is not recorded).
     pub fn insert(&self, mark: u64) {
-        self.slot(mark).store(mark, Ordering::Relaxed);
+        for slot in self.group(mark) {
+            let taken = slot.compare_exchange(0, mark, Ordering::Relaxed, Ordering::Relaxed);
+            if taken.is_ok() {
+                return;
+            }
+        }
     }
 
-    /// Removes `mark` if its slot still holds it (another thread's mark stays).
+    /// Removes one recording of `mark` (other marks of the group stay, and so does a second
+    /// recording of the same mark).
     pub fn remove(&self, mark: u64) {
-        let _ = self
-            .slot(mark)
-            .compare_exchange(mark, 0, Ordering::Relaxed, Ordering::Relaxed);
+        for slot in self.group(mark) {
+            let freed = slot.compare_exchange(mark, 0, Ordering::Relaxed, Ordering::Relaxed);
+            if freed.is_ok() {
+                return;
+            }
+        }
     }
 }
 
@@ -92,16 +117,57 @@ mod tests {
     }
 
     #[test]
-    fn removing_leaves_another_mark_in_the_slot() {
-        let busy = BusySet::new(2);
-        // Marks 5 and 9 share slot 1 of 4.
-        busy.insert(5);
-        busy.insert(9);
-        busy.remove(5);
-        assert!(busy.contains(9));
-        assert!(!busy.contains(5));
-        busy.remove(9);
-        assert!(!busy.contains(9));
+    fn removing_leaves_the_other_marks_of_the_group() {
+        // Eight slots: two groups, marks 4, 8, 12, 16 and 20 all in group 0.
+        let busy = BusySet::new(3);
+        for mark in [4, 8, 12] {
+            busy.insert(mark);
+        }
+        busy.remove(8);
+        assert!(busy.contains(4) && busy.contains(12));
+        assert!(!busy.contains(8));
+        busy.insert(16);
+        busy.insert(20);
+        assert!([4, 12, 16, 20].iter().all(|&m| busy.contains(m)));
+        assert!(!busy.contains(5), "another group, nothing marked");
+    }
+
+    #[test]
+    fn a_full_group_records_no_more_marks() {
+        let busy = BusySet::new(3);
+        for mark in [2, 4, 6, 8] {
+            busy.insert(mark);
+        }
+        busy.insert(10);
+        assert!(!busy.contains(10), "group 0 is full");
+        busy.insert(1);
+        assert!(busy.contains(1), "group 1 has room");
+        busy.remove(6);
+        busy.insert(10);
+        assert!(busy.contains(10), "a freed slot is taken again");
+    }
+
+    #[test]
+    fn a_mark_recorded_twice_stays_until_removed_twice() {
+        let busy = BusySet::new(3);
+        busy.insert(7);
+        busy.insert(7);
+        busy.remove(7);
+        assert!(busy.contains(7), "the other thread is still searching it");
+        busy.remove(7);
+        assert!(!busy.contains(7));
+    }
+
+    #[test]
+    fn a_long_mark_outlives_the_short_ones_of_its_group() {
+        // The mark of a child near the root stays while thousands of others come and go.
+        let busy = BusySet::new(4);
+        busy.insert(0x40);
+        for mark in (1..5000u64).map(|k| k << 4) {
+            busy.insert(mark);
+            busy.remove(mark);
+        }
+        assert!(busy.contains(0x40));
     }
 
     #[test]

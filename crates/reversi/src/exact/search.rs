@@ -458,7 +458,7 @@ impl<'a, const N: usize, C: Counting> Search<'a, N, C> {
                 flipped,
                 replies: UNKNOWN,
             };
-            start = self.pvs_moves(own, opp, (alpha, beta), &mut list[..1], start);
+            start = self.pvs_moves((own, opp), (alpha, beta), &mut list[..1], start, false);
             if start.0 >= beta || self.stopped {
                 return start;
             }
@@ -472,7 +472,7 @@ impl<'a, const N: usize, C: Counting> Search<'a, N, C> {
         {
             return (value, 0);
         }
-        self.pvs_moves(own, opp, (alpha, beta), &mut list[..count], start)
+        self.pvs_moves((own, opp), (alpha, beta), &mut list[..count], start, false)
     }
 
     /// Whether this search may cut on `entry`'s bounds: exact ones always, likely ones only in a
@@ -550,15 +550,15 @@ impl<'a, const N: usize, C: Counting> Search<'a, N, C> {
     /// Searches `list` (sorted as it goes) with PVS in `(alpha, beta)` after the moves whose
     /// best value and move are `start` (`(i32::MIN, 0)`: none, `alpha` already raised to it
     /// otherwise): the value and the best move's bit. In a parallel search far from the end,
-    /// the moves after the first whose child another thread is searching are put off to a
-    /// second pass (simplified ABDADA).
+    /// the moves after the first (from the first on if `share_first`) whose child another
+    /// thread is searching are put off to a second pass (simplified ABDADA).
     pub(super) fn pvs_moves(
         &mut self,
-        own: u64,
-        opp: u64,
+        (own, opp): (u64, u64),
         (mut alpha, beta): (i32, i32),
         list: &mut [Candidate],
         start: (i32, u64),
+        share_first: bool,
     ) -> (i32, u64) {
         let split = self
             .shared
@@ -587,7 +587,8 @@ impl<'a, const N: usize, C: Counting> Search<'a, N, C> {
                     )
                 });
                 let searched = best != i32::MIN;
-                if pass == 0 && searched && mark.is_some_and(|(busy, m)| busy.contains(m)) {
+                let may_wait = searched || share_first;
+                if pass == 0 && may_wait && mark.is_some_and(|(busy, m)| busy.contains(m)) {
                     put_off |= 1 << i;
                     continue;
                 }

@@ -5,9 +5,9 @@
 //! node count, the table's entries, the busy marks) against models written here, on positions
 //! where the model does not depend on the order of the moves the keys decide.
 
-use super::super::EmptiesToWinner;
 use super::super::search::{Candidate, Search, Shared, TABLE_EMPTIES, UNKNOWN};
 use super::super::table::{Table, position_key};
+use super::super::{EmptiesToWinner, Root, root};
 use crate::board::Board;
 use crate::position::Position;
 use search_core::games::{Budget, BusySet, busy_mark};
@@ -317,9 +317,8 @@ fn mark((o, p): (u64, u64), beta: i32) -> u64 {
 /// A parallel search from [`SPLIT_EMPTIES`] empty squares on (below, it ignores the marks)
 /// searches the first move (the table's) even when another thread marked its child, puts off a
 /// later marked child (a later move reaching beta answers, the marked one is never searched),
-/// and searches a put-off child in a second pass when no other move reaches beta. A searched
-/// child's mark is gone afterwards (the searching thread's own mark removed); a mark the
-/// search ignored or never reached stays.
+/// and searches a put-off child in a second pass when no other move reaches beta. The other
+/// thread's mark stays (the search removes only its own).
 #[test]
 fn a_parallel_search_puts_off_the_children_another_thread_searches() {
     let mut tried = [0; 2];
@@ -389,8 +388,8 @@ fn check_marked_runs(
 ) {
     let child = |bit: u64| moves.iter().find(|m| m.0 == bit).expect("a move").1;
     let reach = |bit: u64| values[moves.iter().position(|m| m.0 == bit).expect("a move")] >= beta;
-    // A search with the child of `bit` marked in the window ending at `beta`: its value, the
-    // moves searched, whether the mark stays.
+    // A search with the child of `bit` marked (by another thread) in the window ending at
+    // `beta`: its value, the moves searched, whether the other thread's mark stays.
     let marked = |bit: u64, beta: i32| {
         let busy = BusySet::new(20);
         busy.insert(mark(child(bit), beta));
@@ -408,7 +407,7 @@ fn check_marked_runs(
     let (value, run, stays) = marked(hint, beta);
     assert_eq!(
         (value >= beta, run, stays),
-        (true, searched, !split),
+        (true, searched, true),
         "{what}"
     );
     // The first move reaching beta marked: put off, another answers.
@@ -423,20 +422,20 @@ fn check_marked_runs(
     let (value, run, stays) = marked(top, best);
     assert_eq!(
         (value >= best, run.contains(&top), stays),
-        (true, true, !split),
+        (true, true, true),
         "{what}"
     );
 }
 
 /// [`Search::pvs_moves`] over the moves of `(own, opp)` keyed `keys` (lower first), in
-/// `window`, by a single thread sharing `busy` with a fresh table: its value and best move, and
-/// the positions visited.
+/// `window`, by a single thread sharing `busy` with a fresh table (the first move put off too
+/// if marked and `share_first`): its value and best move, and the positions visited.
 fn pvs_keyed(
     (own, opp): (u64, u64),
     moves: &[(u64, (u64, u64))],
     keys: &[i32],
     window: (i32, i32),
-    busy: &BusySet,
+    (busy, share_first): (&BusySet, bool),
 ) -> ((i32, u64), u64) {
     let table = Table::new(16);
     let done = AtomicBool::new(false);
@@ -457,13 +456,14 @@ fn pvs_keyed(
             replies: UNKNOWN,
         })
         .collect();
-    let result = search.pvs_moves(own, opp, window, &mut list, (i32::MIN, 0));
+    let result = search.pvs_moves((own, opp), window, &mut list, (i32::MIN, 0), share_first);
     (result, search.nodes)
 }
 
 /// A put-off child is searched after all the others, in the second pass, exactly as if it had
-/// been ordered last (the same value, best move and positions; its mark gone); the first move
-/// is never put off. Below [`SPLIT_EMPTIES`] the marks are ignored (and left).
+/// been ordered last (the same value, best move and positions); the first move is put off only
+/// when the root shares it out. Below [`SPLIT_EMPTIES`] the marks are ignored. The other
+/// thread's mark stays either way.
 #[test]
 fn a_put_off_child_is_searched_as_if_ordered_last() {
     let mut tried = [0; 2];
@@ -480,23 +480,25 @@ fn a_put_off_child_is_searched_as_if_ordered_last() {
             let window = (truth + 1, truth + 2);
             let split = n >= SPLIT_EMPTIES;
             let by_index: Vec<i32> = (0..moves.len() as i32).collect();
-            let plain = pvs_keyed((own, opp), &moves, &by_index, window, &BusySet::new(20));
-            for x in [0, 1, moves.len() - 1] {
+            let unmarked = (&BusySet::new(20), false);
+            let plain = pvs_keyed((own, opp), &moves, &by_index, window, unmarked);
+            let cases = [0, 1, moves.len() - 1].map(|x| [(x, false), (x, true)]);
+            for (x, share_first) in cases.into_iter().flatten() {
                 let busy = BusySet::new(20);
                 let marked = mark(moves[x].1, window.1);
                 busy.insert(marked);
-                let run = pvs_keyed((own, opp), &moves, &by_index, window, &busy);
+                let run = pvs_keyed((own, opp), &moves, &by_index, window, (&busy, share_first));
                 let mut last = by_index.clone();
                 last[x] = 100;
-                let expected = if split && x > 0 {
-                    pvs_keyed((own, opp), &moves, &last, window, &BusySet::new(20))
+                let expected = if split && (x > 0 || share_first) {
+                    pvs_keyed((own, opp), &moves, &last, window, unmarked)
                 } else {
                     plain
                 };
-                let what = format!("{position:?} {x}");
+                let what = format!("{position:?} {x} {share_first}");
                 assert_eq!(run, expected, "{what}");
                 assert!(run.0.0 <= truth, "{what}");
-                assert_eq!(busy.contains(marked), !split, "{what}");
+                assert!(busy.contains(marked), "{what}");
             }
             tried[usize::from(split)] += 1;
         }
@@ -520,13 +522,78 @@ fn moves_of_equal_keys_are_searched_in_list_order() {
         let count = moves.len() as i32;
         let by_index: Vec<i32> = (0..count).collect();
         let reversed: Vec<i32> = (0..count).rev().collect();
-        let busy = BusySet::new(20);
-        let plain = pvs_keyed((own, opp), &moves, &by_index, (-64, 64), &busy);
-        let equal = pvs_keyed((own, opp), &moves, &vec![0; moves.len()], (-64, 64), &busy);
+        let busy = (&BusySet::new(20), false);
+        let plain = pvs_keyed((own, opp), &moves, &by_index, (-64, 64), busy);
+        let equal = pvs_keyed((own, opp), &moves, &vec![0; moves.len()], (-64, 64), busy);
         assert_eq!(equal, plain, "{position:?}");
-        let backwards = pvs_keyed((own, opp), &moves, &reversed, (-64, 64), &busy);
+        let backwards = pvs_keyed((own, opp), &moves, &reversed, (-64, 64), busy);
         assert_eq!(backwards.0.0, plain.0.0, "{position:?}");
         differ += usize::from(backwards.1 != plain.1);
     }
-    assert!(differ >= 3, "{differ}");
+    assert!(differ >= 5, "{differ}");
+}
+
+/// The root of a solve's test on one thread sharing `busy` with a fresh table (sharing out from
+/// `SPLIT_EMPTIES` on) in `window`, expecting `expected`: its value and the positions visited.
+fn root_run(
+    (own, opp): (u64, u64),
+    window: (i32, i32),
+    busy: &BusySet,
+    expected: Root,
+) -> (i32, u64) {
+    let table = Table::new(16);
+    let done = AtomicBool::new(false);
+    let shared = Shared {
+        busy,
+        done: &done,
+        split_from: SPLIT_EMPTIES,
+    };
+    let mut search =
+        Search::<8, EmptiesToWinner>::new(&table, Budget::default(), Some(shared), false);
+    let (value, _) = root(&mut search, (own, opp), window, expected);
+    (value, search.nodes)
+}
+
+/// A test expected to fail low shares out the root's moves from the first on: with one child
+/// marked by another thread, it searches as a test expected to reach beta does, but for the
+/// first move, which only it puts off. Unmarked, the two are the same search.
+#[test]
+fn a_root_expected_to_fail_low_puts_off_its_first_move_too() {
+    assert_eq!(Root::expected(1, 0), Root::All);
+    assert_eq!(
+        [Root::expected(0, 0), Root::expected(-3, 0)],
+        [Root::Cut; 2]
+    );
+    let mut differ = 0;
+    for seed in 0..40 {
+        let position = Position::<8>::random_line(seed, 12);
+        let (own, opp) = masks(&position);
+        let moves = children(&position);
+        if (own | opp).count_ones() != 52 || moves.len() < 3 {
+            continue;
+        }
+        // Every move fails low: all are searched.
+        let truth = exact_value::<8>((own, opp));
+        let window = (truth + 1, truth + 2);
+        let unmarked = BusySet::new(20);
+        let plain = root_run((own, opp), window, &unmarked, Root::Cut);
+        assert_eq!(root_run((own, opp), window, &unmarked, Root::All), plain);
+        let mut here = 0;
+        for &(_, child) in &moves {
+            let busy = BusySet::new(20);
+            busy.insert(mark(child, window.1));
+            let (cut, all) = (
+                root_run((own, opp), window, &busy, Root::Cut),
+                root_run((own, opp), window, &busy, Root::All),
+            );
+            assert!(cut.0 <= truth && all.0 <= truth, "{position:?}");
+            here += usize::from(cut != all);
+        }
+        assert!(
+            here <= 1,
+            "only the first move is put off differently: {position:?}"
+        );
+        differ += here;
+    }
+    assert!(differ >= 5, "{differ}");
 }
