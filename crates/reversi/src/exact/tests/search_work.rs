@@ -291,15 +291,9 @@ fn shared_search(
     let n = 64 - (own | opp).count_ones();
     let table = Table::new(16);
     table.store(own, opp, n, ((-64, 64), false), hint.trailing_zeros() as u8);
-    let done = AtomicBool::new(false);
-    let shared = Shared {
-        busy,
-        done: &done,
-        split_from: SPLIT_EMPTIES,
-    };
-    let mut search =
-        Search::<8, EmptiesToWinner>::new(&table, Budget::default(), Some(shared), false);
-    let value = search.search(own, opp, beta - 1, beta);
+    let (value, _) = with_one_thread(&table, busy, |search| {
+        search.search(own, opp, beta - 1, beta)
+    });
     let searched = moves
         .iter()
         .filter(|(_, (o, p))| table.probe(*o, *p).is_some())
@@ -437,15 +431,6 @@ fn pvs_keyed(
     window: (i32, i32),
     (busy, share_first): (&BusySet, bool),
 ) -> ((i32, u64), u64) {
-    let table = Table::new(16);
-    let done = AtomicBool::new(false);
-    let shared = Shared {
-        busy,
-        done: &done,
-        split_from: SPLIT_EMPTIES,
-    };
-    let mut search =
-        Search::<8, EmptiesToWinner>::new(&table, Budget::default(), Some(shared), false);
     let mut list: Vec<Candidate> = moves
         .iter()
         .zip(keys)
@@ -456,7 +441,27 @@ fn pvs_keyed(
             replies: UNKNOWN,
         })
         .collect();
-    let result = search.pvs_moves((own, opp), window, &mut list, (i32::MIN, 0), share_first);
+    with_one_thread(&Table::new(16), busy, |search| {
+        search.pvs_moves((own, opp), window, &mut list, (i32::MIN, 0), share_first)
+    })
+}
+
+/// `run` with a search of a parallel solve's thread sharing `busy` (from `SPLIT_EMPTIES` on)
+/// and `table`: what it returns, and the positions visited.
+fn with_one_thread<R>(
+    table: &Table,
+    busy: &BusySet,
+    run: impl FnOnce(&mut Search<'_, 8, EmptiesToWinner>) -> R,
+) -> (R, u64) {
+    let done = AtomicBool::new(false);
+    let shared = Shared {
+        busy,
+        done: &done,
+        split_from: SPLIT_EMPTIES,
+    };
+    let mut search =
+        Search::<8, EmptiesToWinner>::new(table, Budget::default(), Some(shared), false);
+    let result = run(&mut search);
     (result, search.nodes)
 }
 
@@ -541,17 +546,10 @@ fn root_run(
     busy: &BusySet,
     expected: Root,
 ) -> (i32, u64) {
-    let table = Table::new(16);
-    let done = AtomicBool::new(false);
-    let shared = Shared {
-        busy,
-        done: &done,
-        split_from: SPLIT_EMPTIES,
-    };
-    let mut search =
-        Search::<8, EmptiesToWinner>::new(&table, Budget::default(), Some(shared), false);
-    let (value, _) = root(&mut search, (own, opp), window, expected);
-    (value, search.nodes)
+    let ((value, _), nodes) = with_one_thread(&Table::new(16), busy, |search| {
+        root(search, (own, opp), window, expected)
+    });
+    (value, nodes)
 }
 
 /// A test expected to fail low shares out the root's moves from the first on: with one child
