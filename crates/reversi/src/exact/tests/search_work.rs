@@ -554,7 +554,8 @@ fn root_run(
 
 /// A test expected to fail low shares out the root's moves from the first on: with one child
 /// marked by another thread, it searches as a test expected to reach beta does, but for the
-/// first move, which only it puts off. Unmarked, the two are the same search.
+/// first move, which only it puts off (the other ignores that mark and searches as if none
+/// were there). Unmarked, the two are the same search.
 #[test]
 fn a_root_expected_to_fail_low_puts_off_its_first_move_too() {
     assert_eq!(Root::expected(1, 0), Root::All);
@@ -562,7 +563,7 @@ fn a_root_expected_to_fail_low_puts_off_its_first_move_too() {
         [Root::expected(0, 0), Root::expected(-3, 0)],
         [Root::Cut; 2]
     );
-    let mut differ = 0;
+    let (mut differ, mut as_unmarked) = (0, [0, 0]);
     for seed in 0..40 {
         let position = Position::<8>::random_line(seed, 12);
         let (own, opp) = masks(&position);
@@ -586,6 +587,8 @@ fn a_root_expected_to_fail_low_puts_off_its_first_move_too() {
             );
             assert!(cut.0 <= truth && all.0 <= truth, "{position:?}");
             here += usize::from(cut != all);
+            as_unmarked[0] += usize::from(cut == plain);
+            as_unmarked[1] += usize::from(all == plain);
         }
         assert!(
             here <= 1,
@@ -594,4 +597,6 @@ fn a_root_expected_to_fail_low_puts_off_its_first_move_too() {
         differ += here;
     }
     assert!(differ >= 5, "{differ}");
+    // Where the two differ, the search expecting a cut is the one that ignored the mark.
+    assert_eq!(as_unmarked[0], as_unmarked[1] + differ, "{as_unmarked:?}");
 }
