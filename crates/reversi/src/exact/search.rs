@@ -818,24 +818,19 @@ fn eval_search_from(
     best
 }
 
-/// The corners of an 8x8 board.
-const CORNERS: u64 = 0x8100_0000_0000_0081;
-/// The squares diagonally next to a corner.
-const X_SQUARES: u64 = 0x0042_0000_0000_4200;
-/// The edge squares next to a corner.
-const C_SQUARES: u64 = 0x4281_0000_0000_8142;
-
-/// The order in which the evaluation searches try `moves` (8x8): the corners, then the squares
-/// that give no corner away, then the edge squares next to a corner, then those diagonally next
-/// to one (the usual best-to-worst of the square classes; the moves of a class lowest square
-/// first): cheaper than sorting, and it cuts off sooner than the board's order (figures in
+/// The order in which the evaluation searches try `moves` (8x8), by the square ranks of the
+/// COL106 search's static order: the corners, then the squares that give no corner away (the
+/// other edge squares and the inner ones together), then the edge squares next to a corner,
+/// then those diagonally next to one (the moves of a class lowest square first): cheaper than
+/// sorting, and it cuts off sooner than the board's order (figures in
 /// docs/performance-history.md).
 fn by_square_class(moves: u64) -> [u64; 4] {
+    let [corners, edges, inner, c_squares, x_squares] = Masks::<8>::RANKS;
     [
-        moves & CORNERS,
-        moves & !(CORNERS | X_SQUARES | C_SQUARES),
-        moves & C_SQUARES,
-        moves & X_SQUARES,
+        moves & corners,
+        moves & (edges | inner),
+        moves & c_squares,
+        moves & x_squares,
     ]
 }
 
