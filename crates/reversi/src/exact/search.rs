@@ -1496,7 +1496,8 @@ mod tests {
         assert_eq!(check_order::<4>(&small4, &[0]), 0);
     }
 
-    /// [`select`] moves the least key of `list[i..]` to `i` and returns it.
+    /// [`by_square_class`] splits the moves into four disjoint classes that cover them all, and
+    /// puts a known square of each class in its place.
     #[test]
     fn square_classes_split_the_moves_corners_first_x_squares_last() {
         let mut next = crate::proptests::stream(29);
@@ -1525,6 +1526,7 @@ mod tests {
         }
     }
 
+    /// [`select`] moves the least key of `list[i..]` to `i` and returns it.
     #[test]
     fn select_takes_the_least_key_left() {
         let mut next = crate::proptests::stream(5);
