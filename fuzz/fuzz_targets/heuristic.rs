@@ -1,4 +1,6 @@
 //! Fuzz target `heuristic`: see `fuzz_checks::heuristic` for what is checked.
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| fuzz_checks::heuristic(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| {
+    fuzz_checks::heuristic(data);
+});

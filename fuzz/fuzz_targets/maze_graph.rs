@@ -1,4 +1,6 @@
 //! Fuzz target `maze_graph`: see `fuzz_checks::maze_graph` for what is checked.
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| fuzz_checks::maze_graph(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| {
+    fuzz_checks::maze_graph(data);
+});

@@ -1,6 +1,7 @@
 //! Replays the stored fuzz corpora (`fuzz/corpus/<target>/`) through the checks on the stable
 //! toolchain, and feeds every parser arbitrary bytes (proptest): what fuzzing found stays found.
 
+use fuzz_checks::Verdict;
 use proptest::prelude::*;
 use std::path::PathBuf;
 
@@ -15,19 +16,24 @@ fn every_target_has_a_corpus_and_replays_it() {
     for (target, check) in fuzz_checks::TARGETS {
         let dir = corpus(target);
         let entries = std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
-        let mut count = 0;
+        let mut verdicts = Vec::new();
         for entry in entries {
             let path = entry.unwrap().path();
             let data = std::fs::read(&path).unwrap();
             let outcome = std::panic::catch_unwind(|| check(&data));
-            assert!(
-                outcome.is_ok(),
-                "{target}: {} fails its check",
-                path.display()
-            );
-            count += 1;
+            let verdict =
+                outcome.unwrap_or_else(|_| panic!("{target}: {} fails its check", path.display()));
+            verdicts.push(verdict);
         }
+        let count = verdicts.len();
         assert!(count >= 3, "{target}: only {count} corpus files");
+        // Seeds on both sides of the parser: the accepted ones reach the checks behind it.
+        for side in [Verdict::Accepted, Verdict::Rejected] {
+            assert!(
+                verdicts.contains(&side),
+                "{target}: no corpus file {side:?}"
+            );
+        }
     }
 }
 
