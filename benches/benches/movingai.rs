@@ -1,14 +1,15 @@
 //! search-core beside `pathfinding` on real game maps (the Moving AI set's Dragon Age: Origins
 //! maps under `benches/data/movingai/`), called the way a `pathfinding` user calls it: the same
 //! start, the same successor closure over `(x, y)` cells, the same heuristic; 100 seeded queries
-//! inside each map's largest region, every answer checked equal before timing.
+//! inside each map's largest region, every answer checked equal before timing. `MAPS=a,b` times
+//! other maps (names under `benches/data/movingai/`, or paths of `.map` files).
 //!
 //! Groups `movingai_<map>`: `astar` (octile, no corner cutting, 1000/1414), `dijkstra`, `bfs`
 //! (4-connected), `bidirectional_bfs`, each as `search_core` (hashed closures),
 //! `search_core_indexed` (the same closures over numbered cells) and `pathfinding`.
 #![allow(missing_docs)]
 
-use benches::movingai::{MAPS, Map};
+use benches::movingai::{Map, chosen_maps};
 use criterion::{Criterion, criterion_group, criterion_main};
 use search_core::{astar_fn, bidirectional_bfs_fn, breadth_first_fn, indexed, uniform_cost_fn};
 use std::hint::black_box;
@@ -149,8 +150,8 @@ fn bench_map(c: &mut Criterion, map: &Map) {
 }
 
 fn movingai(c: &mut Criterion) {
-    for name in MAPS {
-        bench_map(c, &Map::load(name));
+    for map in chosen_maps() {
+        bench_map(c, &map);
     }
 }
 

@@ -9,9 +9,12 @@
 //! its 8-connected answers are neither of our rules' (the count of queries where its cost differs
 //! from ours with cutting is printed); its 4-connected answers are compared step for step.
 //!
-//! `cargo run --release -p benches --example jps_timing [ROUNDS [QUERIES]]`
+//! `cargo run --release -p benches --example jps_timing [ROUNDS [QUERIES]]` (`MAPS=a,b`: other
+//! maps, as for `movingai_timing`)
 
-use benches::movingai::{DIAGONAL, MAPS, Map, Query, STRAIGHT, rounds_and_queries, time_queries};
+use benches::movingai::{
+    DIAGONAL, Map, Query, STRAIGHT, chosen_maps, rounds_and_queries, time_queries,
+};
 use grid_pathfinding::PathingGrid;
 use grid_util::grid::ValueGrid;
 use grid_util::point::Point;
@@ -105,8 +108,8 @@ fn best_times(runs: &[(&str, Run<'_>, usize)], queries: &[Query], rounds: usize)
 
 fn main() {
     let (rounds, count) = rounds_and_queries();
-    for name in MAPS {
-        let map = Map::load(name);
+    for map in chosen_maps() {
+        let name = &map.name;
         let queries = map.queries(count, 7);
         let grid = &our_grid(&map);
         let (peer8, peer4) = (peer_grid(&map, true), peer_grid(&map, false));

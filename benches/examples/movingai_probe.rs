@@ -1,4 +1,6 @@
-//! One crate's A* (or another call) on one map, for `perf`: `movingai_probe ours|theirs [ALGO [MAP]]`.
+//! One crate's A* (or another call) on one map, for `perf`: `movingai_probe ours|theirs [ALGO [MAP]]`
+//! (MAP: a name under `benches/data/movingai/`, a synthetic map's name, or the path of a `.map`
+//! file).
 //! `QUERIES=N` queries (300), or `CORNER=1` for the one corner-to-corner query (peak memory, read
 //! with `/usr/bin/time -v`). `WARM=1` times a second pass over the queries.
 use benches::movingai::Map;
@@ -8,7 +10,7 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     let who = args.get(1).map_or("ours", String::as_str);
     let algo = args.get(2).map_or("astar", String::as_str);
-    let map = Map::load(args.get(3).map_or("brc202d", String::as_str));
+    let map = Map::find(args.get(3).map_or("brc202d", String::as_str));
     let m = &map;
     let calls = std::cell::Cell::new(0u64);
     let n = std::env::var("QUERIES")

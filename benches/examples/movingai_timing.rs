@@ -3,9 +3,11 @@
 //! Interleaved min-of-N timings (robust on a loaded machine), answers checked equal first.
 //!
 //! `cargo run --release -p benches --example movingai_timing [ROUNDS [QUERIES]]`; `ONLY=text`
-//! times only the calls whose name contains `text` (`ONLY=uniform`, `ONLY=indexed::astar`).
+//! times only the calls whose name contains `text` (`ONLY=uniform`, `ONLY=indexed::astar`);
+//! `MAPS=a,b` other maps than the kept three (names under `benches/data/movingai/`, or paths of
+//! `.map` files).
 
-use benches::movingai::{MAPS, Map, Query, rounds_and_queries, time_queries};
+use benches::movingai::{Map, Query, chosen_maps, rounds_and_queries, time_queries};
 use search_core::{astar_fn, bidirectional_bfs_fn, breadth_first_fn, indexed, uniform_cost_fn};
 use std::cell::Cell;
 use std::time::Duration;
@@ -40,10 +42,12 @@ fn compare(name: &str, ours: Run<'_>, theirs: Run<'_>, queries: &[Query], rounds
 
 fn main() {
     let (rounds, count) = rounds_and_queries();
-    for name in MAPS {
-        let map = Map::load(name);
+    for map in chosen_maps() {
         let queries = map.queries(count, 7);
-        println!("{name} ({}x{}, {count} queries)", map.width, map.height);
+        println!(
+            "{} ({}x{}, {count} queries)",
+            map.name, map.width, map.height
+        );
         let m = &map;
         compare(
             "astar_fn / astar",

@@ -109,6 +109,7 @@ impl WeightedGrid {
     }
 }
 pub mod movingai;
+pub mod synthetic;
 
 /// Runs `f` on a thread with a 1 GiB stack, for the peers' functions that recurse once per
 /// vertex of a path (`pathfinding`'s strongly connected components, topological sort and

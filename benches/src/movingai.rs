@@ -41,9 +41,34 @@ impl Map {
     /// # Panics
     /// When the file is missing or not a Moving AI map.
     pub fn load(name: &str) -> Self {
-        let path = format!("{}/data/movingai/{name}.map", env!("CARGO_MANIFEST_DIR"));
-        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-        Self::parse(name, &text)
+        Self::open(&format!(
+            "{}/data/movingai/{name}.map",
+            env!("CARGO_MANIFEST_DIR")
+        ))
+    }
+
+    /// The map `item`: a synthetic map's name ([`SYNTHETIC`](crate::synthetic::SYNTHETIC)), the
+    /// path of a `.map` file, or the name of a map kept under `benches/data/movingai/`.
+    ///
+    /// # Panics
+    /// When the map is missing or not a Moving AI map.
+    pub fn find(item: &str) -> Self {
+        if item.ends_with(".map") {
+            return Self::open(item);
+        }
+        crate::synthetic::generate(item).unwrap_or_else(|| Self::load(item))
+    }
+
+    /// The map in the file `path` (named after the file, without its `.map`).
+    ///
+    /// # Panics
+    /// When the file is missing or not a Moving AI map.
+    pub fn open(path: &str) -> Self {
+        let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        let name = std::path::Path::new(path)
+            .file_stem()
+            .map_or(path.into(), |stem| stem.to_string_lossy());
+        Self::parse(&name, &text)
     }
 
     /// Parses a map: `type octile`, `height H`, `width W`, `map`, then the rows; `.`, `G` and `S`
@@ -68,6 +93,16 @@ impl Map {
             .flat_map(|row| row.bytes().map(|b| matches!(b, b'.' | b'G' | b'S')))
             .collect();
         assert_eq!(open.len(), width * height, "{name}: rows of {width} cells");
+        Self::from_cells(name, width, height, open)
+    }
+
+    /// A map of `width` x `height` cells, `open[y * width + x]` telling whether `(x, y)` is
+    /// passable.
+    ///
+    /// # Panics
+    /// When `open` does not hold `width * height` cells.
+    pub fn from_cells(name: &str, width: usize, height: usize, open: Vec<bool>) -> Self {
+        assert_eq!(open.len(), width * height, "{name}: {width}x{height} cells");
         Self {
             name: name.to_owned(),
             width,
@@ -192,6 +227,27 @@ impl Map {
 
 /// The maps kept under `benches/data/movingai/`.
 pub const MAPS: [&str; 3] = ["ost003d", "den520d", "brc202d"];
+
+/// The maps to time: those the `MAPS` environment variable lists, or else the kept [`MAPS`].
+/// Each item of the comma-separated list is the name of a kept map, the path of any Moving AI
+/// `.map` file (another map of the benchmark set), the name of a seeded synthetic map
+/// ([`SYNTHETIC`](crate::synthetic::SYNTHETIC)), or `synthetic` for all of those.
+///
+/// # Panics
+/// When a listed map is missing or not a Moving AI map.
+pub fn chosen_maps() -> Vec<Map> {
+    match std::env::var("MAPS") {
+        Ok(list) => list
+            .split(',')
+            .filter(|item| !item.is_empty())
+            .flat_map(|item| match item {
+                "synthetic" => crate::synthetic::SYNTHETIC.map(Map::find).to_vec(),
+                item => vec![Map::find(item)],
+            })
+            .collect(),
+        Err(_) => MAPS.map(Map::load).to_vec(),
+    }
+}
 
 /// A query: a start cell and a goal cell.
 pub type Query = ((usize, usize), (usize, usize));
