@@ -59,17 +59,6 @@ fn bfs4(map: &Map, (s, g): Query) -> Option<u32> {
     pathfinding::prelude::bfs(&s, |&c| map.four_moves(c), |&c| c == g).map(|p| p.len() as u32 - 1)
 }
 
-/// search-core's grid of `map`.
-fn our_grid(map: &Map) -> Grid {
-    let mut grid = Grid::new(map.width, map.height);
-    for y in 0..map.height {
-        for x in 0..map.width {
-            grid.set_blocked(x, y, !map.is_open(x as isize, y as isize));
-        }
-    }
-    grid
-}
-
 /// `grid_pathfinding`'s grid of `map`, 8-connected or 4-connected, its components computed.
 fn peer_grid(map: &Map, diagonal: bool) -> PathingGrid {
     let mut peer = PathingGrid::new(map.width, map.height, false);
@@ -111,7 +100,7 @@ fn main() {
     for map in chosen_maps() {
         let name = &map.name;
         let queries = map.queries(count, 7);
-        let grid = &our_grid(&map);
+        let grid = &map.grid();
         let (peer8, peer4) = (peer_grid(&map, true), peer_grid(&map, false));
         let ours = |corners| {
             move |&(s, g): &Query| jps(grid, s, g, Octile::default(), corners).map(|f| f.cost)

@@ -4,6 +4,7 @@
 //! `QUERIES=N` queries (300), or `CORNER=1` for the one corner-to-corner query (peak memory, read
 //! with `/usr/bin/time -v`). `WARM=1` times a second pass over the queries.
 use benches::movingai::Map;
+use search_core::grid::{Corners, Octile};
 use std::hint::black_box;
 
 fn main() {
@@ -29,6 +30,12 @@ fn main() {
         2
     } else {
         1
+    };
+    // `jps` and `jps-cutting`: search-core's Jump Point Search on the map's packed grid.
+    let grid = algo.starts_with("jps").then(|| map.grid());
+    let jps = |s, g, corners| {
+        let grid = grid.as_ref().expect("the grid of a JPS probe");
+        search_core::grid::jps(grid, s, g, Octile::default(), corners).map(|found| found.cost)
     };
     let mut t = std::time::Instant::now();
     for (i, (s, g)) in std::iter::repeat_n(queries.iter().copied(), passes)
@@ -101,8 +108,10 @@ fn main() {
             )
             .path
             .map(|p| p.states.len() as u32),
+            ("ours", "jps") => jps(s, g, Corners::NoCutting),
+            ("ours", "jps-cutting") => jps(s, g, Corners::Cutting),
             ("none", _) => None,
-            _ => panic!("ours|theirs|none astar|bfs"),
+            _ => panic!("ours|theirs|indexed|none astar|ucs|bfs, or ours jps|jps-cutting"),
         };
         black_box(r);
     }

@@ -111,6 +111,17 @@ impl Map {
         }
     }
 
+    /// The map as search-core's packed occupancy grid, for Jump Point Search.
+    pub fn grid(&self) -> search_core::grid::Grid {
+        let mut grid = search_core::grid::Grid::new(self.width, self.height);
+        for y in 0..self.height {
+            for x in 0..self.width {
+                grid.set_blocked(x, y, !self.is_open(x as isize, y as isize));
+            }
+        }
+        grid
+    }
+
     /// Whether `(x, y)` is on the map and passable.
     #[inline]
     pub fn is_open(&self, x: isize, y: isize) -> bool {
