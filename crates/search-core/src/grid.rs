@@ -16,11 +16,11 @@
 //! The answer's cost is A*'s on the same grid and moves (property tests and the benchmark maps
 //! check it); the path may be another one of the same cost. Each query allocates only what it
 //! touches (the records of the cells it reaches, in small pages), not arrays of the map's size.
-//! The jump points wait in the radix queue of the monotone loops (a jump costs the distance it
-//! covers and the distance obeys the triangle inequality, so no jump point's priority is below
-//! its parent's; a binary heap for [`Octile`] costs that break the inequality): on maps with many
-//! obstacles, where a search holds many jump points, a binary heap's pops took a third of the
-//! time.
+//! The jump points wait in a binary heap while they are few, then in the radix queue of the
+//! monotone loops (a jump costs the distance it covers and the distance obeys the triangle
+//! inequality, so no jump point's priority is below its parent's; the heap stays for [`Octile`]
+//! costs that break the inequality): on maps with many obstacles, where a search holds many jump
+//! points, the heap's pops took a third of the time.
 //!
 //! ```
 //! use search_core::grid::{jps, Corners, Grid, Octile};
@@ -702,19 +702,30 @@ fn free_ends(grid: &Grid, start: (usize, usize), goal: (usize, usize)) -> Option
 
 /// The open list of jump points: `(f, cost, cell)` entries leaving by the lowest `f`, then the
 /// highest cost (the deepest), then the highest cell index (keys are distinct: a cell is pushed
-/// again only at a lower cost). A radix queue when the distances are consistent (then no entry
-/// is pushed below the last popped `f`), else a binary heap; the two pop the same order.
+/// again only at a lower cost). A binary heap while it is small (a short query's few jump points
+/// cost less there than a radix queue's buckets), then, when the distances are consistent (no
+/// entry is then pushed below the last popped `f`), a radix queue; the two pop the same order.
 enum Open {
+    /// `consistent`: the heap may move to a radix queue.
+    Heap {
+        heap: BinaryHeap<Reverse<(u32, u64)>>,
+        consistent: bool,
+    },
     Radix(RadixQueue<u32, u64, ()>),
-    Heap(BinaryHeap<Reverse<(u32, u64)>>),
 }
+
+/// The open list moves from the heap to a radix queue at this many entries.
+#[cfg(not(test))]
+const RADIX_FROM: usize = 64;
+/// Tiny in the unit tests, so that their few entries move too.
+#[cfg(test)]
+const RADIX_FROM: usize = 4;
 
 impl Open {
     fn new(consistent: bool) -> Self {
-        if consistent {
-            Self::Radix(RadixQueue::new(false))
-        } else {
-            Self::Heap(BinaryHeap::new())
+        Self::Heap {
+            heap: BinaryHeap::new(),
+            consistent,
         }
     }
 
@@ -727,12 +738,24 @@ impl Open {
     fn push(&mut self, f: u32, cost: u32, cell: u32) {
         let tie = Self::tie(cost, cell);
         match self {
-            Self::Radix(queue) => {
-                let pushed = queue.push(MinEntry { f, tie, item: () });
-                debug_assert!(pushed, "consistent distances keep f monotone");
+            Self::Radix(queue) => Self::push_radix(queue, f, tie),
+            Self::Heap { heap, consistent } => {
+                heap.push(Reverse((f, tie)));
+                if *consistent && heap.len() >= RADIX_FROM {
+                    let mut queue = RadixQueue::new(false);
+                    for Reverse((f, tie)) in heap.drain() {
+                        Self::push_radix(&mut queue, f, tie);
+                    }
+                    *self = Self::Radix(queue);
+                }
             }
-            Self::Heap(heap) => heap.push(Reverse((f, tie))),
         }
+    }
+
+    #[inline]
+    fn push_radix(queue: &mut RadixQueue<u32, u64, ()>, f: u32, tie: u64) {
+        let pushed = queue.push(MinEntry { f, tie, item: () });
+        debug_assert!(pushed, "consistent distances keep f monotone");
     }
 
     /// The next entry's `(cost, cell)`.
@@ -740,7 +763,7 @@ impl Open {
     fn pop(&mut self) -> Option<(u32, u32)> {
         let tie = match self {
             Self::Radix(queue) => queue.pop()?.tie,
-            Self::Heap(heap) => heap.pop()?.0.1,
+            Self::Heap { heap, .. } => heap.pop()?.0.1,
         };
         Some((!((tie >> 32) as u32), !(tie as u32)))
     }
@@ -852,7 +875,9 @@ mod tests {
         assert!(Rule::Rook.consistent(octile(1000, 999)));
     }
 
-    /// Both open lists pop the lowest `f`, then the highest cost, then the highest cell.
+    /// The open list pops the lowest `f`, then the highest cost, then the highest cell, from the
+    /// heap and from the radix queue it moves to (consistent distances only), pushes and pops
+    /// mixed as a search mixes them.
     #[test]
     fn both_open_lists_pop_in_the_same_order() {
         let pushes = [
@@ -865,12 +890,17 @@ mod tests {
         ];
         for consistent in [true, false] {
             let mut open = Open::new(consistent);
-            assert_eq!(matches!(open, Open::Radix(_)), consistent);
-            for &(f, cost, cell) in &pushes {
+            for &(f, cost, cell) in &pushes[..3] {
                 open.push(f, cost, cell);
             }
+            assert!(matches!(open, Open::Heap { .. }));
+            assert_eq!(open.pop(), Some((3, 4)));
+            for &(f, cost, cell) in &pushes[3..] {
+                open.push(f, cost, cell);
+            }
+            assert_eq!(matches!(open, Open::Radix(_)), consistent);
             let order: Vec<_> = std::iter::from_fn(|| open.pop()).collect();
-            assert_eq!(order, [(3, 4), (3, 2), (1, 9), (0, 8), (6, 6), (0, 1)]);
+            assert_eq!(order, [(3, 2), (1, 9), (0, 8), (6, 6), (0, 1)]);
         }
     }
 
