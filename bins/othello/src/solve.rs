@@ -41,7 +41,8 @@ pub struct SolveArgs {
     #[arg(long, value_name = "BITS", value_parser = clap::value_parser!(u32).range(10..=28))]
     table_bits: Option<u32>,
     /// An 8x8 position: search on N threads sharing the table (the same values; the move may
-    /// be another of the same value) [default: the cores available].
+    /// be another of the same value; a position with fewer than 18 empty squares is searched
+    /// on one) [default: the cores available].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
     threads: Option<u16>,
     /// Without a position: print each step (the warm-up guess, every null-window test) on

@@ -1,6 +1,6 @@
 //! `othello solve` on 8x8 positions: an OBF line as argument, on stdin and in a COL106 file,
 //! `--obf FILE` with a bad line among good ones, `--check` against FForum #1-#19, and the 4x4
-//! start through the engine path.
+//! start through the engine path; a small position asked for several threads solved on one.
 
 use std::io::Write as _;
 use std::path::PathBuf;
@@ -63,6 +63,30 @@ fn an_obf_line_as_argument_and_on_stdin() {
     let out = othello(&["solve", "-", "--check"], &format!("{FFO_1}\n"));
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert_eq!(answers(&out), ["+18 G8"]);
+}
+
+/// FForum #1 has 14 empty squares, below the 18 from which threads share out the moves: asked
+/// for two or three threads, the solve runs on one and prints one thread's margin, move and
+/// positions (two threads would count both threads' positions).
+#[test]
+fn a_position_below_the_split_is_solved_on_one_thread() {
+    let without_time = |out: &Output| {
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let line = text(&out.stdout);
+        line.rsplitn(3, ' ')
+            .nth(2)
+            .expect("margin move nodes")
+            .to_owned()
+    };
+    let one = without_time(&othello(&["solve", FFO_1, "--threads", "1"], ""));
+    assert!(
+        one.starts_with("+18 G8 ") && one.ends_with(" nodes"),
+        "{one}"
+    );
+    for threads in ["2", "3"] {
+        let many = without_time(&othello(&["solve", FFO_1, "--threads", threads], ""));
+        assert_eq!(many, one, "--threads {threads}");
+    }
 }
 
 #[test]

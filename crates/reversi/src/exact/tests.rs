@@ -45,7 +45,10 @@ fn negamax_counting<const N: usize, C: Counting>(position: &Position<N>) -> i32 
 /// and a best move reaching it.
 fn check_counting_and_threads<const N: usize>(position: &Position<N>) -> Result<(), TestCaseError> {
     let discs = negamax_counting::<N, DiscsOnly>(position);
-    let solved = Solver::discs_only(12).with_threads(2).solve(position);
+    let solved = Solver::discs_only(12)
+        .with_threads(2)
+        .split_from(0)
+        .solve(position);
     prop_assert_eq!(solved.margin, discs);
     if let Some(mv) = solved.best_move {
         let child = position.play(mv).expect("the best move is legal");
@@ -57,7 +60,10 @@ fn check_counting_and_threads<const N: usize>(position: &Position<N>) -> Result<
         );
     }
     let exact = negamax(position);
-    let solved = Solver::new(12).with_threads(2).solve(position);
+    let solved = Solver::new(12)
+        .with_threads(2)
+        .split_from(0)
+        .solve(position);
     prop_assert_eq!(solved.margin, exact);
     if let Some(mv) = solved.best_move {
         let child = position.play(mv).expect("the best move is legal");
@@ -179,20 +185,21 @@ proptest! {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(12))]
 
-    /// Up to 14 empty squares (past negamax's reach): two threads give one thread's value and
-    /// a move of that value, for both countings.
+    /// Up to 14 empty squares (past negamax's reach): two threads (sharing out the moves from
+    /// 10 empty squares on) give one thread's value and a move of that value, for both
+    /// countings.
     #[test]
     fn two_threads_equal_one_up_to_14_empties(choices in prop::collection::vec(any::<u8>(), 60), empties in 11usize..=14) {
         let position = random_game::<8>(&choices, empties);
         let one = Solver::new(16).solve(&position);
-        let two = Solver::new(16).with_threads(2).solve(&position);
+        let two = Solver::new(16).with_threads(2).split_from(10).solve(&position);
         prop_assert_eq!(two.margin, one.margin);
         if let Some(mv) = two.best_move {
             let child = position.play(mv).expect("the best move is legal");
             prop_assert_eq!(-Solver::new(16).solve(&child).margin, one.margin, "{:?}", mv);
         }
         let one = Solver::discs_only(16).solve(&position);
-        let two = Solver::discs_only(16).with_threads(2).solve(&position);
+        let two = Solver::discs_only(16).with_threads(2).split_from(10).solve(&position);
         prop_assert_eq!(two.margin, one.margin);
     }
 }
@@ -333,6 +340,7 @@ fn finished_games_and_last_moves_count_their_positions() {
     for threads in [2, 3] {
         let solved = Solver::new(8)
             .with_threads(threads)
+            .split_from(0)
             .solve_window(&over, -16, 16, Budget::default())
             .expect("no budget");
         assert_eq!((solved.margin, solved.nodes), (-16, threads as u64));
@@ -418,6 +426,39 @@ fn a_bigger_table_saves_work() {
     assert!(tiny.nodes > big.nodes, "{} vs {}", tiny.nodes, big.nodes);
 }
 
+/// Below the split (18 empty squares by default), a solve asked for several threads runs on
+/// one: the same move and the same positions as one thread's, run after run. From the split on,
+/// every thread searches (a finished game: one position a thread).
+#[test]
+fn a_root_below_the_split_is_searched_on_one_thread() {
+    let position = Position::<8>::random_line(9, 14);
+    let one = Solver::new(12).solve(&position);
+    for threads in [2, 3] {
+        assert_eq!(Solver::new(12).with_threads(threads).solve(&position), one);
+    }
+    let below = Solver::new(12)
+        .with_threads(2)
+        .split_from(15)
+        .solve(&position);
+    assert_eq!(below, one);
+    let full = |empties: usize| {
+        let over = Position::<4>::new(
+            Square::<4>::all()
+                .skip(empties)
+                .fold(Board::<4>::empty(), |b, s| b.with(s, Some(Side::Black))),
+            Side::White,
+        );
+        Solver::new(8)
+            .with_threads(2)
+            .split_from(1)
+            .solve(&over)
+            .nodes
+    };
+    // A full board has no empty square: below a split from 1, one thread; one empty square
+    // (nobody can move there: the game is over), at the split, two.
+    assert_eq!((full(0), full(1)), (1, 2));
+}
+
 /// A time budget covers the whole solve: none at all stops it; a node budget split between
 /// two threads still lets a large one finish.
 #[test]
@@ -428,6 +469,7 @@ fn time_and_thread_budgets() {
     let plenty = Budget::nodes(1 << 40);
     let solved = Solver::new(12)
         .with_threads(2)
+        .split_from(0)
         .solve_within(&position, plenty);
     assert_eq!(
         solved.map(|s| s.margin),
