@@ -164,17 +164,7 @@ fn one_move(cli: &Cli) -> Result<(), Failure> {
 }
 
 fn interactive(cli: &Cli, computer_next: bool) -> Result<(), Failure> {
-    let mut position = match format::read_game(&cli.input) {
-        Ok(position) => position,
-        Err(Error::Read { source, .. }) if source.kind() == io::ErrorKind::NotFound => {
-            warn(format!(
-                "{} does not exist: starting from an empty board with player 1 to move",
-                cli.input.display()
-            ));
-            Position::start()
-        }
-        Err(e) => return Err(e.into()),
-    };
+    let mut position = read_or_start(&cli.input)?;
     let computer = if computer_next {
         position.next()
     } else {
@@ -192,11 +182,7 @@ fn interactive(cli: &Cli, computer_next: bool) -> Result<(), Failure> {
     loop {
         if position.board().is_full() {
             let report = format::final_report(position.board(), computer);
-            prompt
-                .output()
-                .write_all(report.as_bytes())
-                .map_err(output_error)?;
-            return prompt.output().flush().map_err(output_error);
+            return end_with(prompt.output(), &report);
         }
         let (column, file) = if position.next() == computer {
             let column =
@@ -205,13 +191,7 @@ fn interactive(cli: &Cli, computer_next: bool) -> Result<(), Failure> {
         } else {
             match ask_human(&mut prompt, &position)? {
                 Some(column) => (column, "human.txt"),
-                None => {
-                    prompt
-                        .output()
-                        .write_all(format::END_OF_INPUT.as_bytes())
-                        .map_err(output_error)?;
-                    return prompt.output().flush().map_err(output_error);
-                }
+                None => return end_with(prompt.output(), format::END_OF_INPUT),
             }
         };
         position = position
@@ -223,6 +203,27 @@ fn interactive(cli: &Cli, computer_next: bool) -> Result<(), Failure> {
             .write_all(format::move_report(&position, column).as_bytes())
             .map_err(output_error)?;
     }
+}
+
+/// The game in `input`, or the empty board (with a warning) when that file does not exist.
+fn read_or_start(input: &Path) -> Result<Position, Failure> {
+    match format::read_game(input) {
+        Ok(position) => Ok(position),
+        Err(Error::Read { source, .. }) if source.kind() == io::ErrorKind::NotFound => {
+            warn(format!(
+                "{} does not exist: starting from an empty board with player 1 to move",
+                input.display()
+            ));
+            Ok(Position::start())
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// Writes the game's last words `text` to `out` and flushes it.
+fn end_with(out: &mut impl Write, text: &str) -> Result<(), Failure> {
+    out.write_all(text.as_bytes()).map_err(output_error)?;
+    out.flush().map_err(output_error)
 }
 
 /// Asks the human for a column until the answer is playable; `None` at end of input.

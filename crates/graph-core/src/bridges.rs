@@ -53,60 +53,13 @@ impl LowLink {
     /// folds each vertex's low-link into its parent's: a tree edge is a bridge when nothing below
     /// it reaches above it.
     fn run(graph: &MultiGraph) -> Self {
-        let n = graph.vertex_count();
-        let (offsets, incidences) = graph.csr();
-        // Per vertex: (start of its incidences, preorder position or NONE), side by side so that
-        // one cache miss answers both "seen yet?" and "where are its neighbours?".
-        let mut state: Vec<(u32, u32)> = offsets.iter().map(|&o| (o, NONE)).collect();
-        let mut preorder = Vec::with_capacity(n);
-        let mut parent_edge = Vec::with_capacity(n);
-        let mut parent_pos = Vec::with_capacity(n);
-        // Per preorder position: the low-link, first over the vertex's own edges only.
-        let mut low: Vec<u32> = Vec::with_capacity(n);
-        let mut stack: Vec<Pending> = Vec::new();
-        for root in 0..n as u32 {
-            if state[root as usize].1 != NONE {
-                continue;
-            }
-            stack.push((root, NONE, NONE));
-            while let Some((v, e, parent)) = stack.pop() {
-                if state[v as usize].1 != NONE {
-                    continue;
-                }
-                let t = preorder.len() as u32;
-                state[v as usize].1 = t;
-                preorder.push(v);
-                parent_edge.push(e);
-                parent_pos.push(parent);
-                let (start, end) = (state[v as usize].0, state[v as usize + 1].0);
-                let mut l = t;
-                for &(w, f) in &incidences[start as usize..end as usize] {
-                    let w_time = state[w as usize].1;
-                    if w_time == NONE {
-                        stack.push((w, f, t));
-                    } else if f != e {
-                        // An ancestor (or `v` itself, for a self-loop); a parallel edge to the
-                        // parent counts, only the tree edge itself is skipped.
-                        l = l.min(w_time);
-                    }
-                }
-                low.push(l);
-            }
-        }
-        let mut is_bridge = vec![false; graph.edge_count()];
-        for t in (0..n).rev() {
-            let (l, parent) = (low[t], parent_pos[t]);
-            if parent == NONE {
-                continue;
-            }
-            if l == t as u32 {
-                is_bridge[parent_edge[t] as usize] = true;
-            }
-            let p = &mut low[parent as usize];
-            if l < *p {
-                *p = l;
-            }
-        }
+        let Discovery {
+            preorder,
+            parent_edge,
+            parent_pos,
+            mut low,
+        } = discover(graph);
+        let is_bridge = fold_low_links(graph.edge_count(), &parent_edge, &parent_pos, &mut low);
         Self {
             is_bridge,
             preorder,
@@ -114,6 +67,103 @@ impl LowLink {
             parent_pos,
         }
     }
+}
+
+/// What the first pass records, per preorder position.
+struct Discovery {
+    /// The vertex at each position.
+    preorder: Vec<u32>,
+    /// The tree edge it was discovered through ([`NONE`] for a search root).
+    parent_edge: Vec<u32>,
+    /// Its tree parent's position ([`NONE`] for a search root).
+    parent_pos: Vec<u32>,
+    /// Its low-link over its own edges only.
+    low: Vec<u32>,
+}
+
+/// The first pass of [`LowLink::run`]: the depth-first search over every vertex of `graph`.
+fn discover(graph: &MultiGraph) -> Discovery {
+    let n = graph.vertex_count();
+    let (offsets, incidences) = graph.csr();
+    // Per vertex: (start of its incidences, preorder position or NONE), side by side so that
+    // one cache miss answers both "seen yet?" and "where are its neighbours?".
+    let mut state: Vec<(u32, u32)> = offsets.iter().map(|&o| (o, NONE)).collect();
+    let mut found = Discovery {
+        preorder: Vec::with_capacity(n),
+        parent_edge: Vec::with_capacity(n),
+        parent_pos: Vec::with_capacity(n),
+        low: Vec::with_capacity(n),
+    };
+    let mut stack: Vec<Pending> = Vec::new();
+    for root in 0..n as u32 {
+        if state[root as usize].1 != NONE {
+            continue;
+        }
+        stack.push((root, NONE, NONE));
+        while let Some((v, e, parent)) = stack.pop() {
+            if state[v as usize].1 != NONE {
+                continue;
+            }
+            let t = found.preorder.len() as u32;
+            state[v as usize].1 = t;
+            found.preorder.push(v);
+            found.parent_edge.push(e);
+            found.parent_pos.push(parent);
+            let (start, end) = (state[v as usize].0, state[v as usize + 1].0);
+            let own = &incidences[start as usize..end as usize];
+            let low = scan_incidences(&state, own, e, t, &mut stack);
+            found.low.push(low);
+        }
+    }
+    found
+}
+
+/// Scans the incidences of the vertex at preorder position `t`, entered through edge `e`:
+/// pushes its not-yet-visited neighbours and returns its low-link over its own edges.
+fn scan_incidences(
+    state: &[(u32, u32)],
+    incidences: &[(u32, u32)],
+    e: u32,
+    t: u32,
+    stack: &mut Vec<Pending>,
+) -> u32 {
+    let mut l = t;
+    for &(w, f) in incidences {
+        let w_time = state[w as usize].1;
+        if w_time == NONE {
+            stack.push((w, f, t));
+        } else if f != e {
+            // An ancestor (or the vertex itself, for a self-loop); a parallel edge to the
+            // parent counts, only the tree edge itself is skipped.
+            l = l.min(w_time);
+        }
+    }
+    l
+}
+
+/// The second pass of [`LowLink::run`]: folds each position's low-link into its parent's,
+/// backwards, and returns per edge whether it is a bridge.
+fn fold_low_links(
+    edge_count: usize,
+    parent_edge: &[u32],
+    parent_pos: &[u32],
+    low: &mut [u32],
+) -> Vec<bool> {
+    let mut is_bridge = vec![false; edge_count];
+    for t in (0..low.len()).rev() {
+        let (l, parent) = (low[t], parent_pos[t]);
+        if parent == NONE {
+            continue;
+        }
+        if l == t as u32 {
+            is_bridge[parent_edge[t] as usize] = true;
+        }
+        let p = &mut low[parent as usize];
+        if l < *p {
+            *p = l;
+        }
+    }
+    is_bridge
 }
 
 /// The bridges of a multigraph, its 2-edge-connected components and its bridge tree, from one

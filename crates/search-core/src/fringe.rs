@@ -10,6 +10,7 @@ use indexmap::IndexMap;
 use indexmap::map::Entry;
 use std::collections::VecDeque;
 use std::hash::{BuildHasherDefault, Hash};
+use std::ops::ControlFlow;
 
 /// What fringe search knows of a state.
 #[derive(Clone, Copy)]
@@ -45,62 +46,101 @@ pub fn fringe_fn<S: Clone + Eq + Hash, C: Cost>(
     mut heuristic: impl FnMut(&S) -> C,
     mut is_goal: impl FnMut(&S) -> bool,
 ) -> SearchResult<S, (), C> {
-    let mut stats = Stats {
-        generated: 1,
-        ..Stats::default()
-    };
-    let mut known: IndexMap<S, Known<C>, BuildHasherDefault<FxHasher>> = IndexMap::default();
-    let root = Known {
-        parent: usize::MAX,
-        g: C::ZERO,
-        step: C::ZERO,
-        stamp: 0,
-    };
-    known.insert(start.clone(), root);
-    let (mut now, mut later) = (VecDeque::from([(0, 0u32)]), VecDeque::new());
+    let mut fringe = Fringe::new(start);
     let mut limit = heuristic(start);
-    while !now.is_empty() {
+    while !fringe.now.is_empty() {
+        let pass = fringe.visit_now(limit, &mut successors, &mut heuristic, &mut is_goal);
+        match pass {
+            ControlFlow::Break(goal) => {
+                let path = rebuild(&fringe.known, goal);
+                return SearchResult {
+                    path: Some(path),
+                    stats: fringe.stats,
+                    cut_off: false,
+                };
+            }
+            ControlFlow::Continue(Some(next_limit)) => limit = next_limit,
+            ControlFlow::Continue(None) => break,
+        }
+    }
+    SearchResult {
+        path: None,
+        stats: fringe.stats,
+        cut_off: false,
+    }
+}
+
+/// The work of [`fringe_fn`]: the states met, the `now` and `later` lists of their positions
+/// and stamps, and the counters.
+struct Fringe<S, C> {
+    known: IndexMap<S, Known<C>, BuildHasherDefault<FxHasher>>,
+    now: VecDeque<(usize, u32)>,
+    later: VecDeque<(usize, u32)>,
+    stats: Stats,
+}
+
+impl<S: Clone + Eq + Hash, C: Cost> Fringe<S, C> {
+    /// A search that has met only `start`, listed in `now`.
+    fn new(start: &S) -> Self {
+        let stats = Stats {
+            generated: 1,
+            ..Stats::default()
+        };
+        let mut known = IndexMap::default();
+        let root = Known {
+            parent: usize::MAX,
+            g: C::ZERO,
+            step: C::ZERO,
+            stamp: 0,
+        };
+        known.insert(start.clone(), root);
+        Self {
+            known,
+            now: VecDeque::from([(0, 0u32)]),
+            later: VecDeque::new(),
+            stats,
+        }
+    }
+
+    /// One pass under the threshold `limit`: visits the `now` list (moving the states above
+    /// `limit` to `later`, which becomes the next `now`) until a goal, whose position it breaks
+    /// with; otherwise the next threshold (`None` when no state was above `limit`).
+    fn visit_now(
+        &mut self,
+        limit: C,
+        successors: &mut impl crate::Successors<S, C>,
+        heuristic: &mut impl FnMut(&S) -> C,
+        is_goal: &mut impl FnMut(&S) -> bool,
+    ) -> ControlFlow<usize, Option<C>> {
         let mut next_limit: Option<C> = None;
-        while let Some((i, stamp)) = now.pop_front() {
-            let (state, &Known { g, stamp: live, .. }) = known.get_index(i).expect("a known state");
+        while let Some((i, stamp)) = self.now.pop_front() {
+            let (state, &Known { g, stamp: live, .. }) =
+                self.known.get_index(i).expect("a known state");
             if stamp != live {
                 continue;
             }
-            stats.popped += 1;
+            self.stats.popped += 1;
             let f = g + heuristic(state);
             if f.total_order(&limit).is_gt() {
                 if next_limit.is_none_or(|m| f.total_order(&m).is_lt()) {
                     next_limit = Some(f);
                 }
-                later.push_back((i, stamp));
+                self.later.push_back((i, stamp));
                 continue;
             }
             if is_goal(state) {
-                let path = rebuild(&known, i);
-                return SearchResult {
-                    path: Some(path),
-                    stats,
-                    cut_off: false,
-                };
+                return ControlFlow::Break(i);
             }
-            stats.expanded += 1;
+            self.stats.expanded += 1;
             for (child, step) in successors(state) {
-                stats.generated += 1;
-                if let Some(entry) = improve(&mut known, child, i, g, step) {
-                    now.push_front(entry);
+                self.stats.generated += 1;
+                if let Some(entry) = improve(&mut self.known, child, i, g, step) {
+                    self.now.push_front(entry);
                 }
             }
         }
-        std::mem::swap(&mut now, &mut later);
-        match next_limit {
-            Some(m) => limit = m,
-            None => break,
-        }
-    }
-    SearchResult {
-        path: None,
-        stats,
-        cut_off: false,
+        std::mem::swap(&mut self.now, &mut self.later);
+        ControlFlow::Continue(next_limit)
     }
 }
 

@@ -145,27 +145,25 @@ fn climb<P: SearchProblem>(
     mode: Climb,
     mut pick: impl FnMut(usize) -> usize,
 ) -> LocalResultOf<P> {
-    let mut stats = Stats {
-        generated: 1,
-        popped: 1,
-        ..Stats::default()
-    };
-    let mut path: PathOf<P> = Path::single(problem.start());
+    let mut climbed = Climbed::start(problem);
     let mut better: Vec<Candidate<P>> = Vec::new();
     let reason = loop {
-        let current = path.last();
+        let current = climbed.path.last();
         if options.stop_at_goal && problem.is_goal(current) {
             break StopReason::Goal;
         }
-        if options.max_steps.is_some_and(|m| path.steps() as u64 >= m) {
+        if options
+            .max_steps
+            .is_some_and(|m| climbed.path.steps() as u64 >= m)
+        {
             break StopReason::StepLimit;
         }
-        stats.expanded += 1;
+        climbed.stats.expanded += 1;
         let h = problem.heuristic(current);
         let mut any = false;
         better.clear();
         problem.successors(current, |action, state, step| {
-            stats.generated += 1;
+            climbed.stats.generated += 1;
             any = true;
             if mode == Climb::First && !better.is_empty() {
                 return;
@@ -190,13 +188,43 @@ fn climb<P: SearchProblem>(
             };
         }
         let (action, state, step, _) = better.swap_remove(pick(better.len()));
-        stats.popped += 1;
-        path.push(action, state, step);
+        climbed.move_to(action, state, step);
     };
-    LocalResult {
-        path,
-        reason,
-        stats,
+    climbed.stop(reason)
+}
+
+/// The path a local search has climbed so far, and its counters.
+struct Climbed<P: SearchProblem> {
+    path: PathOf<P>,
+    stats: Stats,
+}
+
+impl<P: SearchProblem> Climbed<P> {
+    /// At the problem's start, counted as generated and popped.
+    fn start(problem: &P) -> Self {
+        Self {
+            path: Path::single(problem.start()),
+            stats: Stats {
+                generated: 1,
+                popped: 1,
+                ..Stats::default()
+            },
+        }
+    }
+
+    /// Moves on to `state`, reached by `action` at cost `step`.
+    fn move_to(&mut self, action: P::Action, state: P::State, step: P::Cost) {
+        self.stats.popped += 1;
+        self.path.push(action, state, step);
+    }
+
+    /// The result of stopping here for `reason`.
+    fn stop(self, reason: StopReason) -> LocalResultOf<P> {
+        LocalResult {
+            path: self.path,
+            reason,
+            stats: self.stats,
+        }
     }
 }
 
@@ -291,16 +319,11 @@ where
     S: Schedule + ?Sized,
     R: Rng + ?Sized,
 {
-    let mut stats = Stats {
-        generated: 1,
-        popped: 1,
-        ..Stats::default()
-    };
-    let mut path: PathOf<P> = Path::single(problem.start());
+    let mut climbed = Climbed::start(problem);
     let mut moves: Vec<(P::Action, P::State, P::Cost)> = Vec::new();
     let mut t = 0u64;
     let reason = loop {
-        let current = path.last();
+        let current = climbed.path.last();
         if options.stop_at_goal && problem.is_goal(current) {
             break StopReason::Goal;
         }
@@ -312,12 +335,12 @@ where
             break StopReason::Frozen;
         }
         t += 1;
-        stats.expanded += 1;
+        climbed.stats.expanded += 1;
         moves.clear();
         problem.successors(current, |action, state, step| {
             moves.push((action, state, step))
         });
-        stats.generated += moves.len() as u64;
+        climbed.stats.generated += moves.len() as u64;
         if moves.is_empty() {
             break StopReason::DeadEnd;
         }
@@ -326,13 +349,8 @@ where
             problem.heuristic(&moves[pick].1).into() - problem.heuristic(current).into();
         if worse < 0.0 || rng.random::<f64>() < (-worse / temperature).exp() {
             let (action, state, step) = moves.swap_remove(pick);
-            stats.popped += 1;
-            path.push(action, state, step);
+            climbed.move_to(action, state, step);
         }
     };
-    LocalResult {
-        path,
-        reason,
-        stats,
-    }
+    climbed.stop(reason)
 }

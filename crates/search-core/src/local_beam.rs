@@ -14,6 +14,9 @@ struct Node<P: SearchProblem> {
     g: P::Cost,
 }
 
+/// The beam: each of its states' heuristic and node index.
+type Beam<C> = Vec<(C, usize)>;
+
 /// A successor of the beam: its heuristic, state, action, step cost and parent's index.
 type Candidate<P> = (
     <P as SearchProblem>::Cost,
@@ -60,26 +63,12 @@ pub fn local_beam_search<P: SearchProblem>(
         expanded: 0,
         generated: width as u64,
     };
-    let start = |state| Node::<P> {
-        state,
-        arrival: None,
-        parent: usize::MAX,
-        g: P::Cost::ZERO,
-    };
-    let mut nodes: Vec<Node<P>> = starts.into_iter().map(start).collect();
-    let mut beam: Vec<(P::Cost, usize)> = (0..width)
-        .map(|i| (problem.heuristic(&nodes[i].state), i))
-        .collect();
+    let (mut nodes, mut beam) = start_beam(problem, starts);
     let mut candidates: Vec<Candidate<P>> = Vec::new();
     let mut steps = 0u64;
     let reason = loop {
-        if options.stop_at_goal {
-            let goal = beam.iter().position(|b| problem.is_goal(&nodes[b.1].state));
-            if let Some(at) = goal {
-                beam.swap(0, at);
-                beam.truncate(1);
-                break StopReason::Goal;
-            }
+        if options.stop_at_goal && narrow_to_goal(problem, &nodes, &mut beam) {
+            break StopReason::Goal;
         }
         if options.max_steps.is_some_and(|m| steps >= m) {
             break StopReason::StepLimit;
@@ -91,18 +80,7 @@ pub fn local_beam_search<P: SearchProblem>(
         if best.0.total_order(&best_of(&beam).0) != Ordering::Less {
             break StopReason::LocalOptimum;
         }
-        beam.clear();
-        for (h, state, action, step, parent) in candidates.drain(..).take(width) {
-            let g = nodes[parent].g + step;
-            let arrival = Some((action, step));
-            nodes.push(Node {
-                state,
-                arrival,
-                parent,
-                g,
-            });
-            beam.push((h, nodes.len() - 1));
-        }
+        take_best(&mut nodes, &mut beam, &mut candidates, width);
         stats.popped += beam.len() as u64;
         steps += 1;
     };
@@ -110,6 +88,60 @@ pub fn local_beam_search<P: SearchProblem>(
         path: path_to(&nodes, best_of(&beam).1),
         reason,
         stats,
+    }
+}
+
+/// The nodes of the starts, and the first beam: each start's heuristic and node index.
+fn start_beam<P: SearchProblem>(
+    problem: &P,
+    starts: Vec<P::State>,
+) -> (Vec<Node<P>>, Beam<P::Cost>) {
+    let start = |state| Node::<P> {
+        state,
+        arrival: None,
+        parent: usize::MAX,
+        g: P::Cost::ZERO,
+    };
+    let nodes: Vec<Node<P>> = starts.into_iter().map(start).collect();
+    let beam = (0..nodes.len())
+        .map(|i| (problem.heuristic(&nodes[i].state), i))
+        .collect();
+    (nodes, beam)
+}
+
+/// Narrows the beam to its first goal state, if it has one; whether it did.
+fn narrow_to_goal<P: SearchProblem>(
+    problem: &P,
+    nodes: &[Node<P>],
+    beam: &mut Beam<P::Cost>,
+) -> bool {
+    let goal = beam.iter().position(|b| problem.is_goal(&nodes[b.1].state));
+    if let Some(at) = goal {
+        beam.swap(0, at);
+        beam.truncate(1);
+    }
+    goal.is_some()
+}
+
+/// Makes the first `width` of the sorted `candidates` the new beam, adding them to `nodes`
+/// (the other candidates are dropped).
+fn take_best<P: SearchProblem>(
+    nodes: &mut Vec<Node<P>>,
+    beam: &mut Beam<P::Cost>,
+    candidates: &mut Vec<Candidate<P>>,
+    width: usize,
+) {
+    beam.clear();
+    for (h, state, action, step, parent) in candidates.drain(..).take(width) {
+        let g = nodes[parent].g + step;
+        let arrival = Some((action, step));
+        nodes.push(Node {
+            state,
+            arrival,
+            parent,
+            g,
+        });
+        beam.push((h, nodes.len() - 1));
     }
 }
 

@@ -153,15 +153,11 @@ where
         loop {
             if conflicted.is_empty() {
                 stats.scans += 1;
-                conflicted
-                    .extend((0..problem.variable_count()).filter(|&v| problem.is_conflicted(v)));
-                if conflicted.is_empty() {
+                let found = scan_conflicted(problem, &mut conflicted);
+                if found == 0 {
                     return Ok(stats);
                 }
-                rescan = Rescan {
-                    scan_size: conflicted.len() as u64,
-                    ..Rescan::default()
-                };
+                rescan = Rescan::after_scan(found);
             }
             let pick = rng.random_range(0..conflicted.len());
             let var = conflicted[pick];
@@ -175,19 +171,8 @@ where
             }
             steps += 1;
             stats.steps += 1;
-            rescan.since_scan += 1;
-            candidates.clear();
-            problem.candidates(var, rng, &mut candidates);
-            rescan.work += candidates.len() + 1;
-            let old = problem.value(var);
-            match least_conflicted(problem, var, &candidates, rng) {
-                Some(value) if value != old => {
-                    problem.assign(var, value);
-                    problem.affected_by(var, old, value, |v| conflicted.push(v));
-                    rescan.idle_picks = 0;
-                }
-                _ => rescan.idle_picks += 1,
-            }
+            let (weighed, changed) = repair(problem, var, rng, &mut candidates, &mut conflicted);
+            rescan.record_repair(weighed, changed);
             if rescan.is_due(problem, conflicted.len()) {
                 conflicted.clear();
             }
@@ -197,6 +182,38 @@ where
         steps: stats.steps,
         restarts: stats.restarts,
     })
+}
+
+/// Fills the empty `conflicted` with every conflicted variable (a full scan); returns how many.
+fn scan_conflicted<P: ConflictProblem>(problem: &P, conflicted: &mut Vec<usize>) -> usize {
+    conflicted.extend((0..problem.variable_count()).filter(|&v| problem.is_conflicted(v)));
+    conflicted.len()
+}
+
+/// Moves `var` to a least-conflicted candidate value, listing in `conflicted` the variables the
+/// move may have made conflicted; returns how many candidates it weighed and whether `var` moved.
+fn repair<P, R>(
+    problem: &mut P,
+    var: usize,
+    rng: &mut R,
+    candidates: &mut Vec<P::Value>,
+    conflicted: &mut Vec<usize>,
+) -> (usize, bool)
+where
+    P: ConflictProblem,
+    R: Rng + ?Sized,
+{
+    candidates.clear();
+    problem.candidates(var, rng, candidates);
+    let old = problem.value(var);
+    match least_conflicted(problem, var, candidates, rng) {
+        Some(value) if value != old => {
+            problem.assign(var, value);
+            problem.affected_by(var, old, value, |v| conflicted.push(v));
+            (candidates.len(), true)
+        }
+        _ => (candidates.len(), false),
+    }
 }
 
 /// When to rebuild the list of conflicted variables from a full scan.
@@ -214,6 +231,25 @@ struct Rescan {
 }
 
 impl Rescan {
+    /// Fresh counters after a scan that found `found` conflicted variables.
+    fn after_scan(found: usize) -> Self {
+        Self {
+            scan_size: found as u64,
+            ..Self::default()
+        }
+    }
+
+    /// Counts a repair that weighed `weighed` candidate values and moved its variable or not.
+    fn record_repair(&mut self, weighed: usize, changed: bool) {
+        self.since_scan += 1;
+        self.work += weighed + 1;
+        if changed {
+            self.idle_picks = 0;
+        } else {
+            self.idle_picks += 1;
+        }
+    }
+
     /// Stuck on the variables it knows (of which `known` are listed), or long enough since it
     /// looked, and the repairs since have cost about a scan.
     fn is_due<P: ConflictProblem>(&self, problem: &P, known: usize) -> bool {

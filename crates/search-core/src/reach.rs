@@ -298,66 +298,84 @@ pub fn dijkstra_partial<S: Clone + Eq + Hash, C: Cost>(
 /// ```
 pub fn count_paths<S: Clone + Eq + Hash>(
     start: S,
-    mut successors: impl crate::UnitSuccessors<S>,
-    mut is_goal: impl FnMut(&S) -> bool,
+    successors: impl crate::UnitSuccessors<S>,
+    is_goal: impl FnMut(&S) -> bool,
 ) -> Option<usize> {
-    /// A state being counted: its successors, the next to look at, the count so far.
-    struct Frame<S> {
-        state: S,
-        children: Vec<S>,
-        next: usize,
-        count: usize,
-    }
-    let mut memo: crate::state_hash::FxHashMap<S, usize> = Default::default();
-    let mut on_path = FxHashSet::default();
-    let mut stack: Vec<Frame<S>> = Vec::new();
-    // The count of `state` when known at once (memoised or a goal), else its frame.
-    let mut open = |state: S, memo: &crate::state_hash::FxHashMap<S, usize>| {
-        if let Some(&n) = memo.get(&state) {
-            return Ok(n);
-        }
-        if is_goal(&state) {
-            return Ok(1);
-        }
-        let children = successors(&state).into_iter().collect();
-        Err(Frame {
-            state,
-            children,
-            next: 0,
-            count: 0,
-        })
+    let mut counter = PathCounter {
+        successors,
+        is_goal,
+        memo: Default::default(),
+        on_path: FxHashSet::default(),
+        stack: Vec::new(),
     };
-    let mut done = match open(start, &memo) {
-        Ok(n) => return Some(n),
-        Err(frame) => {
-            on_path.insert(frame.state.clone());
-            stack.push(frame);
-            None
-        }
-    };
-    while let Some(top) = stack.last_mut() {
+    let mut done = counter.open(start);
+    while let Some(top) = counter.stack.last_mut() {
         if let Some(n) = done.take() {
             top.count = top.count.checked_add(n)?;
         }
         if top.next == top.children.len() {
-            let frame = stack.pop().expect("a frame");
-            on_path.remove(&frame.state);
-            memo.insert(frame.state, frame.count);
-            done = Some(frame.count);
+            done = Some(counter.close_top());
             continue;
         }
         let child = top.children[top.next].clone();
         top.next += 1;
-        if on_path.contains(&child) {
+        if counter.on_path.contains(&child) {
             return None;
         }
-        match open(child, &memo) {
-            Ok(n) => done = Some(n),
-            Err(frame) => {
-                on_path.insert(frame.state.clone());
-                stack.push(frame);
-            }
-        }
+        done = counter.open(child);
     }
     done
+}
+
+/// A state being counted by [`count_paths`]: its successors, the next to look at, the count so far.
+struct Frame<S> {
+    state: S,
+    children: Vec<S>,
+    next: usize,
+    count: usize,
+}
+
+/// The work of [`count_paths`]: the counts known, the states on the current path and their frames.
+struct PathCounter<S, FN, G> {
+    successors: FN,
+    is_goal: G,
+    memo: crate::state_hash::FxHashMap<S, usize>,
+    on_path: FxHashSet<S>,
+    stack: Vec<Frame<S>>,
+}
+
+impl<S, FN, G> PathCounter<S, FN, G>
+where
+    S: Clone + Eq + Hash,
+    FN: crate::UnitSuccessors<S>,
+    G: FnMut(&S) -> bool,
+{
+    /// The count of `state` when known at once (memoised or a goal); otherwise `None`, with
+    /// `state` put on the path and its frame on the stack.
+    fn open(&mut self, state: S) -> Option<usize> {
+        if let Some(&n) = self.memo.get(&state) {
+            return Some(n);
+        }
+        if (self.is_goal)(&state) {
+            return Some(1);
+        }
+        let children = (self.successors)(&state).into_iter().collect();
+        self.on_path.insert(state.clone());
+        self.stack.push(Frame {
+            state,
+            children,
+            next: 0,
+            count: 0,
+        });
+        None
+    }
+
+    /// Takes the finished top frame off the stack and the path, memoising its count, which it
+    /// returns.
+    fn close_top(&mut self) -> usize {
+        let frame = self.stack.pop().expect("a frame");
+        self.on_path.remove(&frame.state);
+        self.memo.insert(frame.state, frame.count);
+        frame.count
+    }
 }
