@@ -147,9 +147,7 @@ fn one_move(cli: &Cli) -> Result<(), Failure> {
     let board = position.board();
     write!(out, "{}{}", format::HEADER, format::state_before(board)).map_err(output_error)?;
     if board.is_full() {
-        out.write_all(format::BOARD_FULL.as_bytes())
-            .map_err(output_error)?;
-        return out.flush().map_err(output_error);
+        return end_with(&mut out, format::BOARD_FULL);
     }
     let mut engine = new_engine();
     let column = computer_move(&mut engine, &position, cli).ok_or("the search found no move")?;
@@ -158,9 +156,7 @@ fn one_move(cli: &Cli) -> Result<(), Failure> {
         .ok_or("the search chose a full column")?;
     let output = PathBuf::from(&cli.third);
     save(&output, &after)?;
-    out.write_all(format::move_report(&after, column).as_bytes())
-        .map_err(output_error)?;
-    out.flush().map_err(output_error)
+    end_with(&mut out, &format::move_report(&after, column))
 }
 
 fn interactive(cli: &Cli, computer_next: bool) -> Result<(), Failure> {
@@ -220,7 +216,7 @@ fn read_or_start(input: &Path) -> Result<Position, Failure> {
     }
 }
 
-/// Writes the game's last words `text` to `out` and flushes it.
+/// Writes the last words `text` to `out` and flushes it.
 fn end_with(out: &mut impl Write, text: &str) -> Result<(), Failure> {
     out.write_all(text.as_bytes()).map_err(output_error)?;
     out.flush().map_err(output_error)
