@@ -8,7 +8,9 @@
 //!   pattern evaluation joins the key: of the position after the move, or of a shallow
 //!   alpha-beta search below it, deeper the more empty squares are left (see [`sort_depth`]).
 //! - Up to [`SHALLOW`]: no table and no move generation; each empty square is tried with its
-//!   flips (none: not a move), squares in quadrants with an odd number of empty squares first.
+//!   flips (none: not a move), squares in quadrants with an odd number of empty squares first;
+//!   the stability cut-off from [`STABILITY_EMPTIES`] on, when alpha is high enough for it to
+//!   pay ([`stability_threshold`]).
 //! - One empty square: played out by counting flips.
 //! - A selective search (the pre-search of [`Solver`](super::Solver) far from the end) also
 //!   takes probable cut-offs (see [`Search::probable_cut`]); the bounds it stores are marked
@@ -37,6 +39,15 @@ pub(super) const TABLE_EMPTIES: u32 = 8;
 const ETC_EMPTIES: u32 = TABLE_EMPTIES;
 /// From this many empty squares on, the stability cut-off is tried.
 const STABILITY_EMPTIES: u32 = 5;
+
+/// The least alpha from which the parity search (up to [`SHALLOW`] empty squares) tries the
+/// stability cut-off, with `n` empty squares: 8 at 5, 10 at 6, as Edax's null-window table.
+/// Below it the bound seldom cuts there, and computing it at every such node costs more than
+/// the positions it saves (see docs/performance-history.md, session 27).
+const fn stability_threshold(n: u32) -> i32 {
+    2 * n as i32 - 2
+}
+
 /// From this many empty squares on (8x8 only), moves are also sorted by the evaluation.
 pub(super) const EVAL_SORT_EMPTIES: u32 = 14;
 /// A selective search tries probable cut-offs from this many empty squares on.
@@ -279,6 +290,7 @@ impl<'a, const N: usize, C: Counting> Search<'a, N, C> {
         }
         self.nodes += 1;
         if empties.count_ones() >= STABILITY_EMPTIES
+            && alpha >= stability_threshold(empties.count_ones())
             && let Some(bound) = stability::upper_bound_at_most::<N>(own, opp, alpha)
         {
             return bound;
@@ -1030,6 +1042,30 @@ mod tests {
                 assert!(value <= 64);
                 let cut = empties >= STABILITY_EMPTIES as usize;
                 assert_eq!(search.nodes == 1, cut, "{empties} empties: {own:x} {opp:x}");
+            }
+        }
+    }
+
+    /// In the parity search the stability bound is tried only from alpha = [`stability_threshold`]:
+    /// on a board whose bottom half is the opponent's (stable: the bound is 0) with a move left
+    /// for the mover, a null window just below it searches on, one at it stops at the root.
+    #[test]
+    fn the_parity_search_tries_stability_from_its_threshold() {
+        let table = Table::new(4);
+        for n in STABILITY_EMPTIES..=SHALLOW {
+            // Top row: n empty squares, then an opponent's disc the mover can take.
+            let taken = 1u64 << n;
+            let own = 0xffff_ff00 | (0xff & !((taken << 1) - 1));
+            let opp = 0xffff_ffff_0000_0000 | taken;
+            assert_eq!(stability::stable::<8>(opp, own).count_ones(), 32);
+            let threshold = stability_threshold(n);
+            for (alpha, cut) in [(threshold - 1, false), (threshold, true)] {
+                let mut search = Exact::new(&table, Budget::default(), None, false);
+                let value = search.search(own, opp, alpha, alpha + 1);
+                assert_eq!(search.nodes == 1, cut, "{n} empties, alpha {alpha}");
+                if cut {
+                    assert_eq!(value, 0, "{n} empties: the stability bound");
+                }
             }
         }
     }
