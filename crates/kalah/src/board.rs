@@ -212,19 +212,7 @@ impl Board {
             ..Sowing::default()
         };
         if !sowing.last_in_own_kalah && self.is_own_pot(mover, at) && board.pits[at] == 1 {
-            let opposite = 2 * p - at;
-            let capture = match self.rules.capture {
-                CaptureRule::Always => true,
-                CaptureRule::OppositeNonEmpty => board.pits[opposite] > 0,
-                CaptureRule::Never => false,
-            };
-            if capture {
-                let taken = board.pits[at] + board.pits[opposite];
-                board.pits[at] = 0;
-                board.pits[opposite] = 0;
-                board.pits[own_kalah] += taken;
-                sowing.captured = taken;
-            }
+            sowing.captured = board.capture(at, own_kalah);
         }
         board.to_move = if sowing.last_in_own_kalah {
             mover
@@ -234,6 +222,27 @@ impl Board {
         board.finish_if_ended();
         sowing.free_turn = sowing.last_in_own_kalah && !board.over;
         (board, sowing)
+    }
+
+    /// After the last stone fell alone into the mover's pit `at`: takes it and the stones of
+    /// the opposite pit into the mover's kalah (`own_kalah`) when the capture rule allows;
+    /// returns the stones taken (0: no capture).
+    #[inline]
+    fn capture(&mut self, at: usize, own_kalah: usize) -> u8 {
+        let opposite = 2 * self.pots() - at;
+        let allowed = match self.rules.capture {
+            CaptureRule::Always => true,
+            CaptureRule::OppositeNonEmpty => self.pits[opposite] > 0,
+            CaptureRule::Never => false,
+        };
+        if !allowed {
+            return 0;
+        }
+        let taken = self.pits[at] + self.pits[opposite];
+        self.pits[at] = 0;
+        self.pits[opposite] = 0;
+        self.pits[own_kalah] += taken;
+        taken
     }
 
     /// Ends the game when the end rule says so, moving every row's stones to its owner's kalah.

@@ -144,17 +144,7 @@ fn search<G: Game>(game: &G, depth: Option<u32>, prune: bool) -> GameOutcome<G::
             .last_mut()
             .expect("the root frame stays until the end");
         if frame.remaining == Some(0) {
-            // Every child is a leaf at the depth limit: evaluate them in a tight loop. Same count
-            // and values as entering each one (a depth-limit leaf is evaluated without a terminal
-            // test).
-            while frame.next < frame.moves.len() {
-                let mv = frame.moves[frame.next];
-                frame.next += 1;
-                stats.nodes += 1;
-                stats.leaves += 1;
-                let value = frame.position.play(mv).evaluate();
-                record(frame, mv, value, prune);
-            }
+            evaluate_leaves(frame, &mut stats, prune);
         } else if frame.next < frame.moves.len() {
             let mv = frame.moves[frame.next];
             frame.next += 1;
@@ -181,6 +171,20 @@ fn search<G: Game>(game: &G, depth: Option<u32>, prune: bool) -> GameOutcome<G::
                 };
             }
         }
+    }
+}
+
+/// The children of `frame`, all leaves at the depth limit, evaluated in a tight loop: the same
+/// count and values as entering each one (a depth-limit leaf is evaluated without a terminal
+/// test).
+fn evaluate_leaves<G: Game>(frame: &mut Frame<G>, stats: &mut GameStats, prune: bool) {
+    while frame.next < frame.moves.len() {
+        let mv = frame.moves[frame.next];
+        frame.next += 1;
+        stats.nodes += 1;
+        stats.leaves += 1;
+        let value = frame.position.play(mv).evaluate();
+        record(frame, mv, value, prune);
     }
 }
 

@@ -48,6 +48,16 @@ const fn stability_threshold(n: u32) -> i32 {
     2 * n as i32 - 2
 }
 
+/// The stability bound of a parity-search node with `n` empty squares when it is at most
+/// `alpha`, tried only from [`STABILITY_EMPTIES`] and [`stability_threshold`] on.
+#[inline]
+fn shallow_stability<const N: usize>(own: u64, opp: u64, alpha: i32, n: u32) -> Option<i32> {
+    if n < STABILITY_EMPTIES || alpha < stability_threshold(n) {
+        return None;
+    }
+    stability::upper_bound_at_most::<N>(own, opp, alpha)
+}
+
 /// From this many empty squares on (8x8 only), moves are also sorted by the evaluation.
 pub(super) const EVAL_SORT_EMPTIES: u32 = 14;
 /// A selective search tries probable cut-offs from this many empty squares on.
@@ -289,10 +299,7 @@ impl<'a, const N: usize, C: Counting> Search<'a, N, C> {
             return self.last_two(own, opp, (alpha, beta), empties);
         }
         self.nodes += 1;
-        if empties.count_ones() >= STABILITY_EMPTIES
-            && alpha >= stability_threshold(empties.count_ones())
-            && let Some(bound) = stability::upper_bound_at_most::<N>(own, opp, alpha)
-        {
+        if let Some(bound) = shallow_stability::<N>(own, opp, alpha, empties.count_ones()) {
             return bound;
         }
         let three = empties.count_ones() == 3;
