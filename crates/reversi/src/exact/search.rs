@@ -35,8 +35,10 @@ use std::time::Instant;
 pub(super) const SHALLOW: u32 = 6;
 /// From this many empty squares on, positions go through the transposition table.
 pub(super) const TABLE_EMPTIES: u32 = 8;
-/// Above this many empty squares, children are looked up in the table before any is searched.
-const ETC_EMPTIES: u32 = TABLE_EMPTIES;
+/// Above this many empty squares, children are looked up in the table before any is searched
+/// (enhanced transposition cut-offs). Closer to the end the lookups, one cache miss a child,
+/// cost more than the positions they save (see docs/performance-history.md, session 27).
+pub(super) const ETC_EMPTIES: u32 = 10;
 /// From this many empty squares on, the stability cut-off is tried.
 const STABILITY_EMPTIES: u32 = 5;
 

@@ -5,7 +5,7 @@
 //! node count, the table's entries, the busy marks) against models written here, on positions
 //! where the model does not depend on the order of the moves the keys decide.
 
-use super::super::search::{Candidate, Search, Shared, TABLE_EMPTIES, UNKNOWN};
+use super::super::search::{Candidate, ETC_EMPTIES, Search, Shared, TABLE_EMPTIES, UNKNOWN};
 use super::super::table::{Table, position_key};
 use super::super::{EmptiesToWinner, Root, root};
 use crate::board::Board;
@@ -235,15 +235,15 @@ fn the_table_move_is_searched_first_and_once() {
     assert!(told.iter().all(|&t| t > 100), "{told:?}");
 }
 
-/// Enhanced transposition cut-offs: above [`TABLE_EMPTIES`] (`ETC_EMPTIES`) empty squares a
-/// child's stored upper bound proving beta answers before any child is searched (one position
-/// visited, shown with a made-up bound the search would not find); at [`TABLE_EMPTIES`] no
-/// child is looked up (the search never stores them there) and the node is searched.
+/// Enhanced transposition cut-offs: above [`ETC_EMPTIES`] empty squares a child's stored upper
+/// bound proving beta answers before any child is searched (one position visited, shown with a
+/// made-up bound the search would not find); at [`ETC_EMPTIES`] no child is looked up first:
+/// the search enters a child (the made-up bound cuts only when its child's turn comes).
 #[test]
-fn children_are_looked_up_only_above_table_empties() {
+fn children_are_looked_up_only_above_etc_empties() {
     let mut tried = [0; 2];
     for seed in 0..16 {
-        for n in [TABLE_EMPTIES, TABLE_EMPTIES + 1] {
+        for n in [ETC_EMPTIES, ETC_EMPTIES + 1] {
             let position = Position::<8>::random_line(seed, n as usize);
             let (own, opp) = masks(&position);
             if (own | opp).count_ones() != 64 - n || position.placements().is_empty() {
@@ -261,12 +261,12 @@ fn children_are_looked_up_only_above_table_empties() {
                     Search::<8, EmptiesToWinner>::new(&table, Budget::default(), None, false);
                 let value = search.search(own, opp, alpha, beta);
                 let what = format!("{n}: {own:x} {opp:x} child {o:x} {p:x}: {value}");
-                if n > TABLE_EMPTIES {
+                if n > ETC_EMPTIES {
                     assert_eq!((value, search.nodes), (beta, 1), "{what}");
                 } else {
-                    assert!(value < beta && search.nodes > 1, "{what}");
+                    assert!(search.nodes > 1, "{what}");
                 }
-                tried[(n - TABLE_EMPTIES) as usize] += 1;
+                tried[(n - ETC_EMPTIES) as usize] += 1;
             }
         }
     }
@@ -555,7 +555,9 @@ fn root_run(
 /// A test expected to fail low shares out the root's moves from the first on: with one child
 /// marked by another thread, it searches as a test expected to reach beta does, but for the
 /// first move, which only it puts off (the other ignores that mark and searches as if none
-/// were there). Unmarked, the two are the same search.
+/// were there). Unmarked, the two are the same search. The roots have 14 empty squares: only
+/// enhanced transposition cut-offs (above [`ETC_EMPTIES`], on transpositions four plies down)
+/// make the positions visited depend on the order of the root's moves.
 #[test]
 fn a_root_expected_to_fail_low_puts_off_its_first_move_too() {
     assert_eq!(Root::expected(1, 0), Root::All);
@@ -564,11 +566,11 @@ fn a_root_expected_to_fail_low_puts_off_its_first_move_too() {
         [Root::Cut; 2]
     );
     let (mut differ, mut as_unmarked) = (0, [0, 0]);
-    for seed in 0..40 {
-        let position = Position::<8>::random_line(seed, 12);
+    for seed in 0..20 {
+        let position = Position::<8>::random_line(seed, 14);
         let (own, opp) = masks(&position);
         let moves = children(&position);
-        if (own | opp).count_ones() != 52 || moves.len() < 3 {
+        if (own | opp).count_ones() != 50 || moves.len() < 3 {
             continue;
         }
         // Every move fails low: all are searched.
