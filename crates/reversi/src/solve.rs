@@ -105,8 +105,8 @@ pub fn solve_reporting<const N: usize>(
 mod tests {
     use super::*;
 
-    /// The 6x6 start: White wins 20-16 (Feinstein 1993). Minutes in release (3.6 G positions
-    /// with tables of 2^24 entries): `cargo test --release -p reversi -- --ignored`.
+    /// The 6x6 start: White wins 20-16 (Feinstein 1993). Minutes in release (tables of 2^24
+    /// entries): `cargo test --release -p reversi -- --ignored`.
     #[test]
     #[ignore = "minutes in release"]
     fn the_6x6_start_is_a_four_disc_loss_for_black() {
