@@ -1055,19 +1055,20 @@ mod tests {
         }
     }
 
-    /// In the parity search the stability bound is tried only from alpha = [`stability_threshold`]:
-    /// on a board whose bottom half is the opponent's (stable: the bound is 0) with a move left
-    /// for the mover, a null window just below it searches on, one at it stops at the root.
+    /// In the parity search the stability bound is tried only from alpha 8 at 5 empty squares and
+    /// 10 at 6 (Edax's thresholds): on a board whose bottom half is the opponent's (stable: the
+    /// bound is 0) with a move left for the mover, a null window just below the threshold
+    /// searches on, one at it stops at the root.
     #[test]
     fn the_parity_search_tries_stability_from_its_threshold() {
         let table = Table::new(4);
-        for n in STABILITY_EMPTIES..=SHALLOW {
+        assert_eq!((STABILITY_EMPTIES, SHALLOW), (5, 6));
+        for (n, threshold) in [(5, 8), (6, 10)] {
             // Top row: n empty squares, then an opponent's disc the mover can take.
             let taken = 1u64 << n;
             let own = 0xffff_ff00 | (0xff & !((taken << 1) - 1));
             let opp = 0xffff_ffff_0000_0000 | taken;
             assert_eq!(stability::stable::<8>(opp, own).count_ones(), 32);
-            let threshold = stability_threshold(n);
             for (alpha, cut) in [(threshold - 1, false), (threshold, true)] {
                 let mut search = Exact::new(&table, Budget::default(), None, false);
                 let value = search.search(own, opp, alpha, alpha + 1);
