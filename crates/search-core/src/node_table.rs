@@ -88,11 +88,13 @@ pub(crate) struct Hashed<S, V> {
 const KEEP_HASHED: usize = 1 << 20;
 
 /// Whether a thread keeps a table of positions with room for `capacity` holding `len` when its
-/// search ends: when it is at most [`KEEP_HASHED`] and at least a quarter full. A large table
+/// search ends: when it is at most [`KEEP_HASHED`] and at least a sixteenth full. A large table
 /// left by an earlier search and little used by this one goes, so that a run of small searches
-/// after a large one does not empty the large table each time.
+/// after a large one does not empty the large table each time (emptying costs a byte a slot);
+/// a table a few times too large stays, so that searches of mixed sizes (a map's short and long
+/// queries) do not grow it again after each short one.
 fn keeps(len: usize, capacity: usize) -> bool {
-    capacity <= KEEP_HASHED && len >= capacity / 4
+    capacity <= KEEP_HASHED && len >= capacity / 16
 }
 
 thread_local! {
@@ -378,10 +380,11 @@ mod tests {
     #[test]
     fn which_tables_of_positions_are_kept() {
         assert!(keeps(0, 0));
-        assert!(keeps(KEEP_HASHED / 4, KEEP_HASHED));
+        assert!(keeps(KEEP_HASHED / 16, KEEP_HASHED));
+        assert!(!keeps(KEEP_HASHED / 16 - 1, KEEP_HASHED));
         assert!(!keeps(KEEP_HASHED, KEEP_HASHED + 1));
-        assert!(keeps(25, 100));
-        assert!(!keeps(24, 100));
+        assert!(keeps(7, 112));
+        assert!(!keeps(6, 112));
         assert!(keeps(100, 100));
     }
 
