@@ -2,7 +2,8 @@
 //! maps under `benches/data/movingai/`), called the way a `pathfinding` user calls it: the same
 //! start, the same successor closure over `(x, y)` cells, the same heuristic; 100 seeded queries
 //! inside each map's largest region, every answer checked equal before timing. `MAPS=a,b` times
-//! other maps (names under `benches/data/movingai/`, or paths of `.map` files).
+//! other maps (names under `benches/data/movingai/`, or paths of `.map` files), `SCEN=a.scen,b.scen`
+//! the queries of Moving AI scenario files.
 //!
 //! Groups `movingai_<map>`: `astar` (octile, no corner cutting, 1000/1414), `dijkstra`, `bfs`
 //! (4-connected), `bidirectional_bfs`, each as `search_core` (hashed closures),
@@ -31,7 +32,10 @@ fn answers<T: PartialEq + std::fmt::Debug>(
 }
 
 fn bench_map(c: &mut Criterion, map: &Map) {
-    let qs = map.queries(100, 7);
+    let qs = benches::movingai::chosen_queries(map, 100);
+    if qs.is_empty() {
+        return;
+    }
     let m = map;
     let astar_ours = |&(s, g): &Query| {
         astar_fn(

@@ -10,10 +10,10 @@
 //! from ours with cutting is printed); its 4-connected answers are compared step for step.
 //!
 //! `cargo run --release -p benches --example jps_timing [ROUNDS [QUERIES]]` (`MAPS=a,b`: other
-//! maps, as for `movingai_timing`)
+//! maps, `SCEN=a.scen,b.scen`: the queries of scenario files, as for `movingai_timing`)
 
 use benches::movingai::{
-    DIAGONAL, Map, Query, STRAIGHT, chosen_maps, rounds_and_queries, time_queries,
+    DIAGONAL, Map, Query, STRAIGHT, chosen_maps, chosen_queries, rounds_and_queries, time_queries,
 };
 use grid_pathfinding::PathingGrid;
 use grid_util::grid::ValueGrid;
@@ -99,7 +99,11 @@ fn main() {
     let (rounds, count) = rounds_and_queries();
     for map in chosen_maps() {
         let name = &map.name;
-        let queries = map.queries(count, 7);
+        let queries = chosen_queries(&map, count);
+        if queries.is_empty() {
+            println!("{name}: no query in the scenario files");
+            continue;
+        }
         let grid = &map.grid();
         let (peer8, peer4) = (peer_grid(&map, true), peer_grid(&map, false));
         let ours = |corners| {
@@ -142,8 +146,12 @@ fn main() {
         ];
         let best = best_times(&runs, &queries, rounds);
         println!(
-            "{name} ({}x{}, {count} queries; grid_pathfinding's cost differs from ours on {} with 8 moves (ours cutting), {} with 4)",
-            map.width, map.height, differs[0], differs[1]
+            "{name} ({}x{}, {} queries; grid_pathfinding's cost differs from ours on {} with 8 moves (ours cutting), {} with 4)",
+            map.width,
+            map.height,
+            queries.len(),
+            differs[0],
+            differs[1]
         );
         for (k, (label, _, peer)) in runs.iter().enumerate() {
             println!(

@@ -1,8 +1,8 @@
 //! One crate's A* (or another call) on one map, for `perf`: `movingai_probe ours|theirs [ALGO [MAP]]`
 //! (MAP: a name under `benches/data/movingai/`, a synthetic map's name, or the path of a `.map`
 //! file).
-//! `QUERIES=N` queries (300), or `CORNER=1` for the one corner-to-corner query (peak memory, read
-//! with `/usr/bin/time -v`). `WARM=1` times a second pass over the queries.
+//! `QUERIES=N` queries (300), `SCEN=a.scen,b.scen` those of Moving AI scenario files, or
+//! `CORNER=1` for the one corner-to-corner query (peak memory, read with `/usr/bin/time -v`). `WARM=1` times a second pass over the queries.
 use benches::movingai::Map;
 use search_core::grid::{Corners, Octile};
 use std::hint::black_box;
@@ -22,7 +22,7 @@ fn main() {
     let queries = if std::env::var_os("CORNER").is_some() {
         vec![map.corner_query()]
     } else {
-        map.queries(n, 7)
+        benches::movingai::chosen_queries(&map, n)
     };
     // WARM=1: run the queries once untimed first (the allocator then reuses its memory, as in
     // the interleaved timings of `movingai_timing`).

@@ -5,9 +5,14 @@
 //! `cargo run --release -p benches --example movingai_timing [ROUNDS [QUERIES]]`; `ONLY=text`
 //! times only the calls whose name contains `text` (`ONLY=uniform`, `ONLY=indexed::astar`);
 //! `MAPS=a,b` other maps than the kept three (names under `benches/data/movingai/`, or paths of
-//! `.map` files).
+//! `.map` files); `SCEN=a.scen,b.scen` the queries of Moving AI scenario files instead of random
+//! ones (all of each map's, whatever QUERIES says), and checks A*'s costs against the optimal
+//! lengths the files give.
 
-use benches::movingai::{Map, Query, chosen_maps, rounds_and_queries, time_queries};
+use benches::movingai::{
+    Map, Query, Scenario, agrees_with_optimal, chosen_maps, rounds_and_queries, scenario_queries,
+    time_queries,
+};
 use search_core::{astar_fn, bidirectional_bfs_fn, breadth_first_fn, indexed, uniform_cost_fn};
 use std::cell::Cell;
 use std::time::Duration;
@@ -40,14 +45,54 @@ fn compare(name: &str, ours: Run<'_>, theirs: Run<'_>, queries: &[Query], rounds
     );
 }
 
+/// Prints how many of the scenario's optimal lengths A*'s costs agree with.
+fn check_optimal(m: &Map, list: &[Scenario]) {
+    let agree = list
+        .iter()
+        .filter(|s| {
+            let (start, goal) = s.query;
+            let found = astar_fn(
+                &start,
+                |&c| m.octile_moves(c),
+                |&c| Map::octile(c, goal),
+                |&c| c == goal,
+            );
+            found
+                .path
+                .is_some_and(|p| agrees_with_optimal(u64::from(p.cost), s.optimal))
+        })
+        .count();
+    println!(
+        "  optimal lengths: {agree} of {} agree with the scenario files",
+        list.len()
+    );
+}
+
 fn main() {
     let (rounds, count) = rounds_and_queries();
     for map in chosen_maps() {
-        let queries = map.queries(count, 7);
+        let scenarios = scenario_queries(&map).unwrap_or_else(|e| {
+            eprintln!("movingai_timing: {e}");
+            std::process::exit(1)
+        });
+        let queries: Vec<Query> = match &scenarios {
+            Some(list) => list.iter().map(|s| s.query).collect(),
+            None => map.queries(count, 7),
+        };
+        if queries.is_empty() {
+            println!("{}: no query in the scenario files", map.name);
+            continue;
+        }
         println!(
-            "{} ({}x{}, {count} queries)",
-            map.name, map.width, map.height
+            "{} ({}x{}, {} queries)",
+            map.name,
+            map.width,
+            map.height,
+            queries.len()
         );
+        if let Some(list) = &scenarios {
+            check_optimal(&map, list);
+        }
         let m = &map;
         compare(
             "astar_fn / astar",

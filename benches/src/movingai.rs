@@ -236,6 +236,120 @@ impl Map {
     }
 }
 
+/// A query of a Moving AI scenario file with the optimal length the file gives for it
+/// (straight steps 1, diagonal ones `sqrt 2`).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Scenario {
+    /// The start and the goal.
+    pub query: Query,
+    /// The published optimal length.
+    pub optimal: f64,
+}
+
+impl Map {
+    /// The queries of a Moving AI scenario file (`.scen`, version 1) that are on this map, in the
+    /// file's order. After the `version 1` line, each line holds a bucket, the map's file, the
+    /// map's width and height, the start's `x y`, the goal's `x y` and the optimal length; lines
+    /// of other maps (another file name) are skipped.
+    ///
+    /// # Errors
+    /// `source:line: what is wrong` for the first line that is not such a query, or whose cells
+    /// are off this map or blocked, or whose map size is not this map's.
+    pub fn scenario(&self, text: &str, source: &str) -> Result<Vec<Scenario>, String> {
+        let mut lines = text.lines().enumerate();
+        match lines.next() {
+            Some((_, first)) if first.trim().starts_with("version 1") => {}
+            _ => {
+                return Err(format!(
+                    "{source}:1: not a scenario file (no `version 1` line)"
+                ));
+            }
+        }
+        let mut found = Vec::new();
+        for (i, line) in lines.filter(|(_, line)| !line.trim().is_empty()) {
+            let at = |what: String| format!("{source}:{}: {what}", i + 1);
+            let fields: Vec<&str> = line.split_whitespace().collect();
+            let [_, file, numbers @ ..] = fields.as_slice() else {
+                return Err(at("a query has 9 fields".into()));
+            };
+            if numbers.len() != 7 {
+                return Err(at(format!("a query has 9 fields, not {}", fields.len())));
+            }
+            let stem = std::path::Path::new(file).file_stem();
+            if stem.is_none_or(|stem| stem.to_string_lossy() != self.name) {
+                continue;
+            }
+            found.push(self.scenario_query(numbers).map_err(at)?);
+        }
+        Ok(found)
+    }
+
+    /// One query from a scenario line's last seven fields.
+    fn scenario_query(&self, numbers: &[&str]) -> Result<Scenario, String> {
+        let cell = |k: usize| -> Result<usize, String> {
+            numbers[k]
+                .parse()
+                .map_err(|_| format!("`{}` is not a cell coordinate", numbers[k]))
+        };
+        if (cell(0)?, cell(1)?) != (self.width, self.height) {
+            return Err(format!(
+                "the map is {}x{}, not {}x{}",
+                self.width, self.height, numbers[0], numbers[1]
+            ));
+        }
+        let query = ((cell(2)?, cell(3)?), (cell(4)?, cell(5)?));
+        for (x, y) in [query.0, query.1] {
+            if !self.is_open(x as isize, y as isize) {
+                return Err(format!("cell ({x}, {y}) is blocked or off the map"));
+            }
+        }
+        match numbers[6].parse::<f64>() {
+            Ok(optimal) if optimal.is_finite() && optimal >= 0.0 => Ok(Scenario { query, optimal }),
+            _ => Err(format!("`{}` is not a path length", numbers[6])),
+        }
+    }
+}
+
+/// Whether `cost`, in this module's units ([`STRAIGHT`], [`DIAGONAL`]), is the optimal length
+/// `optimal` of a scenario with diagonal steps of `sqrt 2`. A cheapest path at 1000 and 1414
+/// costs at most the exact optimum (each path costs less in those units) and at most 0.016%
+/// less (a diagonal step's 1.414 is that much below `sqrt 2`), so the exact optimum lies in
+/// `[cost, cost * 1.00016]` thousandths, give or take the file's last printed digit.
+pub fn agrees_with_optimal(cost: u64, optimal: f64) -> bool {
+    let low = cost as f64 / 1000.0;
+    (low - 1e-6..=low * (std::f64::consts::SQRT_2 / 1.414) + 1e-6).contains(&optimal)
+}
+
+/// The queries on `map` of the scenario files the `SCEN` environment variable lists (paths,
+/// comma-separated), or `None` when it is not set.
+///
+/// # Errors
+/// `path: why` for a file that cannot be read, or [`Map::scenario`]'s error.
+pub fn scenario_queries(map: &Map) -> Result<Option<Vec<Scenario>>, String> {
+    let Ok(list) = std::env::var("SCEN") else {
+        return Ok(None);
+    };
+    let mut found = Vec::new();
+    for path in list.split(',').filter(|path| !path.is_empty()) {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+        found.extend(map.scenario(&text, path)?);
+    }
+    Ok(Some(found))
+}
+
+/// The queries to time on `map`: those of the `SCEN` scenario files ([`scenario_queries`]), or
+/// else `count` seeded random ones ([`Map::queries`]). On an error, prints it and exits.
+pub fn chosen_queries(map: &Map, count: usize) -> Vec<Query> {
+    match scenario_queries(map) {
+        Ok(Some(list)) => list.iter().map(|s| s.query).collect(),
+        Ok(None) => map.queries(count, 7),
+        Err(e) => {
+            eprintln!("{e}");
+            std::process::exit(1)
+        }
+    }
+}
+
 /// The maps kept under `benches/data/movingai/`.
 pub const MAPS: [&str; 3] = ["ost003d", "den520d", "brc202d"];
 
@@ -278,4 +392,128 @@ pub fn rounds_and_queries() -> (usize, usize) {
     let rounds = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(5);
     let count = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(300);
     (rounds, count)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Map, Scenario, agrees_with_optimal};
+
+    /// A 4x3 map: the top row open, a wall below it but for its last cell, then an open row.
+    fn small() -> Map {
+        Map::parse(
+            "tiny",
+            "type octile\nheight 3\nwidth 4\nmap\n....\n@@@.\n....\n",
+        )
+    }
+
+    #[test]
+    fn a_scenario_yields_this_maps_queries_in_order() {
+        let text = "version 1\n\
+            0\tmaps/dao/tiny.map\t4\t3\t0\t0\t3\t0\t3\n\
+            0\tother.map\t9\t9\t0\t0\t0\t0\t0\n\
+            \n\
+            1\ttiny.map\t4\t3\t0\t0\t0\t2\t8\n";
+        let found = small().scenario(text, "t.scen").expect("a good file");
+        assert_eq!(
+            found,
+            [
+                Scenario {
+                    query: ((0, 0), (3, 0)),
+                    optimal: 3.0
+                },
+                Scenario {
+                    query: ((0, 0), (0, 2)),
+                    optimal: 8.0
+                },
+            ]
+        );
+    }
+
+    #[test]
+    fn a_bad_scenario_line_is_named() {
+        let map = small();
+        let bad = |line: &str| map.scenario(&format!("version 1\n{line}\n"), "t.scen");
+        assert_eq!(
+            map.scenario("0 tiny.map 4 3 0 0 3 0 3\n", "t.scen"),
+            Err("t.scen:1: not a scenario file (no `version 1` line)".into())
+        );
+        assert_eq!(
+            bad("0 tiny.map 4 3 0 0 3 0"),
+            Err("t.scen:2: a query has 9 fields, not 8".into())
+        );
+        assert_eq!(bad("0"), Err("t.scen:2: a query has 9 fields".into()));
+        assert_eq!(
+            bad("0 tiny.map 4 4 0 0 3 0 3"),
+            Err("t.scen:2: the map is 4x3, not 4x4".into())
+        );
+        assert_eq!(
+            bad("0 tiny.map 4 3 0 1 3 0 3"),
+            Err("t.scen:2: cell (0, 1) is blocked or off the map".into())
+        );
+        assert_eq!(
+            bad("0 tiny.map 4 3 0 0 4 0 3"),
+            Err("t.scen:2: cell (4, 0) is blocked or off the map".into())
+        );
+        assert_eq!(
+            bad("0 tiny.map 4 3 0 x 3 0 3"),
+            Err("t.scen:2: `x` is not a cell coordinate".into())
+        );
+        assert_eq!(
+            bad("0 tiny.map 4 3 0 0 3 0 -1"),
+            Err("t.scen:2: `-1` is not a path length".into())
+        );
+        // Another map's malformed numbers are not this map's concern.
+        assert_eq!(bad("0 other.map 4 3 0 x 3 0 3"), Ok(vec![]));
+    }
+
+    /// `sample.scen`'s lengths come from a Python Dijkstra at `sqrt 2` (its script beside it):
+    /// an oracle that shares no code with either crate.
+    #[test]
+    fn a_star_agrees_with_the_sample_scenarios_independent_lengths() {
+        let text = include_str!("../data/movingai/sample.scen");
+        for name in super::MAPS {
+            let map = Map::load(name);
+            let list = map
+                .scenario(text, "sample.scen")
+                .expect("the shipped sample");
+            assert_eq!(list.len(), 20, "{name}");
+            for s in list {
+                let ((sx, sy), goal) = s.query;
+                let found = search_core::indexed::astar_fn(
+                    &(sx, sy),
+                    map.cells(),
+                    |&c| map.index(c),
+                    |&c| map.octile_moves(c),
+                    |&c| Map::octile(c, goal),
+                    |&c| c == goal,
+                );
+                let cost = u64::from(found.path.expect("a reachable goal").cost);
+                assert!(agrees_with_optimal(cost, s.optimal), "{name} {s:?}: {cost}");
+            }
+        }
+    }
+
+    #[test]
+    fn costs_at_1000_and_1414_agree_with_lengths_at_root_two() {
+        // From (0, 0) to (0, 2) the wall's one gap is at (3, 1), and the Moving AI rule forbids
+        // the diagonals past it (each has a blocked side): 3 + 1 + 1 + 3 straight steps.
+        let map = small();
+        let (s, g) = ((0, 0), (0, 2));
+        let found = search_core::astar_fn(
+            &s,
+            |&c| map.octile_moves(c),
+            |&c| Map::octile(c, g),
+            |&c| c == g,
+        );
+        let cost = u64::from(found.path.expect("a path").cost);
+        assert_eq!(cost, 8000);
+        assert!(agrees_with_optimal(cost, 8.0));
+        assert!(!agrees_with_optimal(cost, 8.01));
+        assert!(!agrees_with_optimal(cost, 7.99));
+        // 100 diagonal steps: 141,400 here, 141.421356 at root two (0.015% more).
+        assert!(agrees_with_optimal(141_400, 141.421_356));
+        assert!(agrees_with_optimal(141_400, 141.4));
+        assert!(!agrees_with_optimal(141_400, 141.43));
+        assert!(!agrees_with_optimal(141_400, 141.39));
+    }
 }
