@@ -2,7 +2,8 @@
 //! (MAP: a name under `benches/data/movingai/`, a synthetic map's name, or the path of a `.map`
 //! file).
 //! `QUERIES=N` queries (300), `SCEN=a.scen,b.scen` those of Moving AI scenario files, or
-//! `CORNER=1` for the one corner-to-corner query (peak memory, read with `/usr/bin/time -v`). `WARM=1` times a second pass over the queries.
+//! `CORNER=1` for the one corner-to-corner query (peak memory, read with `/usr/bin/time -v`).
+//! `WARM=1` times a second pass over the queries.
 use benches::movingai::Map;
 use search_core::grid::{Corners, Octile};
 use std::hint::black_box;

@@ -10,8 +10,8 @@
 //! lengths the files give.
 
 use benches::movingai::{
-    Map, Query, Scenario, agrees_with_optimal, chosen_maps, rounds_and_queries, scenario_queries,
-    time_queries,
+    Map, Query, Scenario, agrees_with_optimal, chosen_maps, chosen_queries, chosen_scenarios,
+    rounds_and_queries, time_queries,
 };
 use search_core::{astar_fn, bidirectional_bfs_fn, breadth_first_fn, indexed, uniform_cost_fn};
 use std::cell::Cell;
@@ -71,14 +71,7 @@ fn check_optimal(m: &Map, list: &[Scenario]) {
 fn main() {
     let (rounds, count) = rounds_and_queries();
     for map in chosen_maps() {
-        let scenarios = scenario_queries(&map).unwrap_or_else(|e| {
-            eprintln!("movingai_timing: {e}");
-            std::process::exit(1)
-        });
-        let queries: Vec<Query> = match &scenarios {
-            Some(list) => list.iter().map(|s| s.query).collect(),
-            None => map.queries(count, 7),
-        };
+        let queries = chosen_queries(&map, count);
         if queries.is_empty() {
             println!("{}: no query in the scenario files", map.name);
             continue;
@@ -90,8 +83,8 @@ fn main() {
             map.height,
             queries.len()
         );
-        if let Some(list) = &scenarios {
-            check_optimal(&map, list);
+        if let Some(list) = chosen_scenarios(&map) {
+            check_optimal(&map, &list);
         }
         let m = &map;
         compare(

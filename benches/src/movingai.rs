@@ -337,16 +337,20 @@ pub fn scenario_queries(map: &Map) -> Result<Option<Vec<Scenario>>, String> {
     Ok(Some(found))
 }
 
-/// The queries to time on `map`: those of the `SCEN` scenario files ([`scenario_queries`]), or
-/// else `count` seeded random ones ([`Map::queries`]). On an error, prints it and exits.
+/// [`scenario_queries`], or on an error, the error printed and the process ended (exit code 1).
+pub fn chosen_scenarios(map: &Map) -> Option<Vec<Scenario>> {
+    scenario_queries(map).unwrap_or_else(|e| {
+        eprintln!("{e}");
+        std::process::exit(1)
+    })
+}
+
+/// The queries to time on `map`: those of the `SCEN` scenario files ([`chosen_scenarios`]), or
+/// else `count` seeded random ones ([`Map::queries`]).
 pub fn chosen_queries(map: &Map, count: usize) -> Vec<Query> {
-    match scenario_queries(map) {
-        Ok(Some(list)) => list.iter().map(|s| s.query).collect(),
-        Ok(None) => map.queries(count, 7),
-        Err(e) => {
-            eprintln!("{e}");
-            std::process::exit(1)
-        }
+    match chosen_scenarios(map) {
+        Some(list) => list.iter().map(|s| s.query).collect(),
+        None => map.queries(count, 7),
     }
 }
 
