@@ -441,31 +441,23 @@ mod tests {
             map.scenario("0 tiny.map 4 3 0 0 3 0 3\n", "t.scen"),
             Err("t.scen:1: not a scenario file (no `version 1` line)".into())
         );
-        assert_eq!(
-            bad("0 tiny.map 4 3 0 0 3 0"),
-            Err("t.scen:2: a query has 9 fields, not 8".into())
-        );
-        assert_eq!(bad("0"), Err("t.scen:2: a query has 9 fields".into()));
-        assert_eq!(
-            bad("0 tiny.map 4 4 0 0 3 0 3"),
-            Err("t.scen:2: the map is 4x3, not 4x4".into())
-        );
-        assert_eq!(
-            bad("0 tiny.map 4 3 0 1 3 0 3"),
-            Err("t.scen:2: cell (0, 1) is blocked or off the map".into())
-        );
-        assert_eq!(
-            bad("0 tiny.map 4 3 0 0 4 0 3"),
-            Err("t.scen:2: cell (4, 0) is blocked or off the map".into())
-        );
-        assert_eq!(
-            bad("0 tiny.map 4 3 0 x 3 0 3"),
-            Err("t.scen:2: `x` is not a cell coordinate".into())
-        );
-        assert_eq!(
-            bad("0 tiny.map 4 3 0 0 3 0 -1"),
-            Err("t.scen:2: `-1` is not a path length".into())
-        );
+        for (line, error) in [
+            ("0 tiny.map 4 3 0 0 3 0", "a query has 9 fields, not 8"),
+            ("0", "a query has 9 fields"),
+            ("0 tiny.map 4 4 0 0 3 0 3", "the map is 4x3, not 4x4"),
+            (
+                "0 tiny.map 4 3 0 1 3 0 3",
+                "cell (0, 1) is blocked or off the map",
+            ),
+            (
+                "0 tiny.map 4 3 0 0 4 0 3",
+                "cell (4, 0) is blocked or off the map",
+            ),
+            ("0 tiny.map 4 3 0 x 3 0 3", "`x` is not a cell coordinate"),
+            ("0 tiny.map 4 3 0 0 3 0 -1", "`-1` is not a path length"),
+        ] {
+            assert_eq!(bad(line), Err(format!("t.scen:2: {error}")), "{line}");
+        }
         // Another map's malformed numbers are not this map's concern.
         assert_eq!(bad("0 other.map 4 3 0 x 3 0 3"), Ok(vec![]));
     }
