@@ -320,13 +320,13 @@ pub fn agrees_with_optimal(cost: u64, optimal: f64) -> bool {
     (low - 1e-6..=low * (std::f64::consts::SQRT_2 / 1.414) + 1e-6).contains(&optimal)
 }
 
-/// The queries on `map` of the scenario files the `SCEN` environment variable lists (paths,
-/// comma-separated), or `None` when it is not set.
+/// The queries on `map` of the scenario files `list` names (paths, comma-separated), or `None`
+/// without a list.
 ///
 /// # Errors
 /// `path: why` for a file that cannot be read, or [`Map::scenario`]'s error.
-pub fn scenario_queries(map: &Map) -> Result<Option<Vec<Scenario>>, String> {
-    let Ok(list) = std::env::var("SCEN") else {
+pub fn scenario_queries(map: &Map, list: Option<&str>) -> Result<Option<Vec<Scenario>>, String> {
+    let Some(list) = list else {
         return Ok(None);
     };
     let mut found = Vec::new();
@@ -337,21 +337,28 @@ pub fn scenario_queries(map: &Map) -> Result<Option<Vec<Scenario>>, String> {
     Ok(Some(found))
 }
 
-/// [`scenario_queries`], or on an error, the error printed and the process ended (exit code 1).
+/// The queries on `map` of the scenario files the `SCEN` environment variable lists
+/// ([`scenario_queries`]); on an error, the error printed and the process ended (exit code 1).
 pub fn chosen_scenarios(map: &Map) -> Option<Vec<Scenario>> {
-    scenario_queries(map).unwrap_or_else(|e| {
+    let list = std::env::var("SCEN").ok();
+    scenario_queries(map, list.as_deref()).unwrap_or_else(|e| {
         eprintln!("{e}");
         std::process::exit(1)
     })
 }
 
-/// The queries to time on `map`: those of the `SCEN` scenario files ([`chosen_scenarios`]), or
-/// else `count` seeded random ones ([`Map::queries`]).
-pub fn chosen_queries(map: &Map, count: usize) -> Vec<Query> {
-    match chosen_scenarios(map) {
+/// The queries of `scenarios`, or without them `count` seeded random ones ([`Map::queries`]).
+pub fn queries_of(map: &Map, scenarios: Option<Vec<Scenario>>, count: usize) -> Vec<Query> {
+    match scenarios {
         Some(list) => list.iter().map(|s| s.query).collect(),
         None => map.queries(count, 7),
     }
+}
+
+/// The queries to time on `map`: those of the `SCEN` scenario files ([`chosen_scenarios`]), or
+/// else `count` seeded random ones.
+pub fn chosen_queries(map: &Map, count: usize) -> Vec<Query> {
+    queries_of(map, chosen_scenarios(map), count)
 }
 
 /// The maps kept under `benches/data/movingai/`.
@@ -431,6 +438,29 @@ mod tests {
                 },
             ]
         );
+    }
+
+    #[test]
+    fn scenario_files_are_read_from_a_list_of_paths() {
+        let map = Map::load("ost003d");
+        let sample = concat!(env!("CARGO_MANIFEST_DIR"), "/data/movingai/sample.scen");
+        assert_eq!(super::scenario_queries(&map, None), Ok(None));
+        let once = super::scenario_queries(&map, Some(sample)).expect("the sample");
+        let once = once.expect("a list");
+        assert_eq!(once.len(), 20);
+        let twice = super::scenario_queries(&map, Some(&format!("{sample},,{sample}")));
+        assert_eq!(twice, Ok(Some([once.clone(), once.clone()].concat())));
+        assert_eq!(super::scenario_queries(&map, Some(",")), Ok(Some(vec![])));
+        let missing = super::scenario_queries(&map, Some("/no/such.scen"));
+        assert!(missing.is_err_and(|e| e.starts_with("/no/such.scen: ")));
+        // The queries to time: the files' when there are some, else the seeded random ones.
+        let queries: Vec<_> = once.iter().map(|s| s.query).collect();
+        assert_eq!(super::queries_of(&map, Some(once), 5), queries);
+        assert_eq!(super::queries_of(&map, None, 5), map.queries(5, 7));
+        assert_eq!(map.queries(5, 7).len(), 5);
+        if std::env::var_os("SCEN").is_none() {
+            assert_eq!(super::chosen_queries(&map, 5), map.queries(5, 7));
+        }
     }
 
     #[test]
