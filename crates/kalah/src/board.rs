@@ -454,21 +454,28 @@ mod tests {
 
     #[test]
     fn capture_takes_the_opposite_pot() {
-        // Min sows pot 0 (1 stone) into empty pot 1, opposite Max's pot 4 (7 stones).
-        let b = Board::from_parts(
-            Rules::default(),
-            &[1, 1, 1, 1, 7, 1],
-            0,
-            &[1, 0, 1, 1, 1, 1],
-            0,
-            Player::Min,
-        )
-        .unwrap();
-        let (after, s) = b.sow(0);
-        assert_eq!(s.captured, 8);
-        assert_eq!(after.kalah(Player::Min), 8);
-        assert_eq!(after.pot(Player::Max, 4), 0);
-        assert_eq!(after.pot(Player::Min, 1), 0);
+        // Min sows pot 0 (1 stone) into empty pot 1, opposite Max's pot 4 (7 stones): both rules
+        // that capture take them.
+        for (capture, taken) in [
+            (CaptureRule::Always, 8),
+            (CaptureRule::OppositeNonEmpty, 8),
+            (CaptureRule::Never, 0),
+        ] {
+            let b = Board::from_parts(
+                Rules::default().with_capture(capture),
+                &[1, 1, 1, 1, 7, 1],
+                0,
+                &[1, 0, 1, 1, 1, 1],
+                0,
+                Player::Min,
+            )
+            .unwrap();
+            let (after, s) = b.sow(0);
+            assert_eq!(s.captured, taken, "{capture:?}");
+            assert_eq!(after.kalah(Player::Min), taken, "{capture:?}");
+            assert_eq!(after.pot(Player::Max, 4), 7 - 7 * u8::from(taken > 0));
+            assert_eq!(after.pot(Player::Min, 1), 1 - u8::from(taken > 0));
+        }
     }
 
     #[test]
