@@ -11,6 +11,9 @@ use std::time::Duration;
 /// Implemented for every primitive integer, `f32`/`f64`, [`Wrapping`] and wrappers of them, and [`Duration`]. Floating-point costs are compared with
 /// [`f64::total_cmp`]; a NaN cost is the caller's bug (parsers should reject it).
 ///
+/// A cost is a plain value that borrows nothing (`'static`): the searches keep their frontier's
+/// storage on the thread from one search to the next, by the cost's type.
+///
 /// Your own cost type implements it in two lines:
 ///
 /// ```
@@ -31,7 +34,7 @@ use std::time::Duration;
 /// let trip = uniform_cost_fn(&0, legs, |&stop| stop == 3).path.unwrap();
 /// assert_eq!(trip.cost, Minutes(60));
 /// ```
-pub trait Cost: Copy + PartialOrd + Add<Output = Self> + Debug {
+pub trait Cost: Copy + PartialOrd + Add<Output = Self> + Debug + 'static {
     /// The cost of the empty path.
     const ZERO: Self;
     /// A total order consistent with `PartialOrd` on every non-NaN value.

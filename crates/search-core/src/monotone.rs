@@ -35,7 +35,7 @@ use std::cmp::Ordering;
 /// the plain loop (as when the keys are not monotone).
 pub(crate) trait TieRule<C: Cost> {
     /// The tie key.
-    type Key: Ord + Copy;
+    type Key: Ord + Copy + 'static;
     /// Whether the order within one priority can differ from the generation order (then every
     /// pop of the current priority is recorded to decide the stale children).
     const OUT_OF_ORDER: bool;

@@ -57,8 +57,104 @@ const INSERT_REACH: usize = 2;
 /// The number of buckets: 16 hexadecimal digits of a 64-bit image, 16 values each.
 const BUCKETS: usize = 256;
 
+/// How many images the ring spans: an entry whose image is less than this above the current
+/// priority's waits in the ring's slot of its own image instead of a bucket.
+#[cfg(not(test))]
+const RING: usize = 4096;
+/// Small in the unit tests, so that their priorities wrap around the ring and leave it.
+#[cfg(test)]
+const RING: usize = 64;
+
+/// The images within [`RING`] of the current priority's, one slot an image (`image % RING`):
+/// an entry is placed once and never moves until its priority is current. The thread keeps
+/// the emptied ring from one search to the next, with the slots' small allocations, as the
+/// indexed table keeps its slot array: made anew for each search, its thousands of vectors
+/// cost more than the buckets' moves they save (docs/performance-history.md).
+struct Ring<C, K, I> {
+    slots: Vec<Vec<MinEntry<C, K, I>>>,
+    /// Bit `s % 64` of word `s / 64` set when `slots[s]` is not empty.
+    occupied: [u64; RING / 64],
+}
+
+/// A slot keeps its allocation for the next search up to this many entries.
+const RING_KEEPS: usize = 64;
+
+thread_local! {
+    /// The emptied rings of the thread's finished searches, one for each type of entry.
+    static RINGS: std::cell::RefCell<Vec<Box<dyn std::any::Any>>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
+impl<C: 'static, K: 'static, I: 'static> Ring<C, K, I> {
+    /// The thread's ring of this type, or a new one.
+    fn take() -> Box<Self> {
+        let kept = RINGS.try_with(|rings| {
+            let mut rings = rings.borrow_mut();
+            let at = rings.iter().position(|r| r.is::<Self>())?;
+            rings.swap_remove(at).downcast::<Self>().ok()
+        });
+        kept.ok().flatten().unwrap_or_else(|| {
+            Box::new(Self {
+                slots: std::iter::repeat_with(Vec::new).take(RING).collect(),
+                occupied: [0; RING / 64],
+            })
+        })
+    }
+
+    /// Empties the ring and leaves it to the thread's next search, unless the thread keeps one
+    /// of this type already (a search run inside another's successors).
+    fn give_back(mut self: Box<Self>) {
+        for w in 0..RING / 64 {
+            let mut bits = std::mem::take(&mut self.occupied[w]);
+            while bits != 0 {
+                let slot = &mut self.slots[64 * w + bits.trailing_zeros() as usize];
+                bits &= bits - 1;
+                slot.clear();
+                if slot.capacity() > RING_KEEPS {
+                    *slot = Vec::new();
+                }
+            }
+        }
+        let _ = RINGS.try_with(|rings| {
+            let mut rings = rings.borrow_mut();
+            if !rings.iter().any(|r| r.is::<Self>()) {
+                rings.push(self);
+            }
+        });
+    }
+
+    #[inline]
+    fn place(&mut self, image: u64, entry: MinEntry<C, K, I>) {
+        let s = image as usize % RING;
+        self.slots[s].push(entry);
+        self.occupied[s / 64] |= 1 << (s % 64);
+    }
+
+    /// The entries of the lowest image in the ring, at or above `from` (every image in the ring
+    /// is below `from + RING`), emptied into `into` in their order; that image.
+    #[inline]
+    fn take_lowest(&mut self, from: u64, mut into: impl FnMut(MinEntry<C, K, I>)) -> Option<u64> {
+        let start = from as usize % RING;
+        let (w, bit) = (start / 64, start % 64);
+        let words = RING / 64;
+        // The start's word from its bit on, the other words, then the start's word below it.
+        let s = (0..=words).find_map(|i| {
+            let v = (w + i) % words;
+            let bits = match i {
+                0 => self.occupied[w] & (!0 << bit),
+                _ if i == words => self.occupied[w] & !(!0 << bit),
+                _ => self.occupied[v],
+            };
+            (bits != 0).then(|| 64 * v + bits.trailing_zeros() as usize)
+        })?;
+        self.occupied[s / 64] &= !(1 << (s % 64));
+        self.slots[s].drain(..).for_each(&mut into);
+        Some(from + ((s + RING - start) % RING) as u64)
+    }
+}
+
 /// A min-queue of [`MinEntry`]s whose priorities never drop below the last one popped.
-pub(crate) struct RadixQueue<C, K, I> {
+pub(crate) struct RadixQueue<C: 'static, K: 'static, I: 'static> {
     /// Every entry, when the cost has no image.
     heap: BinaryHeap<MinEntry<C, K, I>>,
     /// The current priority, that of the entries in `current`.
@@ -87,9 +183,23 @@ pub(crate) struct RadixQueue<C, K, I> {
     level: u64,
     /// Whether the costs have images (known from the first push).
     radix: Option<bool>,
+    /// The entries above the current priority, while they are all within [`RING`] of it.
+    ring: Option<Box<Ring<C, K, I>>>,
+    /// Whether an entry has been popped (before, `level` bounds nothing).
+    popped: bool,
+    /// Before the first pop, the lowest and highest images in the ring.
+    span: (u64, u64),
 }
 
-impl<C: Cost, K: Ord, I> RadixQueue<C, K, I> {
+impl<C: 'static, K: 'static, I: 'static> Drop for RadixQueue<C, K, I> {
+    fn drop(&mut self) {
+        if let Some(ring) = self.ring.take() {
+            ring.give_back();
+        }
+    }
+}
+
+impl<C: Cost + 'static, K: Ord + 'static, I: 'static> RadixQueue<C, K, I> {
     /// An empty queue. `in_order`: every entry is pushed with a larger tie key than the entries
     /// before it (first-in, first-out ties); the current priority's entries then wait in a line
     /// instead of a heap.
@@ -105,6 +215,9 @@ impl<C: Cost, K: Ord, I> RadixQueue<C, K, I> {
             occupied: [0; BUCKETS / 64],
             level: 0,
             radix: None,
+            ring: None,
+            popped: false,
+            span: (u64::MAX, 0),
         }
     }
 
@@ -115,17 +228,65 @@ impl<C: Cost, K: Ord, I> RadixQueue<C, K, I> {
         let key = entry.f.order_key();
         let radix = *self.radix.get_or_insert_with(|| {
             if key.is_some() {
-                self.buckets.resize_with(BUCKETS, Vec::new);
+                self.ring = Some(Ring::take());
             }
             key.is_some()
         });
         match (radix, key) {
             (false, None) => self.heap.push(entry),
+            (true, Some(k)) if !self.popped && self.ring.is_some() => self.before_pops(k, entry),
             (true, Some(k)) if k == self.level => self.join_current(entry),
-            (true, Some(k)) if k > self.level => self.place(k, entry),
+            (true, Some(k)) if k > self.level => match &mut self.ring {
+                Some(ring) if k - self.level < RING as u64 => ring.place(k, entry),
+                Some(_) => {
+                    self.spill();
+                    self.place(k, entry);
+                }
+                None => self.place(k, entry),
+            },
             _ => return false,
         }
         true
+    }
+
+    /// A push before the first pop, in ring mode: into the ring while the images pushed so far
+    /// span less than [`RING`].
+    #[cold]
+    fn before_pops(&mut self, k: u64, entry: MinEntry<C, K, I>) {
+        let span = (self.span.0.min(k), self.span.1.max(k));
+        match &mut self.ring {
+            Some(ring) if span.1 - span.0 < RING as u64 => {
+                self.span = span;
+                ring.place(k, entry);
+            }
+            _ => {
+                self.spill();
+                if k == self.level {
+                    self.join_current(entry);
+                } else {
+                    self.place(k, entry);
+                }
+            }
+        }
+    }
+
+    /// Leaves ring mode: the ring's entries go to the buckets (or join the current priority),
+    /// lowest image first, each image's in their order.
+    #[cold]
+    fn spill(&mut self) {
+        let Some(mut ring) = self.ring.take() else {
+            return;
+        };
+        self.buckets.resize_with(BUCKETS, Vec::new);
+        let from = if self.popped { self.level } else { self.span.0 };
+        while ring
+            .take_lowest(from, |entry| match entry.f.order_key() {
+                Some(k) if k > self.level => self.place(k, entry),
+                _ => self.join_current(entry),
+            })
+            .is_some()
+        {}
+        ring.give_back();
     }
 
     /// Puts `entry` (image `key` above `level`) in its bucket.
@@ -190,20 +351,18 @@ impl<C: Cost, K: Ord, I> RadixQueue<C, K, I> {
     /// Removes the entry of the lowest `(f, tie)` key.
     #[inline]
     pub(crate) fn pop(&mut self) -> Option<MinEntry<C, K, I>> {
-        if self.in_order {
-            if self.in_line.is_empty() {
+        if self.current_is_empty() {
+            if self.ring.is_some() {
+                self.next_ring_level()?;
+            } else {
                 match self.lowest() {
                     Some(b) => self.next_level(b),
                     None => return self.heap.pop(),
                 }
             }
-            return self.in_line.pop_front();
         }
-        if self.current.is_empty() && self.heaped.is_empty() {
-            match self.lowest() {
-                Some(b) => self.next_level(b),
-                None => return self.heap.pop(),
-            }
+        if self.in_order {
+            return self.in_line.pop_front();
         }
         let tied = match self.current.pop() {
             Some(tied) => tied,
@@ -214,6 +373,41 @@ impl<C: Cost, K: Ord, I> RadixQueue<C, K, I> {
             tie: tied.tie,
             item: tied.item,
         })
+    }
+
+    /// Whether the current priority has no entries left.
+    #[inline]
+    fn current_is_empty(&self) -> bool {
+        if self.in_order {
+            self.in_line.is_empty()
+        } else {
+            self.current.is_empty() && self.heaped.is_empty()
+        }
+    }
+
+    /// Makes the lowest image in the ring the current priority, with its entries; `None` when
+    /// the ring is empty.
+    #[inline]
+    fn next_ring_level(&mut self) -> Option<()> {
+        let mut ring = self.ring.take()?;
+        let from = if self.popped { self.level } else { self.span.0 };
+        let lowest = ring.take_lowest(from, |entry| self.arrive(entry));
+        self.ring = Some(ring);
+        self.level = lowest?;
+        self.popped = true;
+        self.sort_current();
+        Some(())
+    }
+
+    /// Puts the entries of a new current priority in order, the next to leave last: reversed
+    /// first, because the ties that follow push order (deeper-first's among equal path costs)
+    /// are then in runs the stable sort merges.
+    #[inline]
+    fn sort_current(&mut self) {
+        if self.current.len() > 1 {
+            self.current.reverse();
+            self.current.sort();
+        }
     }
 
     /// Makes the smallest image of the lowest non-empty bucket the current priority, and moves
@@ -242,13 +436,8 @@ impl<C: Cost, K: Ord, I> RadixQueue<C, K, I> {
         }
         // The line needs no sorting: every bucket holds its entries in push order, because
         // entries move down only from the lowest non-empty bucket, into buckets that are empty,
-        // and keep their order; pushes come after them. Tie keys out of push order are sorted
-        // once, the next to leave last: reversed first, because the ties that follow push order
-        // (deeper-first's among equal path costs) are then in runs the stable sort merges.
-        if self.current.len() > 1 {
-            self.current.reverse();
-            self.current.sort();
-        }
+        // and keep their order; pushes come after them. Tie keys out of push order are sorted.
+        self.sort_current();
         // Keep a small allocation for the bucket's next entries; a large one goes back, so that
         // the buckets together never hold much more than the entries waiting in them.
         if bucket.capacity() <= 256 {
@@ -313,6 +502,21 @@ mod tests {
     proptest! {
         #[test]
         fn pops_as_a_binary_heap_integers(steps in prop::collection::vec((any::<bool>(), 0u32..40, 0u32..1000), 0..300)) {
+            same_as_heap(&steps, false)?;
+            same_as_heap(&steps, true)?;
+        }
+
+        /// Priorities a little above the last one popped, so that they wrap around the ring
+        /// (`RING` is 64 in the tests), and now and then leave it.
+        #[test]
+        fn pops_as_a_binary_heap_rising_priorities(steps in prop::collection::vec((any::<bool>(), 0u32..80, 0u32..1000), 0..300)) {
+            let mut last = 0;
+            let steps: Vec<_> = steps.into_iter().map(|(pop, up, tie)| {
+                if pop {
+                    last += 20;
+                }
+                (pop, last + up, tie)
+            }).collect();
             same_as_heap(&steps, false)?;
             same_as_heap(&steps, true)?;
         }
@@ -389,6 +593,9 @@ mod tests {
                 item: ()
             }));
         };
+        // Priority 0 becomes current.
+        push(&mut queue, 0);
+        assert_eq!(queue.pop().map(|e| e.tie), Some(0));
         // Sorted so that the lowest tie key is last: 30, 20, 10 (each one or two from the end).
         for tie in [10, 20, 30] {
             push(&mut queue, tie);
@@ -400,5 +607,58 @@ mod tests {
         assert_eq!((queue.current.len(), queue.heaped.len()), (0, 5));
         let out: Vec<u32> = std::iter::from_fn(|| queue.pop().map(|e| e.tie)).collect();
         assert_eq!(out, [10, 20, 25, 30, 40]);
+    }
+
+    /// The ring holds the entries while every priority pushed is within `RING` (64 here) of the
+    /// current one (before the first pop: of each other); a push further off sends them all to
+    /// the buckets, and the order out is the same.
+    #[test]
+    fn a_far_push_sends_the_ring_to_the_buckets() {
+        let push = |queue: &mut RadixQueue<u32, u32, ()>, f, tie| {
+            assert!(queue.push(MinEntry { f, tie, item: () }));
+        };
+        let mut queue = RadixQueue::new(false);
+        push(&mut queue, 100, 0);
+        push(&mut queue, 163, 1);
+        assert!(queue.ring.is_some());
+        push(&mut queue, 37, 2);
+        assert!(queue.ring.is_none(), "37 and 163 are 64 apart");
+        let out: Vec<_> = std::iter::from_fn(|| queue.pop().map(|e| e.f)).collect();
+        assert_eq!(out, [37, 100, 163]);
+
+        let mut queue = RadixQueue::new(true);
+        push(&mut queue, 1000, 0);
+        assert_eq!(queue.pop().map(|e| e.f), Some(1000));
+        for (tie, f) in [(1, 1063), (2, 1001), (3, 1063)] {
+            push(&mut queue, f, tie);
+        }
+        assert!(queue.ring.is_some());
+        assert_eq!(queue.pop().map(|e| e.f), Some(1001));
+        push(&mut queue, 1065, 4);
+        assert!(queue.ring.is_none(), "1065 is 64 above 1001");
+        push(&mut queue, 1063, 5);
+        let out: Vec<_> = std::iter::from_fn(|| queue.pop().map(|e| (e.f, e.tie))).collect();
+        assert_eq!(out, [(1063, 1), (1063, 3), (1063, 5), (1065, 4)]);
+    }
+
+    /// A queue dropped with entries in its ring leaves the thread an empty ring: the next queue
+    /// of the same type pops only its own entries.
+    #[test]
+    fn a_dropped_queue_leaves_an_empty_ring() {
+        let mut queue = RadixQueue::new(false);
+        for (tie, f) in [(0, 7u32), (1, 9), (2, 30)] {
+            assert!(queue.push(MinEntry { f, tie, item: tie }));
+        }
+        assert_eq!(queue.pop().map(|e| e.item), Some(0));
+        drop(queue);
+        let mut queue = RadixQueue::new(false);
+        assert!(queue.push(MinEntry {
+            f: 8u32,
+            tie: 5u32,
+            item: 5u32
+        }));
+        assert!(queue.ring.is_some());
+        let out: Vec<_> = std::iter::from_fn(|| queue.pop().map(|e| e.item)).collect();
+        assert_eq!(out, [5]);
     }
 }
