@@ -66,17 +66,21 @@ const RING: usize = 4096;
 const RING: usize = 64;
 
 /// The images within [`RING`] of the current priority's, one slot an image (`image % RING`):
-/// an entry is placed once and never moves until its priority is current. The thread keeps
-/// the emptied ring from one search to the next, with the slots' small allocations, as the
-/// indexed table keeps its slot array: made anew for each search, its thousands of vectors
+/// an entry is placed once and never moves until its priority is current. A slot holds an
+/// allocation only while it has entries: an emptied slot's goes to the spares, and the next
+/// slot to fill takes one, so that the ring holds about as many allocations as priorities
+/// waiting. The thread keeps the emptied ring and its spares from one search to the next, as
+/// the indexed table keeps its slot array: made anew for each search, the slots' allocations
 /// cost more than the buckets' moves they save (docs/performance-history.md).
 struct Ring<C, K, I> {
     slots: Vec<Vec<MinEntry<C, K, I>>>,
+    /// Emptied allocations for the slots.
+    spares: Vec<Vec<MinEntry<C, K, I>>>,
     /// Bit `s % 64` of word `s / 64` set when `slots[s]` is not empty.
     occupied: [u64; RING / 64],
 }
 
-/// A slot keeps its allocation for the next search up to this many entries.
+/// A spare allocation is kept for the next search up to this many entries.
 const RING_KEEPS: usize = 64;
 
 thread_local! {
@@ -96,6 +100,7 @@ impl<C: 'static, K: 'static, I: 'static> Ring<C, K, I> {
         kept.ok().flatten().unwrap_or_else(|| {
             Box::new(Self {
                 slots: std::iter::repeat_with(Vec::new).take(RING).collect(),
+                spares: Vec::new(),
                 occupied: [0; RING / 64],
             })
         })
@@ -107,14 +112,14 @@ impl<C: 'static, K: 'static, I: 'static> Ring<C, K, I> {
         for w in 0..RING / 64 {
             let mut bits = std::mem::take(&mut self.occupied[w]);
             while bits != 0 {
-                let slot = &mut self.slots[64 * w + bits.trailing_zeros() as usize];
+                let s = 64 * w + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
+                let mut slot = std::mem::take(&mut self.slots[s]);
                 slot.clear();
-                if slot.capacity() > RING_KEEPS {
-                    *slot = Vec::new();
-                }
+                self.spares.push(slot);
             }
         }
+        self.spares.retain(|spare| spare.capacity() <= RING_KEEPS);
         let _ = RINGS.try_with(|rings| {
             let mut rings = rings.borrow_mut();
             if !rings.iter().any(|r| r.is::<Self>()) {
@@ -126,7 +131,13 @@ impl<C: 'static, K: 'static, I: 'static> Ring<C, K, I> {
     #[inline]
     fn place(&mut self, image: u64, entry: MinEntry<C, K, I>) {
         let s = image as usize % RING;
-        self.slots[s].push(entry);
+        let slot = &mut self.slots[s];
+        if slot.capacity() == 0
+            && let Some(spare) = self.spares.pop()
+        {
+            *slot = spare;
+        }
+        slot.push(entry);
         self.occupied[s / 64] |= 1 << (s % 64);
     }
 
@@ -148,7 +159,9 @@ impl<C: 'static, K: 'static, I: 'static> Ring<C, K, I> {
             (bits != 0).then(|| 64 * v + bits.trailing_zeros() as usize)
         })?;
         self.occupied[s / 64] &= !(1 << (s % 64));
-        self.slots[s].drain(..).for_each(&mut into);
+        let mut slot = std::mem::take(&mut self.slots[s]);
+        slot.drain(..).for_each(&mut into);
+        self.spares.push(slot);
         Some(from + ((s + RING - start) % RING) as u64)
     }
 }
@@ -639,6 +652,32 @@ mod tests {
         push(&mut queue, 1063, 5);
         let out: Vec<_> = std::iter::from_fn(|| queue.pop().map(|e| (e.f, e.tie))).collect();
         assert_eq!(out, [(1063, 1), (1063, 3), (1063, 5), (1065, 4)]);
+    }
+
+    /// A slot holds an allocation only while it has entries: a drained slot's goes to the
+    /// spares, and the next slot to fill takes it instead of allocating.
+    #[test]
+    fn drained_slots_lend_their_allocations() {
+        let mut queue = RadixQueue::new(true);
+        for (tie, f) in [(0, 10u32), (1, 11), (2, 11)] {
+            assert!(queue.push(MinEntry { f, tie, item: () }));
+        }
+        let allocated = |queue: &RadixQueue<u32, u32, ()>| {
+            let ring = queue.ring.as_ref().expect("in ring mode");
+            let slots = ring.slots.iter().filter(|s| s.capacity() > 0).count();
+            (slots, ring.spares.len())
+        };
+        let spares_before = allocated(&queue).1;
+        assert_eq!(queue.pop().map(|e| e.f), Some(10));
+        assert_eq!(allocated(&queue), (1, spares_before + 1));
+        assert!(queue.push(MinEntry {
+            f: 12,
+            tie: 3,
+            item: ()
+        }));
+        assert_eq!(allocated(&queue), (2, spares_before));
+        let out: Vec<_> = std::iter::from_fn(|| queue.pop().map(|e| e.tie)).collect();
+        assert_eq!(out, [1, 2, 3]);
     }
 
     /// A queue dropped with entries in its ring leaves the thread an empty ring: the next queue
