@@ -190,6 +190,7 @@ mod problem;
 mod radix;
 mod rbfs;
 mod reach;
+mod ring;
 mod state_hash;
 mod tree;
 mod tree_csp;

@@ -531,6 +531,8 @@ mod tests {
             .ties(TieOrder::DeeperFirst);
         let plain = search_with(&g, options, |_: &Popped<'_, usize, C>| {}).into_result();
         prop_assert_eq!(fast, plain);
+        let fast = search::<_, Fifo, false>(&g).expect("uniform-cost keys are monotone");
+        prop_assert_eq!(fast, best_first(&g, Priority::PathCost));
         Ok(())
     }
 
@@ -541,6 +543,9 @@ mod tests {
             same_in(&g, |w| f64::from(w) * 0.25)?;
             same_in(&g, |w| f32::from(w as u16) * 0.5)?;
             same_in(&g, |w| i64::from(w) * 3)?;
+            // Steps up to 100 and the radix queue's ring 64 images wide (in the tests): the
+            // entries wait in the ring until a far one sends them to the buckets.
+            same_in(&g, |w| u64::from(w) * 20)?;
             same_in(&g, u128::from)?;
             same_in(&g, |w| std::num::Wrapping(u64::from(w)))?;
         }

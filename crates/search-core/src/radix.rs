@@ -17,6 +17,7 @@
 
 use crate::cost::Cost;
 use crate::min_entry::MinEntry;
+use crate::ring::{RING, Ring};
 use std::cmp::Ordering;
 use std::collections::{BinaryHeap, VecDeque};
 
@@ -57,115 +58,6 @@ const INSERT_REACH: usize = 2;
 /// The number of buckets: 16 hexadecimal digits of a 64-bit image, 16 values each.
 const BUCKETS: usize = 256;
 
-/// How many images the ring spans: an entry whose image is less than this above the current
-/// priority's waits in the ring's slot of its own image instead of a bucket.
-#[cfg(not(test))]
-const RING: usize = 4096;
-/// Small in the unit tests, so that their priorities wrap around the ring and leave it.
-#[cfg(test)]
-const RING: usize = 64;
-
-/// The images within [`RING`] of the current priority's, one slot an image (`image % RING`):
-/// an entry is placed once and never moves until its priority is current. A slot holds an
-/// allocation only while it has entries: an emptied slot's goes to the spares, and the next
-/// slot to fill takes one, so that the ring holds about as many allocations as priorities
-/// waiting. The thread keeps the emptied ring and its spares from one search to the next, as
-/// the indexed table keeps its slot array: made anew for each search, the slots' allocations
-/// cost more than the buckets' moves they save (docs/performance-history.md).
-struct Ring<C, K, I> {
-    slots: Vec<Vec<MinEntry<C, K, I>>>,
-    /// Emptied allocations for the slots.
-    spares: Vec<Vec<MinEntry<C, K, I>>>,
-    /// Bit `s % 64` of word `s / 64` set when `slots[s]` is not empty.
-    occupied: [u64; RING / 64],
-}
-
-/// A spare allocation is kept for the next search up to this many entries.
-const RING_KEEPS: usize = 64;
-
-thread_local! {
-    /// The emptied rings of the thread's finished searches, one for each type of entry.
-    static RINGS: std::cell::RefCell<Vec<Box<dyn std::any::Any>>> =
-        const { std::cell::RefCell::new(Vec::new()) };
-}
-
-impl<C: 'static, K: 'static, I: 'static> Ring<C, K, I> {
-    /// The thread's ring of this type, or a new one.
-    fn take() -> Box<Self> {
-        let kept = RINGS.try_with(|rings| {
-            let mut rings = rings.borrow_mut();
-            let at = rings.iter().position(|r| r.is::<Self>())?;
-            rings.swap_remove(at).downcast::<Self>().ok()
-        });
-        kept.ok().flatten().unwrap_or_else(|| {
-            Box::new(Self {
-                slots: std::iter::repeat_with(Vec::new).take(RING).collect(),
-                spares: Vec::new(),
-                occupied: [0; RING / 64],
-            })
-        })
-    }
-
-    /// Empties the ring and leaves it to the thread's next search, unless the thread keeps one
-    /// of this type already (a search run inside another's successors).
-    fn give_back(mut self: Box<Self>) {
-        for w in 0..RING / 64 {
-            let mut bits = std::mem::take(&mut self.occupied[w]);
-            while bits != 0 {
-                let s = 64 * w + bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                let mut slot = std::mem::take(&mut self.slots[s]);
-                slot.clear();
-                self.spares.push(slot);
-            }
-        }
-        self.spares.retain(|spare| spare.capacity() <= RING_KEEPS);
-        let _ = RINGS.try_with(|rings| {
-            let mut rings = rings.borrow_mut();
-            if !rings.iter().any(|r| r.is::<Self>()) {
-                rings.push(self);
-            }
-        });
-    }
-
-    #[inline]
-    fn place(&mut self, image: u64, entry: MinEntry<C, K, I>) {
-        let s = image as usize % RING;
-        let slot = &mut self.slots[s];
-        if slot.capacity() == 0
-            && let Some(spare) = self.spares.pop()
-        {
-            *slot = spare;
-        }
-        slot.push(entry);
-        self.occupied[s / 64] |= 1 << (s % 64);
-    }
-
-    /// The entries of the lowest image in the ring, at or above `from` (every image in the ring
-    /// is below `from + RING`), emptied into `into` in their order; that image.
-    #[inline]
-    fn take_lowest(&mut self, from: u64, mut into: impl FnMut(MinEntry<C, K, I>)) -> Option<u64> {
-        let start = from as usize % RING;
-        let (w, bit) = (start / 64, start % 64);
-        let words = RING / 64;
-        // The start's word from its bit on, the other words, then the start's word below it.
-        let s = (0..=words).find_map(|i| {
-            let v = (w + i) % words;
-            let bits = match i {
-                0 => self.occupied[w] & (!0 << bit),
-                _ if i == words => self.occupied[w] & !(!0 << bit),
-                _ => self.occupied[v],
-            };
-            (bits != 0).then(|| 64 * v + bits.trailing_zeros() as usize)
-        })?;
-        self.occupied[s / 64] &= !(1 << (s % 64));
-        let mut slot = std::mem::take(&mut self.slots[s]);
-        slot.drain(..).for_each(&mut into);
-        self.spares.push(slot);
-        Some(from + ((s + RING - start) % RING) as u64)
-    }
-}
-
 /// A min-queue of [`MinEntry`]s whose priorities never drop below the last one popped.
 pub(crate) struct RadixQueue<C: 'static, K: 'static, I: 'static> {
     /// Every entry, when the cost has no image.
@@ -197,7 +89,7 @@ pub(crate) struct RadixQueue<C: 'static, K: 'static, I: 'static> {
     /// Whether the costs have images (known from the first push).
     radix: Option<bool>,
     /// The entries above the current priority, while they are all within [`RING`] of it.
-    ring: Option<Box<Ring<C, K, I>>>,
+    ring: Option<Box<Ring<MinEntry<C, K, I>>>>,
     /// Whether an entry has been popped (before, `level` bounds nothing).
     popped: bool,
     /// Before the first pop, the lowest and highest images in the ring.
@@ -652,32 +544,6 @@ mod tests {
         push(&mut queue, 1063, 5);
         let out: Vec<_> = std::iter::from_fn(|| queue.pop().map(|e| (e.f, e.tie))).collect();
         assert_eq!(out, [(1063, 1), (1063, 3), (1063, 5), (1065, 4)]);
-    }
-
-    /// A slot holds an allocation only while it has entries: a drained slot's goes to the
-    /// spares, and the next slot to fill takes it instead of allocating.
-    #[test]
-    fn drained_slots_lend_their_allocations() {
-        let mut queue = RadixQueue::new(true);
-        for (tie, f) in [(0, 10u32), (1, 11), (2, 11)] {
-            assert!(queue.push(MinEntry { f, tie, item: () }));
-        }
-        let allocated = |queue: &RadixQueue<u32, u32, ()>| {
-            let ring = queue.ring.as_ref().expect("in ring mode");
-            let slots = ring.slots.iter().filter(|s| s.capacity() > 0).count();
-            (slots, ring.spares.len())
-        };
-        let spares_before = allocated(&queue).1;
-        assert_eq!(queue.pop().map(|e| e.f), Some(10));
-        assert_eq!(allocated(&queue), (1, spares_before + 1));
-        assert!(queue.push(MinEntry {
-            f: 12,
-            tie: 3,
-            item: ()
-        }));
-        assert_eq!(allocated(&queue), (2, spares_before));
-        let out: Vec<_> = std::iter::from_fn(|| queue.pop().map(|e| e.tie)).collect();
-        assert_eq!(out, [1, 2, 3]);
     }
 
     /// A queue dropped with entries in its ring leaves the thread an empty ring: the next queue

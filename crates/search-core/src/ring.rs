@@ -1,0 +1,192 @@
+//! A ring of lists, one for each image within [`RING`] of a current one (`image % RING`), that
+//! the thread keeps from one search to the next: the monotone loops' near priorities wait in
+//! one, in front of the [`RadixQueue`](crate::radix::RadixQueue)'s buckets.
+//!
+//! An element is placed once and never moves until its image is taken. A slot holds a list only
+//! while it has elements: an emptied slot's list goes to the spares, and the next slot to fill
+//! takes one, so that the ring holds about as many allocations as images in use. The thread
+//! keeps an emptied ring and its spares for its next search, as the indexed table keeps its
+//! slot array: made anew for each search, the lists' allocations cost more than the radix
+//! queue's moves they save (docs/performance-history.md).
+
+/// How many images the ring spans.
+#[cfg(not(test))]
+pub(crate) const RING: usize = 4096;
+/// Small in the unit tests, so that their priorities wrap around the ring and leave it.
+#[cfg(test)]
+pub(crate) const RING: usize = 64;
+
+/// Lists of elements, one for each image of a span of [`RING`], in slot `image % RING`.
+pub(crate) struct Ring<T> {
+    slots: Vec<Vec<T>>,
+    /// Emptied lists for the slots.
+    spares: Vec<Vec<T>>,
+    /// Bit `s % 64` of word `s / 64` set when `slots[s]` is not empty.
+    occupied: [u64; RING / 64],
+}
+
+/// A spare list keeps its allocation for the next search up to this many elements.
+const RING_KEEPS: usize = 64;
+
+thread_local! {
+    /// The emptied rings of the thread's finished searches, one for each type of element.
+    static RINGS: std::cell::RefCell<Vec<Box<dyn std::any::Any>>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
+impl<T: 'static> Ring<T> {
+    /// The thread's ring of this type, or a new one.
+    pub(crate) fn take() -> Box<Self> {
+        let kept = RINGS.try_with(|rings| {
+            let mut rings = rings.borrow_mut();
+            let at = rings.iter().position(|r| r.is::<Self>())?;
+            rings.swap_remove(at).downcast::<Self>().ok()
+        });
+        kept.ok().flatten().unwrap_or_else(|| {
+            Box::new(Self {
+                slots: std::iter::repeat_with(Vec::new).take(RING).collect(),
+                spares: Vec::new(),
+                occupied: [0; RING / 64],
+            })
+        })
+    }
+
+    /// Empties the ring and leaves it to the thread's next search, unless the thread keeps one
+    /// of this type already (a search run inside another's successors).
+    pub(crate) fn give_back(mut self: Box<Self>) {
+        for w in 0..RING / 64 {
+            let mut bits = std::mem::take(&mut self.occupied[w]);
+            while bits != 0 {
+                let s = 64 * w + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let mut slot = std::mem::take(&mut self.slots[s]);
+                slot.clear();
+                self.spares.push(slot);
+            }
+        }
+        self.spares.retain(|spare| spare.capacity() <= RING_KEEPS);
+        let _ = RINGS.try_with(|rings| {
+            let mut rings = rings.borrow_mut();
+            if !rings.iter().any(|r| r.is::<Self>()) {
+                rings.push(self);
+            }
+        });
+    }
+}
+
+impl<T> Ring<T> {
+    /// Adds `element` to the list of `image`.
+    #[inline]
+    pub(crate) fn place(&mut self, image: u64, element: T) {
+        let s = image as usize % RING;
+        let slot = &mut self.slots[s];
+        if slot.capacity() == 0
+            && let Some(spare) = self.spares.pop()
+        {
+            *slot = spare;
+        }
+        slot.push(element);
+        self.occupied[s / 64] |= 1 << (s % 64);
+    }
+
+    /// The slot of the lowest image in the ring at or above `from` (every image in the ring is
+    /// below `from + RING`), with that image.
+    #[inline]
+    fn lowest(&self, from: u64) -> Option<(usize, u64)> {
+        let start = from as usize % RING;
+        let (w, bit) = (start / 64, start % 64);
+        let words = RING / 64;
+        // The start's word from its bit on, the other words, then the start's word below it.
+        let s = (0..=words).find_map(|i| {
+            let v = (w + i) % words;
+            let bits = match i {
+                0 => self.occupied[w] & (!0 << bit),
+                _ if i == words => self.occupied[w] & !(!0 << bit),
+                _ => self.occupied[v],
+            };
+            (bits != 0).then(|| 64 * v + bits.trailing_zeros() as usize)
+        })?;
+        Some((s, from + ((s + RING - start) % RING) as u64))
+    }
+
+    /// The elements of the lowest image in the ring, at or above `from` (every image in the
+    /// ring is below `from + RING`), emptied into `into` in the order they came; that image.
+    #[inline]
+    pub(crate) fn take_lowest(&mut self, from: u64, into: impl FnMut(T)) -> Option<u64> {
+        let (s, image) = self.lowest(from)?;
+        self.occupied[s / 64] &= !(1 << (s % 64));
+        let mut slot = std::mem::take(&mut self.slots[s]);
+        slot.drain(..).for_each(into);
+        self.spares.push(slot);
+        Some(image)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{RING, Ring};
+
+    /// The slots in use and the spare lists.
+    fn allocated(ring: &Ring<u32>) -> (usize, usize) {
+        let slots = ring.slots.iter().filter(|s| s.capacity() > 0).count();
+        (slots, ring.spares.len())
+    }
+
+    /// A slot holds a list only while it has elements: an emptied slot's goes to the spares,
+    /// and the next slot to fill takes it instead of allocating.
+    #[test]
+    fn emptied_slots_lend_their_lists() {
+        let mut ring = Ring::take();
+        let spares = allocated(&ring).1;
+        for (image, element) in [(10, 0), (11, 1), (11, 2)] {
+            ring.place(image, element);
+        }
+        let mut out = Vec::new();
+        assert_eq!(ring.take_lowest(10, |e| out.push(e)), Some(10));
+        assert_eq!(allocated(&ring), (1, spares + 1));
+        ring.place(12, 3);
+        assert_eq!(allocated(&ring), (2, spares));
+        assert_eq!(ring.take_lowest(10, |e| out.push(e)), Some(11));
+        assert_eq!(ring.take_lowest(11, |e| out.push(e)), Some(12));
+        assert_eq!(ring.take_lowest(12, |e| out.push(e)), None);
+        assert_eq!(out, [0, 1, 2, 3]);
+    }
+
+    /// The lowest image is found from any start, across the ring's end.
+    #[test]
+    fn images_wrap_around_the_ring() {
+        let mut ring = Ring::take();
+        // Slots 61, 62 and (across the end) 3.
+        let from = 5 * RING as u64 - 3;
+        for (image, element) in [(from + 6, 2), (from + 1, 1), (from, 0)] {
+            ring.place(image, element);
+        }
+        let mut out = Vec::new();
+        let images: Vec<_> =
+            std::iter::from_fn(|| ring.take_lowest(from, |e| out.push(e))).collect();
+        assert_eq!(images, [from, from + 1, from + 6]);
+        assert_eq!(out, [0, 1, 2]);
+        // From any slot on: the lowest image comes first, across the end.
+        ring.place(from + 63, 3);
+        ring.place(from + 62, 4);
+        assert_eq!(
+            ring.take_lowest(from + 60, |e| out.push(e)),
+            Some(from + 62)
+        );
+    }
+
+    /// A ring given back is empty when the thread's next search takes it.
+    #[test]
+    fn a_ring_given_back_is_empty() {
+        let mut ring = Ring::take();
+        ring.place(3, 7u32);
+        ring.place(40, 8);
+        ring.give_back();
+        let mut ring = Ring::<u32>::take();
+        assert_eq!(
+            ring.take_lowest(0, |_| panic!("an element left over")),
+            None
+        );
+        assert_eq!(allocated(&ring).0, 0);
+    }
+}
