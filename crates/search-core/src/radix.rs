@@ -12,6 +12,11 @@
 //! which is far cheaper than a binary heap of every entry. Costs without an image keep every
 //! entry in the heap.
 //!
+//! In front of the buckets, a [`Ring`] of one list for each image within [`RING`] (4,096) of
+//! the current priority's: while every priority pushed is that close (small integer steps, as
+//! on grids), an entry is placed once in the list of its own image and never moves; the first
+//! push further off sends the ring's entries to the buckets for the rest of the search.
+//!
 //! The keys `(f, tie)` of the loops are distinct, so this queue pops exactly the entries, in
 //! exactly the order, of a binary heap of them.
 
