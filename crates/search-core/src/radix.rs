@@ -533,6 +533,10 @@ mod tests {
         assert!(queue.ring.is_some());
         push(&mut queue, 37, 2);
         assert!(queue.ring.is_none(), "37 and 163 are 64 apart");
+        assert!(
+            crate::ring::kept::<MinEntry<u32, u32, ()>>(),
+            "the ring goes back"
+        );
         let out: Vec<_> = std::iter::from_fn(|| queue.pop().map(|e| e.f)).collect();
         assert_eq!(out, [37, 100, 163]);
 
@@ -570,5 +574,8 @@ mod tests {
         assert!(queue.ring.is_some());
         let out: Vec<_> = std::iter::from_fn(|| queue.pop().map(|e| e.item)).collect();
         assert_eq!(out, [5]);
+        assert!(!crate::ring::kept::<MinEntry<u32, u32, u32>>());
+        drop(queue);
+        assert!(crate::ring::kept::<MinEntry<u32, u32, u32>>());
     }
 }

@@ -74,6 +74,12 @@ impl<T: 'static> Ring<T> {
     }
 }
 
+/// Whether the thread keeps a ring of `T`s for its next search.
+#[cfg(test)]
+pub(crate) fn kept<T: 'static>() -> bool {
+    RINGS.with(|rings| rings.borrow().iter().any(|r| r.is::<Ring<T>>()))
+}
+
 impl<T> Ring<T> {
     /// Adds `element` to the list of `image`.
     #[inline]
@@ -175,13 +181,20 @@ mod tests {
         );
     }
 
-    /// A ring given back is empty when the thread's next search takes it.
+    /// A ring given back is kept by the thread, once for each type, and is empty when the
+    /// thread's next search takes it.
     #[test]
     fn a_ring_given_back_is_empty() {
         let mut ring = Ring::take();
         ring.place(3, 7u32);
         ring.place(40, 8);
+        assert!(!super::kept::<u32>());
+        let other = Ring::<u32>::take();
         ring.give_back();
+        assert!(super::kept::<u32>());
+        other.give_back();
+        assert!(super::kept::<u32>());
+        assert!(!super::kept::<u64>());
         let mut ring = Ring::<u32>::take();
         assert_eq!(
             ring.take_lowest(0, |_| panic!("an element left over")),
