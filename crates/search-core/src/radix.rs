@@ -540,6 +540,15 @@ mod tests {
         let out: Vec<_> = std::iter::from_fn(|| queue.pop().map(|e| e.f)).collect();
         assert_eq!(out, [37, 100, 163]);
 
+        // Before any pop the current priority is 0: an entry of 0 in the ring joins it.
+        let mut queue = RadixQueue::new(false);
+        push(&mut queue, 0, 0);
+        push(&mut queue, 0, 1);
+        push(&mut queue, 100, 2);
+        assert!(queue.ring.is_none());
+        let out: Vec<_> = std::iter::from_fn(|| queue.pop().map(|e| (e.f, e.tie))).collect();
+        assert_eq!(out, [(0, 0), (0, 1), (100, 2)]);
+
         let mut queue = RadixQueue::new(true);
         push(&mut queue, 1000, 0);
         assert_eq!(queue.pop().map(|e| e.f), Some(1000));
