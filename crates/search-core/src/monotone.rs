@@ -543,7 +543,7 @@ mod tests {
             same_in(&g, |w| f64::from(w) * 0.25)?;
             same_in(&g, |w| f32::from(w as u16) * 0.5)?;
             same_in(&g, |w| i64::from(w) * 3)?;
-            // Steps up to 100 and the radix queue's ring 64 images wide (in the tests): the
+            // Steps up to 100 and the radix queue's ring 128 images wide (in the tests): the
             // entries wait in the ring until a far one sends them to the buckets.
             same_in(&g, |w| u64::from(w) * 20)?;
             same_in(&g, u128::from)?;

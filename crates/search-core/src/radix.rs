@@ -417,13 +417,13 @@ mod tests {
         }
 
         /// Priorities a little above the last one popped, so that they wrap around the ring
-        /// (`RING` is 64 in the tests), and now and then leave it.
+        /// (`RING` is 128 in the tests), and now and then leave it.
         #[test]
-        fn pops_as_a_binary_heap_rising_priorities(steps in prop::collection::vec((any::<bool>(), 0u32..80, 0u32..1000), 0..300)) {
+        fn pops_as_a_binary_heap_rising_priorities(steps in prop::collection::vec((any::<bool>(), 0u32..160, 0u32..1000), 0..300)) {
             let mut last = 0;
             let steps: Vec<_> = steps.into_iter().map(|(pop, up, tie)| {
                 if pop {
-                    last += 20;
+                    last += 40;
                 }
                 (pop, last + up, tie)
             }).collect();
@@ -519,49 +519,54 @@ mod tests {
         assert_eq!(out, [10, 20, 25, 30, 40]);
     }
 
-    /// The ring holds the entries while every priority pushed is within `RING` (64 here) of the
-    /// current one (before the first pop: of each other); a push further off sends them all to
-    /// the buckets, and the order out is the same.
+    /// The ring holds the entries while every priority pushed is within `RING` (128 here) of
+    /// the current one (before the first pop: of each other); a push further off sends them all
+    /// to the buckets, and the order out is the same.
     #[test]
     fn a_far_push_sends_the_ring_to_the_buckets() {
         let push = |queue: &mut RadixQueue<u32, u32, ()>, f, tie| {
             assert!(queue.push(MinEntry { f, tie, item: () }));
         };
+        let ring = super::RING as u32;
         let mut queue = RadixQueue::new(false);
         push(&mut queue, 100, 0);
-        push(&mut queue, 163, 1);
+        push(&mut queue, 100 + ring - 1, 1);
         assert!(queue.ring.is_some());
-        push(&mut queue, 37, 2);
-        assert!(queue.ring.is_none(), "37 and 163 are 64 apart");
+        push(&mut queue, 99, 2);
+        assert!(
+            queue.ring.is_none(),
+            "99 is a ring's width below the highest"
+        );
         assert!(
             crate::ring::kept::<MinEntry<u32, u32, ()>>(),
             "the ring goes back"
         );
         let out: Vec<_> = std::iter::from_fn(|| queue.pop().map(|e| e.f)).collect();
-        assert_eq!(out, [37, 100, 163]);
+        assert_eq!(out, [99, 100, 100 + ring - 1]);
 
         // Before any pop the current priority is 0: an entry of 0 in the ring joins it.
         let mut queue = RadixQueue::new(false);
         push(&mut queue, 0, 0);
         push(&mut queue, 0, 1);
-        push(&mut queue, 100, 2);
+        push(&mut queue, ring, 2);
         assert!(queue.ring.is_none());
         let out: Vec<_> = std::iter::from_fn(|| queue.pop().map(|e| (e.f, e.tie))).collect();
-        assert_eq!(out, [(0, 0), (0, 1), (100, 2)]);
+        assert_eq!(out, [(0, 0), (0, 1), (ring, 2)]);
 
         let mut queue = RadixQueue::new(true);
         push(&mut queue, 1000, 0);
         assert_eq!(queue.pop().map(|e| e.f), Some(1000));
-        for (tie, f) in [(1, 1063), (2, 1001), (3, 1063)] {
+        let top = 1000 + ring - 1;
+        for (tie, f) in [(1, top), (2, 1001), (3, top)] {
             push(&mut queue, f, tie);
         }
         assert!(queue.ring.is_some());
         assert_eq!(queue.pop().map(|e| e.f), Some(1001));
-        push(&mut queue, 1065, 4);
-        assert!(queue.ring.is_none(), "1065 is 64 above 1001");
-        push(&mut queue, 1063, 5);
+        push(&mut queue, 1001 + ring, 4);
+        assert!(queue.ring.is_none(), "a ring's width above 1001");
+        push(&mut queue, top, 5);
         let out: Vec<_> = std::iter::from_fn(|| queue.pop().map(|e| (e.f, e.tie))).collect();
-        assert_eq!(out, [(1063, 1), (1063, 3), (1063, 5), (1065, 4)]);
+        assert_eq!(out, [(top, 1), (top, 3), (top, 5), (1001 + ring, 4)]);
     }
 
     /// A queue dropped with entries in its ring leaves the thread an empty ring: the next queue

@@ -14,7 +14,7 @@
 pub(crate) const RING: usize = 4096;
 /// Small in the unit tests, so that their priorities wrap around the ring and leave it.
 #[cfg(test)]
-pub(crate) const RING: usize = 64;
+pub(crate) const RING: usize = 128;
 
 /// Lists of elements, one for each image of a span of [`RING`], in slot `image % RING`.
 pub(crate) struct Ring<T> {
@@ -102,13 +102,14 @@ impl<T> Ring<T> {
         let start = from as usize % RING;
         let (w, bit) = (start / 64, start % 64);
         let words = RING / 64;
-        // The start's word from its bit on, the other words, then the start's word below it.
+        // The start's word from its bit on, the other words, then the start's word again (its
+        // bits from `bit` on are clear by then).
         let s = (0..=words).find_map(|i| {
             let v = (w + i) % words;
-            let bits = match i {
-                0 => self.occupied[w] & (!0 << bit),
-                _ if i == words => self.occupied[w] & !(!0 << bit),
-                _ => self.occupied[v],
+            let bits = if i == 0 {
+                self.occupied[w] & (!0 << bit)
+            } else {
+                self.occupied[v]
             };
             (bits != 0).then(|| 64 * v + bits.trailing_zeros() as usize)
         })?;
@@ -162,7 +163,7 @@ mod tests {
     #[test]
     fn images_wrap_around_the_ring() {
         let mut ring = Ring::take();
-        // Slots 61, 62 and (across the end) 3.
+        // The ring's last two slots, and (across the end) its slot 3.
         let from = 5 * RING as u64 - 3;
         for (image, element) in [(from + 6, 2), (from + 1, 1), (from, 0)] {
             ring.place(image, element);
@@ -179,6 +180,15 @@ mod tests {
             ring.take_lowest(from + 60, |e| out.push(e)),
             Some(from + 62)
         );
+    }
+
+    /// From a slot of the ring's first word, an image in its second word is found.
+    #[test]
+    fn the_lowest_image_is_found_in_another_word() {
+        let mut ring = Ring::take();
+        let from = 5 * RING as u64 + 10;
+        ring.place(from + 100, 1u32);
+        assert_eq!(ring.take_lowest(from, |_| {}), Some(from + 100));
     }
 
     /// A ring given back is kept by the thread, once for each type, and is empty when the
