@@ -206,10 +206,20 @@ mod tests {
         assert!(super::kept::<u32>());
         assert!(!super::kept::<u64>());
         let mut ring = Ring::<u32>::take();
+        assert!(!super::kept::<u32>(), "one ring of a type is kept, not two");
         assert_eq!(
             ring.take_lowest(0, |_| panic!("an element left over")),
             None
         );
-        assert_eq!(allocated(&ring).0, 0);
+        assert_eq!(allocated(&ring), (0, 2));
+        // A large list is not kept: only the small one of the two goes back.
+        for element in 0..=super::RING_KEEPS as u32 {
+            ring.place(5, element);
+        }
+        ring.place(6, 0);
+        ring.give_back();
+        let ring = Ring::<u32>::take();
+        assert_eq!(allocated(&ring), (0, 1));
+        assert!(ring.spares[0].capacity() <= super::RING_KEEPS);
     }
 }
