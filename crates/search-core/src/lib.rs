@@ -177,6 +177,7 @@ mod graph_search;
 pub mod grid;
 mod idastar;
 pub mod indexed;
+mod kept;
 mod local;
 mod local_beam;
 mod min_conflicts;

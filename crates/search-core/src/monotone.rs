@@ -118,7 +118,7 @@ const NO_PARENT: u32 = CLOSED - 1;
 /// (one with a larger tie key means the plain loop popped the child first), so it keeps the
 /// number of pops when it was generated. Every pop of a higher priority comes after the child,
 /// so a child of a higher priority keeps only its priority and tie key.
-struct Stale<C, K> {
+struct Stale<C: 'static, K: 'static> {
     counted: u64,
     /// `(pops, tie key)` of the children of the current priority.
     now: Vec<(u32, K)>,
@@ -132,6 +132,18 @@ struct Stale<C, K> {
     level_pops: Vec<(u32, K)>,
 }
 
+/// The thread keeps a search's lists of stale keys for its next search up to this many keys
+/// each (768 KiB with `u32` costs).
+const KEEP_KEYS: usize = 1 << 16;
+
+impl<C: 'static, K: 'static> Drop for Stale<C, K> {
+    fn drop(&mut self) {
+        crate::kept::give_list(std::mem::take(&mut self.now), KEEP_KEYS);
+        crate::kept::give_list(std::mem::take(&mut self.later), KEEP_KEYS);
+        crate::kept::give_list(std::mem::take(&mut self.level_pops), KEEP_KEYS);
+    }
+}
+
 /// The size from which the list of stale children of higher priorities is compacted: large
 /// enough that compaction is rare, small enough (32-48 KiB of keys with `u32` costs) that the
 /// list stays in the caches (measured on the Moving AI maps: docs/performance-history.md). The
@@ -142,15 +154,15 @@ const COMPACT_FROM: usize = 4096;
 #[cfg(test)]
 const COMPACT_FROM: usize = 2;
 
-impl<C: Cost, K: Ord + Copy> Stale<C, K> {
+impl<C: Cost, K: Ord + Copy + 'static> Stale<C, K> {
     fn new() -> Self {
         Self {
             counted: 0,
-            now: Vec::new(),
-            later: Vec::new(),
+            now: crate::kept::take(),
+            later: crate::kept::take(),
             compact_at: COMPACT_FROM,
             level: None,
-            level_pops: Vec::new(),
+            level_pops: crate::kept::take(),
         }
     }
 
@@ -474,6 +486,35 @@ mod tests {
         assert!(Deeper(3u32, 5u32) != Deeper(3, 6));
         assert!(Deeper(3u32, 5u32) != Deeper(4, 5));
         assert!(Deeper(4u32, 9u32) < Deeper(3, 0));
+    }
+
+    /// A search leaves the thread its lists of stale keys and used slots, emptied, and the
+    /// next search starts from them.
+    #[test]
+    fn a_search_leaves_its_lists_to_the_thread() {
+        use crate::kept::count;
+        type Keys = Vec<(u32, super::Deeper<u32, u32>)>;
+        let grid = |c: &(usize, usize)| {
+            let (x, y) = *c;
+            [
+                (x + 1, y),
+                (x, y + 1),
+                (x.wrapping_sub(1), y),
+                (x, y.wrapping_sub(1)),
+            ]
+            .into_iter()
+            .filter(|&(x, y)| x < 8 && y < 8)
+            .map(move |c| (c, u32::from(c.1 != y)))
+        };
+        let index = |&(x, y): &(usize, usize)| 8 * y + x;
+        // Free steps along a row, a step between rows costs 1: stale children of the current
+        // priority (a step back along a row) and of higher ones (a step back between rows).
+        let search = || crate::indexed::astar_fn(&(0, 0), 64, index, grid, |_| 0, |&c| c == (7, 7));
+        assert_eq!((count::<Keys>(), count::<Vec<u32>>()), (0, 0));
+        let first = search();
+        assert_eq!((count::<Keys>(), count::<Vec<u32>>()), (3, 1));
+        assert_eq!(search(), first);
+        assert_eq!((count::<Keys>(), count::<Vec<u32>>()), (3, 1));
     }
 
     fn digraph() -> impl Strategy<Value = Digraph> {

@@ -191,6 +191,9 @@ pub(crate) struct Indexed<S, V, F> {
 /// The largest slot array a thread keeps for its next indexed search.
 const KEEP_SLOTS: usize = 1 << 24;
 
+/// The longest list of used slots a thread keeps for its next indexed search.
+const KEEP_USED: usize = 1 << 20;
+
 thread_local! {
     /// The zeroed slot array of the thread's last indexed search.
     static SLOTS: std::cell::Cell<Vec<u32>> = const { std::cell::Cell::new(Vec::new()) };
@@ -208,7 +211,7 @@ impl<S, V, F: Fn(&S) -> usize> Indexed<S, V, F> {
         }
         Self {
             slots,
-            used: Vec::new(),
+            used: crate::kept::take(),
             entries: Vec::new(),
             index,
         }
@@ -223,6 +226,7 @@ impl<S, V, F> Drop for Indexed<S, V, F> {
         for &i in &self.used {
             self.slots[i as usize] = 0;
         }
+        crate::kept::give_list(std::mem::take(&mut self.used), KEEP_USED);
         SLOTS.set(std::mem::take(&mut self.slots));
     }
 }

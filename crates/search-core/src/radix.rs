@@ -60,6 +60,10 @@ const INSERT_REACH: usize = 32;
 #[cfg(test)]
 const INSERT_REACH: usize = 2;
 
+/// The thread keeps the list of a queue's current priority for its next search up to this
+/// many entries.
+const KEEP_CURRENT: usize = 1 << 12;
+
 /// The number of buckets: 16 hexadecimal digits of a 64-bit image, 16 values each.
 const BUCKETS: usize = 256;
 
@@ -106,6 +110,7 @@ impl<C: 'static, K: 'static, I: 'static> Drop for RadixQueue<C, K, I> {
         if let Some(ring) = self.ring.take() {
             ring.give_back();
         }
+        crate::kept::give_list(std::mem::take(&mut self.current), KEEP_CURRENT);
     }
 }
 
@@ -117,7 +122,7 @@ impl<C: Cost + 'static, K: Ord + 'static, I: 'static> RadixQueue<C, K, I> {
         Self {
             heap: BinaryHeap::new(),
             level_f: None,
-            current: Vec::new(),
+            current: crate::kept::take(),
             heaped: BinaryHeap::new(),
             in_line: VecDeque::new(),
             in_order,
@@ -537,8 +542,9 @@ mod tests {
             queue.ring.is_none(),
             "99 is a ring's width below the highest"
         );
-        assert!(
+        assert_eq!(
             crate::ring::kept::<MinEntry<u32, u32, ()>>(),
+            1,
             "the ring goes back"
         );
         let out: Vec<_> = std::iter::from_fn(|| queue.pop().map(|e| e.f)).collect();
@@ -588,8 +594,13 @@ mod tests {
         assert!(queue.ring.is_some());
         let out: Vec<_> = std::iter::from_fn(|| queue.pop().map(|e| e.item)).collect();
         assert_eq!(out, [5]);
-        assert!(!crate::ring::kept::<MinEntry<u32, u32, u32>>());
+        assert_eq!(crate::ring::kept::<MinEntry<u32, u32, u32>>(), 0);
         drop(queue);
-        assert!(crate::ring::kept::<MinEntry<u32, u32, u32>>());
+        assert_eq!(crate::ring::kept::<MinEntry<u32, u32, u32>>(), 1);
+        // So does the list of the current priority's entries, emptied.
+        type Current = Vec<super::Tied<u32, u32>>;
+        assert_eq!(crate::kept::count::<Current>(), 1);
+        let queue = RadixQueue::<u32, u32, u32>::new(false);
+        assert!(queue.current.is_empty() && queue.current.capacity() > 0);
     }
 }

@@ -28,31 +28,23 @@ pub(crate) struct Ring<T> {
 /// A spare list keeps its allocation for the next search up to this many elements.
 const RING_KEEPS: usize = 64;
 
-thread_local! {
-    /// The emptied rings of the thread's finished searches, one for each type of element.
-    static RINGS: std::cell::RefCell<Vec<Box<dyn std::any::Any>>> =
-        const { std::cell::RefCell::new(Vec::new()) };
+impl<T> Default for Ring<T> {
+    fn default() -> Self {
+        Self {
+            slots: std::iter::repeat_with(Vec::new).take(RING).collect(),
+            spares: Vec::new(),
+            occupied: [0; RING / 64],
+        }
+    }
 }
 
 impl<T: 'static> Ring<T> {
     /// The thread's ring of this type, or a new one.
     pub(crate) fn take() -> Box<Self> {
-        let kept = RINGS.try_with(|rings| {
-            let mut rings = rings.borrow_mut();
-            let at = rings.iter().position(|r| r.is::<Self>())?;
-            rings.swap_remove(at).downcast::<Self>().ok()
-        });
-        kept.ok().flatten().unwrap_or_else(|| {
-            Box::new(Self {
-                slots: std::iter::repeat_with(Vec::new).take(RING).collect(),
-                spares: Vec::new(),
-                occupied: [0; RING / 64],
-            })
-        })
+        crate::kept::take()
     }
 
-    /// Empties the ring and leaves it to the thread's next search, unless the thread keeps one
-    /// of this type already (a search run inside another's successors).
+    /// Empties the ring and leaves it to the thread's next search.
     pub(crate) fn give_back(mut self: Box<Self>) {
         for w in 0..RING / 64 {
             let mut bits = std::mem::take(&mut self.occupied[w]);
@@ -65,19 +57,14 @@ impl<T: 'static> Ring<T> {
             }
         }
         self.spares.retain(|spare| spare.capacity() <= RING_KEEPS);
-        let _ = RINGS.try_with(|rings| {
-            let mut rings = rings.borrow_mut();
-            if !rings.iter().any(|r| r.is::<Self>()) {
-                rings.push(self);
-            }
-        });
+        crate::kept::give(self);
     }
 }
 
-/// Whether the thread keeps a ring of `T`s for its next search.
+/// How many rings of `T`s the thread keeps for its next searches.
 #[cfg(test)]
-pub(crate) fn kept<T: 'static>() -> bool {
-    RINGS.with(|rings| rings.borrow().iter().any(|r| r.is::<Ring<T>>()))
+pub(crate) fn kept<T: 'static>() -> usize {
+    crate::kept::count::<Box<Ring<T>>>()
 }
 
 impl<T> Ring<T> {
@@ -191,22 +178,25 @@ mod tests {
         assert_eq!(ring.take_lowest(from, |_| {}), Some(from + 100));
     }
 
-    /// A ring given back is kept by the thread, once for each type, and is empty when the
-    /// thread's next search takes it.
+    /// A ring given back is kept by the thread, by type, and is empty when the thread's next
+    /// search takes it; its spare lists are kept only while small.
     #[test]
     fn a_ring_given_back_is_empty() {
         let mut ring = Ring::take();
         ring.place(3, 7u32);
         ring.place(40, 8);
-        assert!(!super::kept::<u32>());
+        assert_eq!(super::kept::<u32>(), 0);
         let other = Ring::<u32>::take();
         ring.give_back();
-        assert!(super::kept::<u32>());
+        assert_eq!(super::kept::<u32>(), 1);
         other.give_back();
-        assert!(super::kept::<u32>());
-        assert!(!super::kept::<u64>());
+        assert_eq!(super::kept::<u32>(), 2);
+        assert_eq!(super::kept::<u64>(), 0);
+        // The first given back comes first; the other is dropped.
         let mut ring = Ring::<u32>::take();
-        assert!(!super::kept::<u32>(), "one ring of a type is kept, not two");
+        assert_eq!(super::kept::<u32>(), 1);
+        drop(Ring::<u32>::take());
+        assert_eq!(super::kept::<u32>(), 0);
         assert_eq!(
             ring.take_lowest(0, |_| panic!("an element left over")),
             None
