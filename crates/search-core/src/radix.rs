@@ -26,30 +26,28 @@ use crate::ring::{RING, Ring};
 use std::cmp::Ordering;
 use std::collections::{BinaryHeap, VecDeque};
 
-/// An entry of the current priority: its tie key and item (the priority is the queue's).
-struct Tied<K, I> {
-    tie: K,
-    item: I,
-}
+/// An entry of the current priority in the heap of [`RadixQueue::heaped`]: ordered by its tie
+/// key alone (the priority is the same for all).
+struct Tied<C, K, I>(MinEntry<C, K, I>);
 
-impl<K: Ord, I> Ord for Tied<K, I> {
+impl<C, K: Ord, I> Ord for Tied<C, K, I> {
     /// Reversed, as [`MinEntry`]'s: the lowest tie key is the greatest.
     #[inline]
     fn cmp(&self, other: &Self) -> Ordering {
-        other.tie.cmp(&self.tie)
+        other.0.tie.cmp(&self.0.tie)
     }
 }
-impl<K: Ord, I> PartialOrd for Tied<K, I> {
+impl<C, K: Ord, I> PartialOrd for Tied<C, K, I> {
     fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
         Some(self.cmp(other))
     }
 }
-impl<K: Ord, I> PartialEq for Tied<K, I> {
+impl<C, K: Ord, I> PartialEq for Tied<C, K, I> {
     fn eq(&self, other: &Self) -> bool {
-        self.tie == other.tie
+        self.0.tie == other.0.tie
     }
 }
-impl<K: Ord, I> Eq for Tied<K, I> {}
+impl<C, K: Ord, I> Eq for Tied<C, K, I> {}
 
 /// How far from the end of the current priority's sorted entries an entry may be inserted
 /// before they go to a heap (which keeps a priority of many entries inserted anywhere, as in
@@ -71,17 +69,15 @@ const BUCKETS: usize = 256;
 pub(crate) struct RadixQueue<C: 'static, K: 'static, I: 'static> {
     /// Every entry, when the cost has no image.
     heap: BinaryHeap<MinEntry<C, K, I>>,
-    /// The current priority, that of the entries in `current`.
-    level_f: Option<C>,
-    /// The entries of the current priority without the priority they share, sorted by tie key
-    /// so that the next to leave is last. An entry pushed while its priority is current usually
-    /// leaves next or soon (a deeper child of the entry just popped), so it is inserted near
-    /// the end; one that would go further than [`INSERT_REACH`] from it sends the priority's
-    /// entries to `heaped` instead.
-    current: Vec<Tied<K, I>>,
+    /// The entries of the current priority, sorted by tie key so that the next to leave is
+    /// last; in ring mode, the list of their image taken whole from the ring. An entry pushed
+    /// while its priority is current usually leaves next or soon (a deeper child of the entry
+    /// just popped), so it is inserted near the end; one that would go further than
+    /// [`INSERT_REACH`] from it sends the priority's entries to `heaped` instead.
+    current: Vec<MinEntry<C, K, I>>,
     /// The entries of the current priority as a heap, after an insertion too far from the end
     /// of `current` (which is then empty until the priority changes).
-    heaped: BinaryHeap<Tied<K, I>>,
+    heaped: BinaryHeap<Tied<C, K, I>>,
     /// The entries of the current priority in tie order, instead of `current`, when the ties
     /// are in order (see [`RadixQueue::new`]).
     in_line: VecDeque<MinEntry<C, K, I>>,
@@ -111,6 +107,7 @@ impl<C: 'static, K: 'static, I: 'static> Drop for RadixQueue<C, K, I> {
             ring.give_back();
         }
         crate::kept::give_list(std::mem::take(&mut self.current), KEEP_CURRENT);
+        crate::kept::give_list(Vec::from(std::mem::take(&mut self.in_line)), KEEP_CURRENT);
     }
 }
 
@@ -121,10 +118,9 @@ impl<C: Cost + 'static, K: Ord + 'static, I: 'static> RadixQueue<C, K, I> {
     pub(crate) fn new(in_order: bool) -> Self {
         Self {
             heap: BinaryHeap::new(),
-            level_f: None,
             current: crate::kept::take(),
             heaped: BinaryHeap::new(),
-            in_line: VecDeque::new(),
+            in_line: VecDeque::from(crate::kept::take::<Vec<_>>()),
             in_order,
             buckets: Vec::new(),
             occupied: [0; BUCKETS / 64],
@@ -220,25 +216,20 @@ impl<C: Cost + 'static, K: Ord + 'static, I: 'static> RadixQueue<C, K, I> {
             self.in_line.push_back(entry);
             return;
         }
-        self.level_f = Some(entry.f);
-        let tied = Tied {
-            tie: entry.tie,
-            item: entry.item,
-        };
         if !self.heaped.is_empty() {
-            self.heaped.push(tied);
+            self.heaped.push(Tied(entry));
             return;
         }
         let mut at = self.current.len();
-        while at > 0 && self.current[at - 1] > tied {
+        while at > 0 && self.current[at - 1].tie < entry.tie {
             at -= 1;
             if self.current.len() - at > INSERT_REACH {
-                self.heaped = BinaryHeap::from(std::mem::take(&mut self.current));
-                self.heaped.push(tied);
+                self.heaped = self.current.drain(..).map(Tied).collect();
+                self.heaped.push(Tied(entry));
                 return;
             }
         }
-        self.current.insert(at, tied);
+        self.current.insert(at, entry);
     }
 
     /// Adds `entry`, of the new current priority, at the end of the current entries (put in
@@ -248,11 +239,7 @@ impl<C: Cost + 'static, K: Ord + 'static, I: 'static> RadixQueue<C, K, I> {
         if self.in_order {
             self.in_line.push_back(entry);
         } else {
-            self.level_f = Some(entry.f);
-            self.current.push(Tied {
-                tie: entry.tie,
-                item: entry.item,
-            });
+            self.current.push(entry);
         }
     }
 
@@ -279,15 +266,10 @@ impl<C: Cost + 'static, K: Ord + 'static, I: 'static> RadixQueue<C, K, I> {
         if self.in_order {
             return self.in_line.pop_front();
         }
-        let tied = match self.current.pop() {
-            Some(tied) => tied,
-            None => self.heaped.pop()?,
-        };
-        Some(MinEntry {
-            f: self.level_f?,
-            tie: tied.tie,
-            item: tied.item,
-        })
+        match self.current.pop() {
+            Some(entry) => Some(entry),
+            None => self.heaped.pop().map(|tied| tied.0),
+        }
     }
 
     /// Whether the current priority has no entries left.
@@ -306,7 +288,16 @@ impl<C: Cost + 'static, K: Ord + 'static, I: 'static> RadixQueue<C, K, I> {
     fn next_ring_level(&mut self) -> Option<()> {
         let mut ring = self.ring.take()?;
         let from = if self.popped { self.level } else { self.span.0 };
-        let lowest = ring.take_lowest(from, |entry| self.arrive(entry));
+        // The lowest image's list becomes the current priority's whole, when it is sorted.
+        let lowest = if self.in_order {
+            // A line of no entries becomes a list without moving anything, and back.
+            let mut list = Vec::from(std::mem::take(&mut self.in_line));
+            let lowest = ring.swap_lowest(from, &mut list);
+            self.in_line = VecDeque::from(list);
+            lowest
+        } else {
+            ring.swap_lowest(from, &mut self.current)
+        };
         self.ring = Some(ring);
         self.level = lowest?;
         self.popped = true;
@@ -321,7 +312,7 @@ impl<C: Cost + 'static, K: Ord + 'static, I: 'static> RadixQueue<C, K, I> {
     fn sort_current(&mut self) {
         if self.current.len() > 1 {
             self.current.reverse();
-            self.current.sort();
+            self.current.sort_by(|a, b| b.tie.cmp(&a.tie));
         }
     }
 
@@ -459,7 +450,7 @@ mod tests {
     /// `Tied`'s equality agrees with its order (as `Ord` requires): the tie key alone.
     #[test]
     fn tied_entries_are_equal_exactly_when_their_tie_keys_are() {
-        let tied = |tie: u32, item: u8| super::Tied { tie, item };
+        let tied = |tie: u32, item: u8| super::Tied(MinEntry { f: 0u8, tie, item });
         assert!(tied(3, 0) == tied(3, 1));
         assert!(tied(3, 0) != tied(4, 0));
         assert_eq!(tied(3, 0).cmp(&tied(3, 1)), std::cmp::Ordering::Equal);
@@ -598,7 +589,7 @@ mod tests {
         drop(queue);
         assert_eq!(crate::ring::kept::<MinEntry<u32, u32, u32>>(), 1);
         // So does the list of the current priority's entries, emptied.
-        type Current = Vec<super::Tied<u32, u32>>;
+        type Current = Vec<MinEntry<u32, u32, u32>>;
         assert_eq!(crate::kept::count::<Current>(), 1);
         let queue = RadixQueue::<u32, u32, u32>::new(false);
         assert!(queue.current.is_empty() && queue.current.capacity() > 0);

@@ -103,6 +103,19 @@ impl<T> Ring<T> {
         Some((s, from + ((s + RING - start) % RING) as u64))
     }
 
+    /// Swaps the list of the lowest image in the ring, at or above `from` (every image in the
+    /// ring is below `from + RING`), with `list`, which must be empty; that image.
+    #[inline]
+    pub(crate) fn swap_lowest(&mut self, from: u64, list: &mut Vec<T>) -> Option<u64> {
+        let (s, image) = self.lowest(from)?;
+        self.occupied[s / 64] &= !(1 << (s % 64));
+        let emptied = std::mem::replace(list, std::mem::take(&mut self.slots[s]));
+        if emptied.capacity() > 0 {
+            self.spares.push(emptied);
+        }
+        Some(image)
+    }
+
     /// The elements of the lowest image in the ring, at or above `from` (every image in the
     /// ring is below `from + RING`), emptied into `into` in the order they came; that image.
     #[inline]
@@ -144,6 +157,25 @@ mod tests {
         assert_eq!(ring.take_lowest(11, |e| out.push(e)), Some(12));
         assert_eq!(ring.take_lowest(12, |e| out.push(e)), None);
         assert_eq!(out, [0, 1, 2, 3]);
+    }
+
+    /// Swapping out the lowest image's list takes its elements in order without moving them,
+    /// and the empty list given in return becomes a spare.
+    #[test]
+    fn the_lowest_list_is_swapped_out_whole() {
+        let mut ring = Ring::take();
+        for (image, element) in [(12, 0u32), (11, 1), (12, 2)] {
+            ring.place(image, element);
+        }
+        let mut list = Vec::with_capacity(8);
+        assert_eq!(ring.swap_lowest(10, &mut list), Some(11));
+        assert_eq!(list, [1]);
+        assert_eq!(allocated(&ring), (1, 1));
+        let mut list = Vec::new();
+        assert_eq!(ring.swap_lowest(11, &mut list), Some(12));
+        assert_eq!(list, [0, 2]);
+        assert_eq!(allocated(&ring), (0, 1), "no spare without an allocation");
+        assert_eq!(ring.swap_lowest(12, &mut Vec::new()), None);
     }
 
     /// The lowest image is found from any start, across the ring's end.
