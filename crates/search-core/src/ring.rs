@@ -110,7 +110,9 @@ impl<T> Ring<T> {
         let (s, image) = self.lowest(from)?;
         self.occupied[s / 64] &= !(1 << (s % 64));
         let emptied = std::mem::replace(list, std::mem::take(&mut self.slots[s]));
-        if emptied.capacity() > 0 {
+        // A large list (a long run of entries pushed while their priority was current) goes
+        // back to the allocator, so that the spares do not grow the ring's memory.
+        if emptied.capacity() > 0 && emptied.capacity() <= RING_KEEPS {
             self.spares.push(emptied);
         }
         Some(image)
@@ -176,6 +178,15 @@ mod tests {
         assert_eq!(list, [0, 2]);
         assert_eq!(allocated(&ring), (0, 1), "no spare without an allocation");
         assert_eq!(ring.swap_lowest(12, &mut Vec::new()), None);
+        // A list larger than the spares are kept goes back to the allocator instead.
+        ring.place(13, 3);
+        ring.place(14, 4);
+        let mut list = Vec::with_capacity(super::RING_KEEPS + 1);
+        assert_eq!(ring.swap_lowest(12, &mut list), Some(13));
+        assert_eq!(allocated(&ring), (1, 0));
+        let mut list = Vec::with_capacity(super::RING_KEEPS);
+        assert_eq!(ring.swap_lowest(13, &mut list), Some(14));
+        assert_eq!(allocated(&ring), (0, 1));
     }
 
     /// The lowest image is found from any start, across the ring's end.
