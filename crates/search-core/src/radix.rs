@@ -288,7 +288,7 @@ impl<C: Cost + 'static, K: Ord + 'static, I: 'static> RadixQueue<C, K, I> {
     fn next_ring_level(&mut self) -> Option<()> {
         let mut ring = self.ring.take()?;
         let from = if self.popped { self.level } else { self.span.0 };
-        // The lowest image's list becomes the current priority's whole, when it is sorted.
+        // The lowest image's list becomes the current priority's entries as it is (sorted below).
         let lowest = if self.in_order {
             // A line of no entries becomes a list without moving anything, and back.
             let mut list = Vec::from(std::mem::take(&mut self.in_line));
