@@ -4,7 +4,7 @@
 //! `QUERIES=N` queries (300), `SCEN=a.scen,b.scen` those of Moving AI scenario files, or
 //! `CORNER=1` for the one corner-to-corner query (peak memory, read with `/usr/bin/time -v`).
 //! `WARM=1` times a second pass over the queries.
-use benches::movingai::Map;
+use benches::movingai::{Map, MapQuery};
 use search_core::grid::{Corners, Octile};
 use std::hint::black_box;
 
@@ -100,6 +100,21 @@ fn main() {
             )
             .path
             .map(|p| p.cost),
+            ("dense", "astar") => search_core::astar(&MapQuery {
+                map: m,
+                query: (s, g),
+            })
+            .path
+            .map(|p| p.cost),
+            ("indexed", "ucs") => search_core::indexed::uniform_cost_fn(
+                &s,
+                m.cells(),
+                |&c| m.index(c),
+                |&c| m.octile_moves(c),
+                |&c| c == g,
+            )
+            .path
+            .map(|p| p.cost),
             ("indexed", "bfs") => search_core::indexed::breadth_first_fn(
                 &s,
                 m.cells(),
@@ -112,7 +127,9 @@ fn main() {
             ("ours", "jps") => jps(s, g, Corners::NoCutting),
             ("ours", "jps-cutting") => jps(s, g, Corners::Cutting),
             ("none", _) => None,
-            _ => panic!("ours|theirs|indexed|none astar|ucs|bfs, or ours jps|jps-cutting"),
+            _ => panic!(
+                "ours|theirs|indexed|none astar|ucs|bfs, dense astar, or ours jps|jps-cutting"
+            ),
         };
         black_box(r);
     }

@@ -10,8 +10,8 @@
 //! lengths the files give.
 
 use benches::movingai::{
-    Map, Query, Scenario, agrees_with_optimal, chosen_maps, chosen_queries, chosen_scenarios,
-    rounds_and_queries, time_queries,
+    Map, MapQuery, Query, Scenario, agrees_with_optimal, chosen_maps, chosen_queries,
+    chosen_scenarios, rounds_and_queries, time_queries,
 };
 use search_core::{astar_fn, bidirectional_bfs_fn, breadth_first_fn, indexed, uniform_cost_fn};
 use std::cell::Cell;
@@ -139,6 +139,25 @@ fn main() {
             rounds,
         );
         compare(
+            "astar (trait, dense) / astar",
+            &|&query| {
+                search_core::astar(&MapQuery { map: m, query })
+                    .path
+                    .map(|p| u64::from(p.cost))
+            },
+            &|&(s, g)| {
+                pathfinding::prelude::astar(
+                    &s,
+                    |&c| m.octile_moves(c),
+                    |&c| Map::octile(c, g),
+                    |&c| c == g,
+                )
+                .map(|p| u64::from(p.1))
+            },
+            &queries,
+            rounds,
+        );
+        compare(
             "indexed::breadth_first_fn / bfs",
             &|&(s, g)| {
                 indexed::breadth_first_fn(&s, n, index, |&c| m.four_moves(c), |&c| c == g)
@@ -156,6 +175,20 @@ fn main() {
             "uniform_cost_fn / dijkstra",
             &|&(s, g)| {
                 uniform_cost_fn(&s, |&c| m.octile_moves(c), |&c| c == g)
+                    .path
+                    .map(|p| u64::from(p.cost))
+            },
+            &|&(s, g)| {
+                pathfinding::prelude::dijkstra(&s, |&c| m.octile_moves(c), |&c| c == g)
+                    .map(|p| u64::from(p.1))
+            },
+            &queries,
+            rounds,
+        );
+        compare(
+            "indexed::uniform_cost_fn / dijkstra",
+            &|&(s, g)| {
+                indexed::uniform_cost_fn(&s, n, index, |&c| m.octile_moves(c), |&c| c == g)
                     .path
                     .map(|p| u64::from(p.cost))
             },

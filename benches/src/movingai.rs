@@ -388,6 +388,55 @@ pub fn chosen_maps() -> Vec<Map> {
 /// A query: a start cell and a goal cell.
 pub type Query = ((usize, usize), (usize, usize));
 
+/// One query on a map as a [`SearchProblem`](search_core::SearchProblem) with dense state
+/// indices: the trait form of `indexed::astar_fn` (octile moves, the octile heuristic).
+#[derive(Debug, Clone, Copy)]
+pub struct MapQuery<'a> {
+    /// The map.
+    pub map: &'a Map,
+    /// The start and the goal.
+    pub query: Query,
+}
+
+impl search_core::SearchProblem for MapQuery<'_> {
+    type State = (usize, usize);
+    type Action = ();
+    type Cost = u32;
+    #[inline]
+    fn start(&self) -> (usize, usize) {
+        self.query.0
+    }
+    #[inline]
+    fn is_goal(&self, cell: &(usize, usize)) -> bool {
+        *cell == self.query.1
+    }
+    #[inline]
+    fn successors(&self, &cell: &(usize, usize), mut visit: impl FnMut((), (usize, usize), u32)) {
+        for (next, cost) in self.map.octile_moves(cell) {
+            visit((), next, cost);
+        }
+    }
+    #[inline]
+    fn heuristic(&self, &cell: &(usize, usize)) -> u32 {
+        Map::octile(cell, self.query.1)
+    }
+    #[inline]
+    fn dense_states(&self) -> Option<&impl search_core::DenseStates<(usize, usize)>> {
+        Some(self)
+    }
+}
+
+impl search_core::DenseStates<(usize, usize)> for MapQuery<'_> {
+    #[inline]
+    fn state_count(&self) -> usize {
+        self.map.cells()
+    }
+    #[inline]
+    fn state_index(&self, &cell: &(usize, usize)) -> usize {
+        self.map.index(cell)
+    }
+}
+
 /// The wall-clock time `run` takes over every query (its answers kept from the optimiser).
 pub fn time_queries<T>(run: &dyn Fn(&Query) -> T, queries: &[Query]) -> std::time::Duration {
     let started = std::time::Instant::now();
