@@ -7,10 +7,11 @@
 //!
 //! Groups `movingai_<map>`: `astar` (octile, no corner cutting, 1000/1414), `dijkstra`, `bfs`
 //! (4-connected), `bidirectional_bfs`, each as `search_core` (hashed closures),
-//! `search_core_indexed` (the same closures over numbered cells) and `pathfinding`.
+//! `search_core_indexed` (the same closures over numbered cells) and `pathfinding`; `astar` also
+//! as `search_core_dense` (a `SearchProblem` with dense states, the trait form).
 #![allow(missing_docs)]
 
-use benches::movingai::{Map, chosen_maps};
+use benches::movingai::{Map, MapQuery, chosen_maps};
 use criterion::{Criterion, criterion_group, criterion_main};
 use search_core::{astar_fn, bidirectional_bfs_fn, breadth_first_fn, indexed, uniform_cost_fn};
 use std::hint::black_box;
@@ -60,6 +61,11 @@ fn bench_map(c: &mut Criterion, map: &Map) {
         .path
         .map(|p| p.cost)
     };
+    let astar_dense = |&query: &Query| {
+        search_core::astar(&MapQuery { map: m, query })
+            .path
+            .map(|p| p.cost)
+    };
     let astar_theirs = |&(s, g): &Query| {
         pathfinding::prelude::astar(
             &s,
@@ -106,7 +112,11 @@ fn bench_map(c: &mut Criterion, map: &Map) {
         pathfinding::prelude::bfs_bidirectional(&s, &g, |&c| m.four_moves(c), |&c| m.four_moves(c))
             .map(|p| p.len())
     };
-    answers("astar", &qs, &[&astar_ours, &astar_indexed, &astar_theirs]);
+    answers(
+        "astar",
+        &qs,
+        &[&astar_ours, &astar_indexed, &astar_dense, &astar_theirs],
+    );
     answers("dijkstra", &qs, &[&ucs_ours, &ucs_indexed, &ucs_theirs]);
     answers("bfs", &qs, &[&bfs_ours, &bfs_indexed, &bfs_theirs]);
     answers("bidirectional_bfs", &qs, &[&bidi_ours, &bidi_theirs]);
@@ -122,6 +132,9 @@ fn bench_map(c: &mut Criterion, map: &Map) {
     });
     group.bench_function("astar/search_core_indexed", |b| {
         b.iter(|| black_box(all(&astar_indexed)))
+    });
+    group.bench_function("astar/search_core_dense", |b| {
+        b.iter(|| black_box(all(&astar_dense)))
     });
     group.bench_function("astar/pathfinding", |b| {
         b.iter(|| black_box(all(&astar_theirs)))
