@@ -23,6 +23,10 @@ pub(crate) struct Ring<T> {
     spares: Vec<Vec<T>>,
     /// Bit `s % 64` of word `s / 64` set when `slots[s]` is not empty.
     occupied: [u64; RING / 64],
+    /// Bit `w` set when word `w` of `occupied` is not zero, so that finding the next list takes
+    /// two bit scans however sparse the ring is (one list in use every few hundred slots, as
+    /// on a narrow maze whose priorities rise in large steps).
+    words: u64,
 }
 
 /// A spare list keeps its allocation for the next search up to this many elements.
@@ -34,6 +38,7 @@ impl<T> Default for Ring<T> {
             slots: std::iter::repeat_with(Vec::new).take(RING).collect(),
             spares: Vec::new(),
             occupied: [0; RING / 64],
+            words: 0,
         }
     }
 }
@@ -46,7 +51,10 @@ impl<T: 'static> Ring<T> {
 
     /// Empties the ring and leaves it to the thread's next search.
     pub(crate) fn give_back(mut self: Box<Self>) {
-        for w in 0..RING / 64 {
+        let mut words = std::mem::take(&mut self.words);
+        while words != 0 {
+            let w = words.trailing_zeros() as usize;
+            words &= words - 1;
             let mut bits = std::mem::take(&mut self.occupied[w]);
             while bits != 0 {
                 let s = 64 * w + bits.trailing_zeros() as usize;
@@ -80,6 +88,17 @@ impl<T> Ring<T> {
         }
         slot.push(element);
         self.occupied[s / 64] |= 1 << (s % 64);
+        self.words |= 1 << (s / 64);
+    }
+
+    /// Marks slot `s` empty.
+    #[inline]
+    fn clear(&mut self, s: usize) {
+        let w = s / 64;
+        self.occupied[w] &= !(1 << (s % 64));
+        if self.occupied[w] == 0 {
+            self.words &= !(1 << w);
+        }
     }
 
     /// The slot of the lowest image in the ring at or above `from` (every image in the ring is
@@ -88,18 +107,20 @@ impl<T> Ring<T> {
     fn lowest(&self, from: u64) -> Option<(usize, u64)> {
         let start = from as usize % RING;
         let (w, bit) = (start / 64, start % 64);
-        let words = RING / 64;
-        // The start's word from its bit on, the other words, then the start's word again (its
-        // bits from `bit` on are clear by then).
-        let s = (0..=words).find_map(|i| {
-            let v = (w + i) % words;
-            let bits = if i == 0 {
-                self.occupied[w] & (!0 << bit)
-            } else {
-                self.occupied[v]
-            };
-            (bits != 0).then(|| 64 * v + bits.trailing_zeros() as usize)
-        })?;
+        // The start's word from its bit on; else the next word in use after it; else the first
+        // word in use, which may be the start's own (its bits below `bit`).
+        let here = self.occupied[w] & (!0 << bit);
+        let s = if here != 0 {
+            64 * w + here.trailing_zeros() as usize
+        } else {
+            let after = self.words & (!1 << w);
+            let v = if after != 0 { after } else { self.words };
+            if v == 0 {
+                return None;
+            }
+            let v = v.trailing_zeros() as usize;
+            64 * v + self.occupied[v].trailing_zeros() as usize
+        };
         Some((s, from + ((s + RING - start) % RING) as u64))
     }
 
@@ -108,7 +129,7 @@ impl<T> Ring<T> {
     #[inline]
     pub(crate) fn swap_lowest(&mut self, from: u64, list: &mut Vec<T>) -> Option<u64> {
         let (s, image) = self.lowest(from)?;
-        self.occupied[s / 64] &= !(1 << (s % 64));
+        self.clear(s);
         let emptied = std::mem::replace(list, std::mem::take(&mut self.slots[s]));
         // A large list (a long run of entries pushed while their priority was current) goes
         // back to the allocator, so that the spares do not grow the ring's memory.
@@ -123,7 +144,7 @@ impl<T> Ring<T> {
     #[inline]
     pub(crate) fn take_lowest(&mut self, from: u64, into: impl FnMut(T)) -> Option<u64> {
         let (s, image) = self.lowest(from)?;
-        self.occupied[s / 64] &= !(1 << (s % 64));
+        self.clear(s);
         let mut slot = std::mem::take(&mut self.slots[s]);
         slot.drain(..).for_each(into);
         self.spares.push(slot);
@@ -217,8 +238,14 @@ mod tests {
     fn the_lowest_image_is_found_in_another_word() {
         let mut ring = Ring::take();
         let from = 5 * RING as u64 + 10;
+        // Slot 110, in the second word, and slot 5, in the start's word below the start: the
+        // first is the lower image, the second comes after the ring's end.
+        let wrapped = from + RING as u64 - 5;
+        ring.place(wrapped, 2u32);
         ring.place(from + 100, 1u32);
         assert_eq!(ring.take_lowest(from, |_| {}), Some(from + 100));
+        assert_eq!(ring.take_lowest(from, |_| {}), Some(wrapped));
+        assert_eq!(ring.take_lowest(from, |_| {}), None);
     }
 
     /// A ring given back is kept by the thread, by type, and is empty when the thread's next
