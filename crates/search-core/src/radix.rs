@@ -134,8 +134,33 @@ impl<C: Cost + 'static, K: Ord + 'static, I: 'static> RadixQueue<C, K, I> {
 
     /// Adds `entry`; `false` (and the entry dropped) when its priority is below the current one
     /// or its image is missing while others had one: the caller must then give up.
+    ///
+    /// The common cases in ring mode, the current priority or one within the ring above it, are
+    /// decided here (inlined into the loops); every other goes through
+    /// [`push_other`](Self::push_other).
     #[inline]
     pub(crate) fn push(&mut self, entry: MinEntry<C, K, I>) -> bool {
+        if self.popped
+            && let Some(ring) = &mut self.ring
+            && let Some(k) = entry.f.order_key()
+        {
+            let d = k.wrapping_sub(self.level);
+            if d == 0 {
+                self.join_current(entry);
+                return true;
+            }
+            if d < RING as u64 {
+                ring.place(k, entry);
+                return true;
+            }
+        }
+        self.push_other(entry)
+    }
+
+    /// [`push`](Self::push) for the other cases: the first push, a push before the first pop,
+    /// one past the ring, and every push once the entries are in the buckets or the heap.
+    #[inline(never)]
+    fn push_other(&mut self, entry: MinEntry<C, K, I>) -> bool {
         let key = entry.f.order_key();
         let radix = *self.radix.get_or_insert_with(|| {
             if key.is_some() {
@@ -250,35 +275,40 @@ impl<C: Cost + 'static, K: Ord + 'static, I: 'static> RadixQueue<C, K, I> {
         Some(64 * w + self.occupied[w].trailing_zeros() as usize)
     }
 
-    /// Removes the entry of the lowest `(f, tie)` key.
+    /// Removes the entry of the lowest `(f, tie)` key: the next of the current priority's, here
+    /// (inlined into the loops), or [`pop_other`](Self::pop_other)'s.
     #[inline]
     pub(crate) fn pop(&mut self) -> Option<MinEntry<C, K, I>> {
-        if self.current_is_empty() {
-            if self.ring.is_some() {
-                self.next_ring_level()?;
-            } else {
-                match self.lowest() {
-                    Some(b) => self.next_level(b),
-                    None => return self.heap.pop(),
-                }
-            }
-        }
-        if self.in_order {
-            return self.in_line.pop_front();
-        }
-        match self.current.pop() {
+        let next = if self.in_order {
+            self.in_line.pop_front()
+        } else {
+            self.current.pop()
+        };
+        match next {
             Some(entry) => Some(entry),
-            None => self.heaped.pop().map(|tied| tied.0),
+            None => self.pop_other(),
         }
     }
 
-    /// Whether the current priority has no entries left.
-    #[inline]
-    fn current_is_empty(&self) -> bool {
-        if self.in_order {
-            self.in_line.is_empty()
+    /// [`pop`](Self::pop) when the current priority's list or line is empty: the current
+    /// priority's heap, else the next priority's entries.
+    #[inline(never)]
+    fn pop_other(&mut self) -> Option<MinEntry<C, K, I>> {
+        if let Some(tied) = self.heaped.pop() {
+            return Some(tied.0);
+        }
+        if self.ring.is_some() {
+            self.next_ring_level()?;
         } else {
-            self.current.is_empty() && self.heaped.is_empty()
+            match self.lowest() {
+                Some(b) => self.next_level(b),
+                None => return self.heap.pop(),
+            }
+        }
+        if self.in_order {
+            self.in_line.pop_front()
+        } else {
+            self.current.pop()
         }
     }
 
