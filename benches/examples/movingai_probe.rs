@@ -1,5 +1,6 @@
-//! One crate's A* (or another call) on one map, for `perf`: `movingai_probe ours|theirs [ALGO [MAP]]`
-//! (MAP: a name under `benches/data/movingai/`, a synthetic map's name, or the path of a `.map`
+//! One crate's A* (or another call) on one map, for `perf`: `movingai_probe
+//! ours|indexed|dense|theirs [ALGO [MAP]]` (`dense`: A* on a `SearchProblem` with dense states;
+//! MAP: a name under `benches/data/movingai/`, a synthetic map's name, or the path of a `.map`
 //! file).
 //! `QUERIES=N` queries (300), `SCEN=a.scen,b.scen` those of Moving AI scenario files, or
 //! `CORNER=1` for the one corner-to-corner query (peak memory, read with `/usr/bin/time -v`).
