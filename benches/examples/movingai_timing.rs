@@ -87,6 +87,20 @@ fn main() {
             check_optimal(&map, &list);
         }
         let m = &map;
+        // `pathfinding`'s side of the rows that time A* and uniform-cost search.
+        let theirs_astar = |&(s, g): &Query| {
+            pathfinding::prelude::astar(
+                &s,
+                |&c| m.octile_moves(c),
+                |&c| Map::octile(c, g),
+                |&c| c == g,
+            )
+            .map(|p| u64::from(p.1))
+        };
+        let theirs_dijkstra = |&(s, g): &Query| {
+            pathfinding::prelude::dijkstra(&s, |&c| m.octile_moves(c), |&c| c == g)
+                .map(|p| u64::from(p.1))
+        };
         compare(
             "astar_fn / astar",
             &|&(s, g)| {
@@ -99,15 +113,7 @@ fn main() {
                 .path
                 .map(|p| u64::from(p.cost))
             },
-            &|&(s, g)| {
-                pathfinding::prelude::astar(
-                    &s,
-                    |&c| m.octile_moves(c),
-                    |&c| Map::octile(c, g),
-                    |&c| c == g,
-                )
-                .map(|p| u64::from(p.1))
-            },
+            &theirs_astar,
             &queries,
             rounds,
         );
@@ -126,15 +132,7 @@ fn main() {
                 .path
                 .map(|p| u64::from(p.cost))
             },
-            &|&(s, g)| {
-                pathfinding::prelude::astar(
-                    &s,
-                    |&c| m.octile_moves(c),
-                    |&c| Map::octile(c, g),
-                    |&c| c == g,
-                )
-                .map(|p| u64::from(p.1))
-            },
+            &theirs_astar,
             &queries,
             rounds,
         );
@@ -145,15 +143,7 @@ fn main() {
                     .path
                     .map(|p| u64::from(p.cost))
             },
-            &|&(s, g)| {
-                pathfinding::prelude::astar(
-                    &s,
-                    |&c| m.octile_moves(c),
-                    |&c| Map::octile(c, g),
-                    |&c| c == g,
-                )
-                .map(|p| u64::from(p.1))
-            },
+            &theirs_astar,
             &queries,
             rounds,
         );
@@ -178,10 +168,7 @@ fn main() {
                     .path
                     .map(|p| u64::from(p.cost))
             },
-            &|&(s, g)| {
-                pathfinding::prelude::dijkstra(&s, |&c| m.octile_moves(c), |&c| c == g)
-                    .map(|p| u64::from(p.1))
-            },
+            &theirs_dijkstra,
             &queries,
             rounds,
         );
@@ -192,10 +179,7 @@ fn main() {
                     .path
                     .map(|p| u64::from(p.cost))
             },
-            &|&(s, g)| {
-                pathfinding::prelude::dijkstra(&s, |&c| m.octile_moves(c), |&c| c == g)
-                    .map(|p| u64::from(p.1))
-            },
+            &theirs_dijkstra,
             &queries,
             rounds,
         );
