@@ -16,6 +16,9 @@ pub(crate) const RING: usize = 4096;
 #[cfg(test)]
 pub(crate) const RING: usize = 128;
 
+// `Ring::words` has a bit for each word of `Ring::occupied`.
+const _: () = assert!(RING % 64 == 0 && RING / 64 <= 64);
+
 /// Lists of elements, one for each image of a span of [`RING`], in slot `image % RING`.
 pub(crate) struct Ring<T> {
     slots: Vec<Vec<T>>,
