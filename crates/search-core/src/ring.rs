@@ -12,9 +12,10 @@
 /// How many images the ring spans.
 #[cfg(not(test))]
 pub(crate) const RING: usize = 4096;
-/// Small in the unit tests, so that their priorities wrap around the ring and leave it.
+/// Small in the unit tests, so that their priorities wrap around the ring and leave it (three
+/// words of bits, so that a word has another on either side).
 #[cfg(test)]
-pub(crate) const RING: usize = 128;
+pub(crate) const RING: usize = 192;
 
 // `Ring::words` has a bit for each word of `Ring::occupied`.
 const _: () = assert!(RING % 64 == 0 && RING / 64 <= 64);
@@ -234,6 +235,22 @@ mod tests {
             ring.take_lowest(from + 60, |e| out.push(e)),
             Some(from + 62)
         );
+    }
+
+    /// From a slot of the ring's middle word, the next word comes before the first: the ring
+    /// wraps around after its last word.
+    #[test]
+    fn from_the_middle_word_the_next_word_comes_first() {
+        let mut ring = Ring::take();
+        let from = 7 * RING as u64 + 70;
+        // Slot 150 (the third word) is the image 80 above; slot 5 (the first), 127 above.
+        ring.place(from + RING as u64 - 65, 1u32);
+        ring.place(from + 80, 2u32);
+        let mut out = Vec::new();
+        let images: Vec<_> =
+            std::iter::from_fn(|| ring.take_lowest(from, |e| out.push(e))).collect();
+        assert_eq!(images, [from + 80, from + RING as u64 - 65]);
+        assert_eq!(out, [2, 1]);
     }
 
     /// From a slot of the ring's first word, an image in its second word is found.
