@@ -412,9 +412,9 @@ impl search_core::SearchProblem for MapQuery<'_> {
     }
     #[inline]
     fn successors(&self, &cell: &(usize, usize), mut visit: impl FnMut((), (usize, usize), u32)) {
-        for (next, cost) in self.map.octile_moves(cell) {
-            visit((), next, cost);
-        }
+        self.map
+            .octile_moves(cell)
+            .for_each(|(next, cost)| visit((), next, cost));
     }
     #[inline]
     fn heuristic(&self, &cell: &(usize, usize)) -> u32 {

@@ -10,11 +10,15 @@ use std::hash::Hash;
 /// [`successors`](SearchProblem::successors) reports them, so results (and tie-breaking) are
 /// deterministic.
 ///
-/// The searches call `successors`, `heuristic` and `is_goal` once per child or per pop. A
-/// problem defined in another crate than the one that runs the search should mark them (and
-/// [`DenseStates`]' methods) `#[inline]`: without it the compiler cannot inline the methods
-/// that are not generic into the search's loop (A* over a game map with dense states, issue
-/// #29's benchmark: 35-40% slower).
+/// The searches call `successors`, `heuristic` and `is_goal` once per child or per pop, so two
+/// habits make a problem fast:
+/// - A problem defined in another crate than the one that runs the search should mark them (and
+///   [`DenseStates`]' methods) `#[inline]`: without it the compiler cannot inline the methods
+///   that are not generic into the search's loop, and each child costs calls.
+/// - `successors` should hand an iterator's items to `visit` with `for_each` rather than a `for`
+///   loop: internal iteration lets a chain of adapters (a `filter_map` over an array of moves)
+///   inline into the loop as one loop, where `for` resumes the chain through `next` for each
+///   item.
 pub trait SearchProblem {
     /// A state of the problem.
     type State: Clone + Eq + Hash;
