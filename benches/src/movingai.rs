@@ -568,6 +568,37 @@ mod tests {
         }
     }
 
+    /// The trait form's problem, `MapQuery`, is the closures' search in another form: on each
+    /// kept map's first queries its A* finds the same path, with the same counters, as
+    /// `indexed::astar_fn` over the same moves and heuristic.
+    #[test]
+    fn the_trait_form_finds_what_the_indexed_closures_find() {
+        for name in super::MAPS {
+            let map = Map::load(name);
+            for (s, g) in map.queries(12, 7) {
+                let trait_form = search_core::astar(&super::MapQuery {
+                    map: &map,
+                    query: (s, g),
+                });
+                let closures = search_core::indexed::astar_fn(
+                    &s,
+                    map.cells(),
+                    |&c| map.index(c),
+                    |&c| map.octile_moves(c),
+                    |&c| Map::octile(c, g),
+                    |&c| c == g,
+                );
+                let path = trait_form.path.as_ref().expect("a query in one region");
+                assert_eq!(
+                    (path.states.first(), path.states.last()),
+                    (Some(&s), Some(&g))
+                );
+                assert_eq!(trait_form.path, closures.path, "{name} {s:?} {g:?}");
+                assert_eq!(trait_form.stats, closures.stats, "{name} {s:?} {g:?}");
+            }
+        }
+    }
+
     #[test]
     fn costs_at_1000_and_1414_agree_with_lengths_at_root_two() {
         // From (0, 0) to (0, 2) the wall's one gap is at (3, 1), and the Moving AI rule forbids
