@@ -4,7 +4,8 @@
 //! file).
 //! `QUERIES=N` queries (300), `SCEN=a.scen,b.scen` those of Moving AI scenario files, or
 //! `CORNER=1` for the one corner-to-corner query (peak memory, read with `/usr/bin/time -v`).
-//! `WARM=1` times a second pass over the queries.
+//! `WARM=1` times a second pass over the queries; `FAULTS=1` prints the minor page faults the
+//! timed pass took (Linux).
 use benches::movingai::{Map, MapQuery};
 use search_core::grid::{Corners, Octile};
 use std::hint::black_box;
@@ -39,12 +40,14 @@ fn main() {
         let grid = grid.as_ref().expect("the grid of a JPS probe");
         search_core::grid::jps(grid, s, g, Octile::default(), corners).map(|found| found.cost)
     };
+    let mut faults = benches::movingai::minor_faults();
     let mut t = std::time::Instant::now();
     for (i, (s, g)) in std::iter::repeat_n(queries.iter().copied(), passes)
         .flatten()
         .enumerate()
     {
         if passes == 2 && i == queries.len() {
+            faults = benches::movingai::minor_faults();
             t = std::time::Instant::now();
             calls.set(0);
         }
@@ -134,9 +137,11 @@ fn main() {
         };
         black_box(r);
     }
-    eprintln!(
-        "{who} {algo}: {:?}, {} successor calls",
-        t.elapsed(),
-        calls.get()
-    );
+    let elapsed = t.elapsed();
+    if std::env::var_os("FAULTS").is_some()
+        && let (Some(before), Some(after)) = (faults, benches::movingai::minor_faults())
+    {
+        eprintln!("{who} {algo}: {} page faults", after - before);
+    }
+    eprintln!("{who} {algo}: {elapsed:?}, {} successor calls", calls.get());
 }

@@ -7,11 +7,12 @@
 //! `MAPS=a,b` other maps than the kept three (names under `benches/data/movingai/`, or paths of
 //! `.map` files); `SCEN=a.scen,b.scen` the queries of Moving AI scenario files instead of random
 //! ones (all of each map's, whatever QUERIES says), and checks A*'s costs against the optimal
-//! lengths the files give.
+//! lengths the files give; `FAULTS=1` also prints the minor page faults each crate's timed
+//! rounds took (Linux).
 
 use benches::movingai::{
     Map, MapQuery, Query, Scenario, agrees_with_optimal, chosen_maps, chosen_queries,
-    chosen_scenarios, rounds_and_queries, time_queries,
+    chosen_scenarios, minor_faults, rounds_and_queries, time_queries,
 };
 use search_core::{astar_fn, bidirectional_bfs_fn, breadth_first_fn, indexed, uniform_cost_fn};
 use std::cell::Cell;
@@ -20,25 +21,54 @@ use std::time::Duration;
 /// One query run by one crate: the answer (a cost or a path length).
 type Run<'a> = &'a dyn Fn(&Query) -> Option<u64>;
 
-fn compare(name: &str, ours: Run<'_>, theirs: Run<'_>, queries: &[Query], rounds: usize) {
+/// What a pass over the maps does: check every row's answers, or time the rows.
+#[derive(Clone, Copy, PartialEq)]
+enum Pass {
+    Check,
+    Time,
+}
+
+fn compare(
+    name: &str,
+    ours: Run<'_>,
+    theirs: Run<'_>,
+    queries: &[Query],
+    rounds: usize,
+    pass: Pass,
+) {
     if std::env::var("ONLY").is_ok_and(|only| !name.contains(&only)) {
         return;
     }
-    for q in queries {
-        assert_eq!(ours(q), theirs(q), "{name}: {q:?}");
+    if pass == Pass::Check {
+        for q in queries {
+            assert_eq!(ours(q), theirs(q), "{name}: {q:?}");
+        }
+        return;
     }
     let (mut best_ours, mut best_theirs) = (Duration::MAX, Duration::MAX);
+    // The page faults each crate's timed rounds took (FAULTS=1 prints them).
+    let (mut faults_ours, mut faults_theirs) = (0, 0);
+    let timed = |run: Run<'_>, best: &mut Duration, faults: &mut u64| {
+        let before = minor_faults().unwrap_or(0);
+        *best = (*best).min(time_queries(run, queries));
+        *faults += minor_faults().unwrap_or(0) - before;
+    };
     for round in 0..rounds {
         if round % 2 == 0 {
-            best_ours = best_ours.min(time_queries(ours, queries));
-            best_theirs = best_theirs.min(time_queries(theirs, queries));
+            timed(ours, &mut best_ours, &mut faults_ours);
+            timed(theirs, &mut best_theirs, &mut faults_theirs);
         } else {
-            best_theirs = best_theirs.min(time_queries(theirs, queries));
-            best_ours = best_ours.min(time_queries(ours, queries));
+            timed(theirs, &mut best_theirs, &mut faults_theirs);
+            timed(ours, &mut best_ours, &mut faults_ours);
         }
     }
+    let faults = if std::env::var_os("FAULTS").is_some() {
+        format!("  page faults ours {faults_ours} pathfinding {faults_theirs}")
+    } else {
+        String::new()
+    };
     println!(
-        "  {name:<28} ours {:>8.1} ms  pathfinding {:>8.1} ms  ratio {:.2}",
+        "  {name:<28} ours {:>8.1} ms  pathfinding {:>8.1} ms  ratio {:.2}{faults}",
         best_ours.as_secs_f64() * 1e3,
         best_theirs.as_secs_f64() * 1e3,
         best_ours.as_secs_f64() / best_theirs.as_secs_f64()
@@ -70,12 +100,33 @@ fn check_optimal(m: &Map, list: &[Scenario]) {
 
 fn main() {
     let (rounds, count) = rounds_and_queries();
-    for map in chosen_maps() {
-        let queries = chosen_queries(&map, count);
-        if queries.is_empty() {
+    let maps: Vec<_> = chosen_maps()
+        .into_iter()
+        .map(|map| {
+            let queries = chosen_queries(&map, count);
+            (map, queries)
+        })
+        .collect();
+    // Every answer on every map is checked before anything is timed, so that each crate's
+    // timed rounds, on the first map too, find the heap as large as the biggest search left it:
+    // neither pays for page faults the other does not (`FAULTS=1` shows them).
+    for (map, queries) in &maps {
+        rows(map, queries, rounds, Pass::Check);
+    }
+    for (map, queries) in &maps {
+        rows(map, queries, rounds, Pass::Time);
+    }
+}
+
+/// Checks (`Pass::Check`) or times and prints (`Pass::Time`) every row on `map`.
+fn rows(map: &Map, queries: &[Query], rounds: usize, pass: Pass) {
+    if queries.is_empty() {
+        if pass == Pass::Time {
             println!("{}: no query in the scenario files", map.name);
-            continue;
         }
+        return;
+    }
+    if pass == Pass::Time {
         println!(
             "{} ({}x{}, {} queries)",
             map.name,
@@ -83,164 +134,173 @@ fn main() {
             map.height,
             queries.len()
         );
-        if let Some(list) = chosen_scenarios(&map) {
-            check_optimal(&map, &list);
+        if let Some(list) = chosen_scenarios(map) {
+            check_optimal(map, &list);
         }
-        let m = &map;
-        // `pathfinding`'s side of the rows that time A* and uniform-cost search.
-        let theirs_astar = |&(s, g): &Query| {
-            pathfinding::prelude::astar(
+    }
+    let m = map;
+    // `pathfinding`'s side of the rows that time A* and uniform-cost search.
+    let theirs_astar = |&(s, g): &Query| {
+        pathfinding::prelude::astar(
+            &s,
+            |&c| m.octile_moves(c),
+            |&c| Map::octile(c, g),
+            |&c| c == g,
+        )
+        .map(|p| u64::from(p.1))
+    };
+    let theirs_dijkstra = |&(s, g): &Query| {
+        pathfinding::prelude::dijkstra(&s, |&c| m.octile_moves(c), |&c| c == g)
+            .map(|p| u64::from(p.1))
+    };
+    compare(
+        "astar_fn / astar",
+        &|&(s, g)| {
+            astar_fn(
                 &s,
                 |&c| m.octile_moves(c),
                 |&c| Map::octile(c, g),
                 |&c| c == g,
             )
-            .map(|p| u64::from(p.1))
-        };
-        let theirs_dijkstra = |&(s, g): &Query| {
-            pathfinding::prelude::dijkstra(&s, |&c| m.octile_moves(c), |&c| c == g)
-                .map(|p| u64::from(p.1))
-        };
-        compare(
-            "astar_fn / astar",
-            &|&(s, g)| {
-                astar_fn(
-                    &s,
-                    |&c| m.octile_moves(c),
-                    |&c| Map::octile(c, g),
-                    |&c| c == g,
-                )
-                .path
-                .map(|p| u64::from(p.cost))
-            },
-            &theirs_astar,
-            &queries,
-            rounds,
-        );
-        let (n, index) = (m.cells(), |&c: &(usize, usize)| m.index(c));
-        compare(
-            "indexed::astar_fn / astar",
-            &|&(s, g)| {
-                indexed::astar_fn(
-                    &s,
-                    n,
-                    index,
-                    |&c| m.octile_moves(c),
-                    |&c| Map::octile(c, g),
-                    |&c| c == g,
-                )
-                .path
-                .map(|p| u64::from(p.cost))
-            },
-            &theirs_astar,
-            &queries,
-            rounds,
-        );
-        compare(
-            "astar (trait, dense) / astar",
-            &|&query| {
-                search_core::astar(&MapQuery { map: m, query })
-                    .path
-                    .map(|p| u64::from(p.cost))
-            },
-            &theirs_astar,
-            &queries,
-            rounds,
-        );
-        compare(
-            "indexed::breadth_first_fn / bfs",
-            &|&(s, g)| {
-                indexed::breadth_first_fn(&s, n, index, |&c| m.four_moves(c), |&c| c == g)
-                    .path
-                    .map(|p| p.states.len() as u64)
-            },
-            &|&(s, g)| {
-                pathfinding::prelude::bfs(&s, |&c| m.four_moves(c), |&c| c == g)
-                    .map(|p| p.len() as u64)
-            },
-            &queries,
-            rounds,
-        );
-        compare(
-            "uniform_cost_fn / dijkstra",
-            &|&(s, g)| {
-                uniform_cost_fn(&s, |&c| m.octile_moves(c), |&c| c == g)
-                    .path
-                    .map(|p| u64::from(p.cost))
-            },
-            &theirs_dijkstra,
-            &queries,
-            rounds,
-        );
-        compare(
-            "indexed::uniform_cost_fn / dijkstra",
-            &|&(s, g)| {
-                indexed::uniform_cost_fn(&s, n, index, |&c| m.octile_moves(c), |&c| c == g)
-                    .path
-                    .map(|p| u64::from(p.cost))
-            },
-            &theirs_dijkstra,
-            &queries,
-            rounds,
-        );
-        compare(
-            "breadth_first_fn / bfs",
-            &|&(s, g)| {
-                breadth_first_fn(&s, |&c| m.four_moves(c), |&c| c == g)
-                    .path
-                    .map(|p| p.states.len() as u64)
-            },
-            &|&(s, g)| {
-                pathfinding::prelude::bfs(&s, |&c| m.four_moves(c), |&c| c == g)
-                    .map(|p| p.len() as u64)
-            },
-            &queries,
-            rounds,
-        );
-        compare(
-            "bidirectional_bfs_fn / bfs_bidirectional",
-            &|&(s, g)| {
-                bidirectional_bfs_fn(&s, &g, |&c| m.four_moves(c), |&c| m.four_moves(c))
-                    .path
-                    .map(|p| p.states.len() as u64)
-            },
-            &|&(s, g)| {
-                pathfinding::prelude::bfs_bidirectional(
-                    &s,
-                    &g,
-                    |&c| m.four_moves(c),
-                    |&c| m.four_moves(c),
-                )
-                .map(|p| p.len() as u64)
-            },
-            &queries,
-            rounds,
-        );
-        let (ours, theirs) = (Cell::new(0u64), Cell::new(0u64));
-        for &(s, g) in &queries {
-            astar_fn(
+            .path
+            .map(|p| u64::from(p.cost))
+        },
+        &theirs_astar,
+        queries,
+        rounds,
+        pass,
+    );
+    let (n, index) = (m.cells(), |&c: &(usize, usize)| m.index(c));
+    compare(
+        "indexed::astar_fn / astar",
+        &|&(s, g)| {
+            indexed::astar_fn(
                 &s,
-                |&c| {
-                    ours.set(ours.get() + 1);
-                    m.octile_moves(c)
-                },
+                n,
+                index,
+                |&c| m.octile_moves(c),
                 |&c| Map::octile(c, g),
                 |&c| c == g,
-            );
-            pathfinding::prelude::astar(
+            )
+            .path
+            .map(|p| u64::from(p.cost))
+        },
+        &theirs_astar,
+        queries,
+        rounds,
+        pass,
+    );
+    compare(
+        "astar (trait, dense) / astar",
+        &|&query| {
+            search_core::astar(&MapQuery { map: m, query })
+                .path
+                .map(|p| u64::from(p.cost))
+        },
+        &theirs_astar,
+        queries,
+        rounds,
+        pass,
+    );
+    compare(
+        "indexed::breadth_first_fn / bfs",
+        &|&(s, g)| {
+            indexed::breadth_first_fn(&s, n, index, |&c| m.four_moves(c), |&c| c == g)
+                .path
+                .map(|p| p.states.len() as u64)
+        },
+        &|&(s, g)| {
+            pathfinding::prelude::bfs(&s, |&c| m.four_moves(c), |&c| c == g).map(|p| p.len() as u64)
+        },
+        queries,
+        rounds,
+        pass,
+    );
+    compare(
+        "uniform_cost_fn / dijkstra",
+        &|&(s, g)| {
+            uniform_cost_fn(&s, |&c| m.octile_moves(c), |&c| c == g)
+                .path
+                .map(|p| u64::from(p.cost))
+        },
+        &theirs_dijkstra,
+        queries,
+        rounds,
+        pass,
+    );
+    compare(
+        "indexed::uniform_cost_fn / dijkstra",
+        &|&(s, g)| {
+            indexed::uniform_cost_fn(&s, n, index, |&c| m.octile_moves(c), |&c| c == g)
+                .path
+                .map(|p| u64::from(p.cost))
+        },
+        &theirs_dijkstra,
+        queries,
+        rounds,
+        pass,
+    );
+    compare(
+        "breadth_first_fn / bfs",
+        &|&(s, g)| {
+            breadth_first_fn(&s, |&c| m.four_moves(c), |&c| c == g)
+                .path
+                .map(|p| p.states.len() as u64)
+        },
+        &|&(s, g)| {
+            pathfinding::prelude::bfs(&s, |&c| m.four_moves(c), |&c| c == g).map(|p| p.len() as u64)
+        },
+        queries,
+        rounds,
+        pass,
+    );
+    compare(
+        "bidirectional_bfs_fn / bfs_bidirectional",
+        &|&(s, g)| {
+            bidirectional_bfs_fn(&s, &g, |&c| m.four_moves(c), |&c| m.four_moves(c))
+                .path
+                .map(|p| p.states.len() as u64)
+        },
+        &|&(s, g)| {
+            pathfinding::prelude::bfs_bidirectional(
                 &s,
-                |&c| {
-                    theirs.set(theirs.get() + 1);
-                    m.octile_moves(c)
-                },
-                |&c| Map::octile(c, g),
-                |&c| c == g,
-            );
-        }
-        println!(
-            "  A* successor calls: ours {} pathfinding {}",
-            ours.get(),
-            theirs.get()
+                &g,
+                |&c| m.four_moves(c),
+                |&c| m.four_moves(c),
+            )
+            .map(|p| p.len() as u64)
+        },
+        queries,
+        rounds,
+        pass,
+    );
+    if pass == Pass::Check {
+        return;
+    }
+    let (ours, theirs) = (Cell::new(0u64), Cell::new(0u64));
+    for &(s, g) in queries {
+        astar_fn(
+            &s,
+            |&c| {
+                ours.set(ours.get() + 1);
+                m.octile_moves(c)
+            },
+            |&c| Map::octile(c, g),
+            |&c| c == g,
+        );
+        pathfinding::prelude::astar(
+            &s,
+            |&c| {
+                theirs.set(theirs.get() + 1);
+                m.octile_moves(c)
+            },
+            |&c| Map::octile(c, g),
+            |&c| c == g,
         );
     }
+    println!(
+        "  A* successor calls: ours {} pathfinding {}",
+        ours.get(),
+        theirs.get()
+    );
 }

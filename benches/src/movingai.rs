@@ -446,6 +446,17 @@ pub fn time_queries<T>(run: &dyn Fn(&Query) -> T, queries: &[Query]) -> std::tim
     started.elapsed()
 }
 
+/// The minor page faults of this process so far (Linux's `/proc/self/stat`), `None` elsewhere.
+/// A search whose memory the allocator gave back takes one for each page it grows into again;
+/// the timing examples print them with `FAULTS=1`.
+pub fn minor_faults() -> Option<u64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // The fields after the command's name, which is in parentheses and may hold spaces: the
+    // state, then eight more, then `minflt`.
+    let after = &stat[stat.rfind(')')? + 1..];
+    after.split_whitespace().nth(7)?.parse().ok()
+}
+
 /// The timing examples' arguments: `[ROUNDS [QUERIES]]`, 5 and 300 by default.
 pub fn rounds_and_queries() -> (usize, usize) {
     let args: Vec<String> = std::env::args().collect();
@@ -597,6 +608,21 @@ mod tests {
                 assert_eq!(trait_form.stats, closures.stats, "{name} {s:?} {g:?}");
             }
         }
+    }
+
+    /// Growing into fresh memory takes page faults, and the count only rises.
+    #[test]
+    fn fresh_pages_are_counted_as_faults() {
+        let Some(before) = super::minor_faults() else {
+            eprintln!("skipped: no /proc/self/stat here");
+            return;
+        };
+        // 64 MiB touched page by page: well above the allocator's cache of freed memory.
+        let pages = std::hint::black_box(vec![1u8; 64 << 20]);
+        let after = super::minor_faults().expect("read once already");
+        // Huge pages, where the kernel gives them, would take fewer faults.
+        assert!(after > before + 16, "{before} -> {after}");
+        drop(pages);
     }
 
     #[test]
