@@ -141,7 +141,7 @@ fn main() {
     if std::env::var_os("FAULTS").is_some()
         && let (Some(before), Some(after)) = (faults, benches::movingai::minor_faults())
     {
-        eprintln!("{who} {algo}: {} page faults", after - before);
+        eprintln!("{who} {algo}: {} page faults", after.saturating_sub(before));
     }
     eprintln!("{who} {algo}: {elapsed:?}, {} successor calls", calls.get());
 }

@@ -51,7 +51,7 @@ fn compare(
     let timed = |run: Run<'_>, best: &mut Duration, faults: &mut u64| {
         let before = minor_faults().unwrap_or(0);
         *best = (*best).min(time_queries(run, queries));
-        *faults += minor_faults().unwrap_or(0) - before;
+        *faults += minor_faults().unwrap_or(0).saturating_sub(before);
     };
     for round in 0..rounds {
         if round % 2 == 0 {
