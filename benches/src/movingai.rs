@@ -613,10 +613,11 @@ mod tests {
     /// Growing into fresh memory takes page faults, and the count only rises.
     #[test]
     fn fresh_pages_are_counted_as_faults() {
-        let Some(before) = super::minor_faults() else {
+        if !std::path::Path::new("/proc/self/stat").exists() {
             eprintln!("skipped: no /proc/self/stat here");
             return;
-        };
+        }
+        let before = super::minor_faults().expect("a count where /proc/self/stat is");
         // 64 MiB touched page by page: well above the allocator's cache of freed memory.
         let pages = std::hint::black_box(vec![1u8; 64 << 20]);
         let after = super::minor_faults().expect("read once already");
