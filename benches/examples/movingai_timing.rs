@@ -139,7 +139,7 @@ fn rows(map: &Map, queries: &[Query], rounds: usize, pass: Pass) {
         }
     }
     let m = map;
-    // `pathfinding`'s side of the rows that time A* and uniform-cost search.
+    // `pathfinding`'s side of the rows.
     let theirs_astar = |&(s, g): &Query| {
         pathfinding::prelude::astar(
             &s,
@@ -153,7 +153,14 @@ fn rows(map: &Map, queries: &[Query], rounds: usize, pass: Pass) {
         pathfinding::prelude::dijkstra(&s, |&c| m.octile_moves(c), |&c| c == g)
             .map(|p| u64::from(p.1))
     };
-    compare(
+    let theirs_bfs = |&(s, g): &Query| {
+        pathfinding::prelude::bfs(&s, |&c| m.four_moves(c), |&c| c == g).map(|p| p.len() as u64)
+    };
+    // One row: our call against theirs on this map's queries, in this pass.
+    let row = |name: &str, ours: Run<'_>, theirs: Run<'_>| {
+        compare(name, ours, theirs, queries, rounds, pass);
+    };
+    row(
         "astar_fn / astar",
         &|&(s, g)| {
             astar_fn(
@@ -166,12 +173,9 @@ fn rows(map: &Map, queries: &[Query], rounds: usize, pass: Pass) {
             .map(|p| u64::from(p.cost))
         },
         &theirs_astar,
-        queries,
-        rounds,
-        pass,
     );
     let (n, index) = (m.cells(), |&c: &(usize, usize)| m.index(c));
-    compare(
+    row(
         "indexed::astar_fn / astar",
         &|&(s, g)| {
             indexed::astar_fn(
@@ -186,11 +190,8 @@ fn rows(map: &Map, queries: &[Query], rounds: usize, pass: Pass) {
             .map(|p| u64::from(p.cost))
         },
         &theirs_astar,
-        queries,
-        rounds,
-        pass,
     );
-    compare(
+    row(
         "astar (trait, dense) / astar",
         &|&query| {
             search_core::astar(&MapQuery { map: m, query })
@@ -198,25 +199,17 @@ fn rows(map: &Map, queries: &[Query], rounds: usize, pass: Pass) {
                 .map(|p| u64::from(p.cost))
         },
         &theirs_astar,
-        queries,
-        rounds,
-        pass,
     );
-    compare(
+    row(
         "indexed::breadth_first_fn / bfs",
         &|&(s, g)| {
             indexed::breadth_first_fn(&s, n, index, |&c| m.four_moves(c), |&c| c == g)
                 .path
                 .map(|p| p.states.len() as u64)
         },
-        &|&(s, g)| {
-            pathfinding::prelude::bfs(&s, |&c| m.four_moves(c), |&c| c == g).map(|p| p.len() as u64)
-        },
-        queries,
-        rounds,
-        pass,
+        &theirs_bfs,
     );
-    compare(
+    row(
         "uniform_cost_fn / dijkstra",
         &|&(s, g)| {
             uniform_cost_fn(&s, |&c| m.octile_moves(c), |&c| c == g)
@@ -224,11 +217,8 @@ fn rows(map: &Map, queries: &[Query], rounds: usize, pass: Pass) {
                 .map(|p| u64::from(p.cost))
         },
         &theirs_dijkstra,
-        queries,
-        rounds,
-        pass,
     );
-    compare(
+    row(
         "indexed::uniform_cost_fn / dijkstra",
         &|&(s, g)| {
             indexed::uniform_cost_fn(&s, n, index, |&c| m.octile_moves(c), |&c| c == g)
@@ -236,25 +226,17 @@ fn rows(map: &Map, queries: &[Query], rounds: usize, pass: Pass) {
                 .map(|p| u64::from(p.cost))
         },
         &theirs_dijkstra,
-        queries,
-        rounds,
-        pass,
     );
-    compare(
+    row(
         "breadth_first_fn / bfs",
         &|&(s, g)| {
             breadth_first_fn(&s, |&c| m.four_moves(c), |&c| c == g)
                 .path
                 .map(|p| p.states.len() as u64)
         },
-        &|&(s, g)| {
-            pathfinding::prelude::bfs(&s, |&c| m.four_moves(c), |&c| c == g).map(|p| p.len() as u64)
-        },
-        queries,
-        rounds,
-        pass,
+        &theirs_bfs,
     );
-    compare(
+    row(
         "bidirectional_bfs_fn / bfs_bidirectional",
         &|&(s, g)| {
             bidirectional_bfs_fn(&s, &g, |&c| m.four_moves(c), |&c| m.four_moves(c))
@@ -270,9 +252,6 @@ fn rows(map: &Map, queries: &[Query], rounds: usize, pass: Pass) {
             )
             .map(|p| p.len() as u64)
         },
-        queries,
-        rounds,
-        pass,
     );
     if pass == Pass::Check {
         return;
