@@ -138,8 +138,22 @@ fn rows(map: &Map, queries: &[Query], rounds: usize, pass: Pass) {
             check_optimal(map, &list);
         }
     }
-    let m = map;
-    // `pathfinding`'s side of the rows.
+    // One row: our call against theirs on this map's queries, in this pass.
+    let row = |name: &str, ours: Run<'_>, theirs: Run<'_>| {
+        compare(name, ours, theirs, queries, rounds, pass);
+    };
+    astar_rows(map, &row);
+    other_rows(map, &row);
+    if pass == Pass::Time {
+        successor_calls(map, queries);
+    }
+}
+
+/// A row: its name, our call and `pathfinding`'s.
+type Row<'r> = &'r dyn Fn(&str, Run<'_>, Run<'_>);
+
+/// The A* rows: hashed, indexed and the trait form, each beside `pathfinding`'s `astar`.
+fn astar_rows(m: &Map, row: Row<'_>) {
     let theirs_astar = |&(s, g): &Query| {
         pathfinding::prelude::astar(
             &s,
@@ -148,17 +162,6 @@ fn rows(map: &Map, queries: &[Query], rounds: usize, pass: Pass) {
             |&c| c == g,
         )
         .map(|p| u64::from(p.1))
-    };
-    let theirs_dijkstra = |&(s, g): &Query| {
-        pathfinding::prelude::dijkstra(&s, |&c| m.octile_moves(c), |&c| c == g)
-            .map(|p| u64::from(p.1))
-    };
-    let theirs_bfs = |&(s, g): &Query| {
-        pathfinding::prelude::bfs(&s, |&c| m.four_moves(c), |&c| c == g).map(|p| p.len() as u64)
-    };
-    // One row: our call against theirs on this map's queries, in this pass.
-    let row = |name: &str, ours: Run<'_>, theirs: Run<'_>| {
-        compare(name, ours, theirs, queries, rounds, pass);
     };
     row(
         "astar_fn / astar",
@@ -200,6 +203,19 @@ fn rows(map: &Map, queries: &[Query], rounds: usize, pass: Pass) {
         },
         &theirs_astar,
     );
+}
+
+/// The breadth-first and uniform-cost rows, beside `pathfinding`'s `bfs`, `dijkstra` and
+/// `bfs_bidirectional`.
+fn other_rows(m: &Map, row: Row<'_>) {
+    let theirs_dijkstra = |&(s, g): &Query| {
+        pathfinding::prelude::dijkstra(&s, |&c| m.octile_moves(c), |&c| c == g)
+            .map(|p| u64::from(p.1))
+    };
+    let theirs_bfs = |&(s, g): &Query| {
+        pathfinding::prelude::bfs(&s, |&c| m.four_moves(c), |&c| c == g).map(|p| p.len() as u64)
+    };
+    let (n, index) = (m.cells(), |&c: &(usize, usize)| m.index(c));
     row(
         "indexed::breadth_first_fn / bfs",
         &|&(s, g)| {
@@ -253,9 +269,10 @@ fn rows(map: &Map, queries: &[Query], rounds: usize, pass: Pass) {
             .map(|p| p.len() as u64)
         },
     );
-    if pass == Pass::Check {
-        return;
-    }
+}
+
+/// Prints how often each crate's A* calls the successor closure on `queries`.
+fn successor_calls(m: &Map, queries: &[Query]) {
     let (ours, theirs) = (Cell::new(0u64), Cell::new(0u64));
     for &(s, g) in queries {
         astar_fn(

@@ -111,74 +111,98 @@ fn naive_sow(board: &Board, pot: usize) -> Naive {
     }
 }
 
+impl Naive {
+    /// The stones in `side`'s pits (its kalah left out).
+    fn row(&self, side: Player) -> u32 {
+        self.ring
+            .iter()
+            .filter(|(o, k, _)| *o == side && !*k)
+            .map(|s| s.2)
+            .sum()
+    }
+}
+
 /// Every legal sowing of `board` agrees with the naive model: the pits, the free turn, the side
 /// to move next and the end of the game.
 fn sowing_agrees_with_the_naive_model(board: &Board) -> Result<(), TestCaseError> {
-    let p = board.pots();
     for pot in board.legal_pots() {
         let (after, sowing) = board.sow(pot);
         let naive = naive_sow(board, pot);
-        let mover = board.to_move();
         // Stones are conserved.
         prop_assert_eq!(after.total_stones(), board.total_stones());
-        // A free turn exactly when the last stone lands in the mover's kalah (and the game
-        // goes on).
-        let (owner, is_kalah, _) = naive.ring[naive.last_slot];
-        let in_own_kalah = is_kalah && owner == mover;
-        prop_assert_eq!(sowing.last_in_own_kalah, in_own_kalah);
-        prop_assert_eq!(sowing.free_turn, in_own_kalah && !after.is_over());
-        if !after.is_over() {
-            let next = if in_own_kalah {
-                mover
-            } else {
-                mover.opponent()
-            };
-            prop_assert_eq!(after.to_move(), next);
-        }
-        // The game ends exactly when one side is empty (or the side to move, by the rule).
-        let row = |side: Player| -> u32 {
-            naive
-                .ring
-                .iter()
-                .filter(|(o, k, _)| *o == side && !*k)
-                .map(|s| s.2)
-                .sum()
-        };
-        let next = if in_own_kalah {
-            mover
-        } else {
-            mover.opponent()
-        };
-        let ends = match board.rules().end {
-            EndRule::EitherSideEmpty => row(Player::Min) == 0 || row(Player::Max) == 0,
-            EndRule::MoverSideEmpty => row(next) == 0,
-        };
-        prop_assert_eq!(after.is_over(), ends);
-        if after.is_over() {
-            prop_assert_eq!(
-                after.row_stones(Player::Min) + after.row_stones(Player::Max),
+        let next = turn_agrees(board, &after, &sowing, &naive)?;
+        end_agrees(board, &after, &naive, next)?;
+        pits_agree(board, &after, &naive)?;
+    }
+    Ok(())
+}
+
+/// A free turn exactly when the last stone lands in the mover's kalah (and the game goes on);
+/// the side to move next, which is returned.
+fn turn_agrees(
+    board: &Board,
+    after: &Board,
+    sowing: &crate::Sowing,
+    naive: &Naive,
+) -> Result<Player, TestCaseError> {
+    let mover = board.to_move();
+    let (owner, is_kalah, _) = naive.ring[naive.last_slot];
+    let in_own_kalah = is_kalah && owner == mover;
+    prop_assert_eq!(sowing.last_in_own_kalah, in_own_kalah);
+    prop_assert_eq!(sowing.free_turn, in_own_kalah && !after.is_over());
+    let next = if in_own_kalah {
+        mover
+    } else {
+        mover.opponent()
+    };
+    if !after.is_over() {
+        prop_assert_eq!(after.to_move(), next);
+    }
+    Ok(next)
+}
+
+/// The game ends exactly when one side is empty (or the side to move next, by the rule), and
+/// then every row is empty and no pot is legal.
+fn end_agrees(
+    board: &Board,
+    after: &Board,
+    naive: &Naive,
+    next: Player,
+) -> Result<(), TestCaseError> {
+    let ends = match board.rules().end {
+        EndRule::EitherSideEmpty => naive.row(Player::Min) == 0 || naive.row(Player::Max) == 0,
+        EndRule::MoverSideEmpty => naive.row(next) == 0,
+    };
+    prop_assert_eq!(after.is_over(), ends);
+    if after.is_over() {
+        prop_assert_eq!(
+            after.row_stones(Player::Min) + after.row_stones(Player::Max),
+            0
+        );
+        prop_assert_eq!(after.legal_pots().count(), 0);
+    } else {
+        prop_assert!(after.legal_pots().count() > 0);
+    }
+    Ok(())
+}
+
+/// Every pit and kalah agrees with the naive model (after the end-of-game collection).
+fn pits_agree(board: &Board, after: &Board, naive: &Naive) -> Result<(), TestCaseError> {
+    let p = board.pots();
+    for side in [Player::Min, Player::Max] {
+        let offset = if side == Player::Min { 0 } else { p + 1 };
+        let collected = if after.is_over() { naive.row(side) } else { 0 };
+        prop_assert_eq!(
+            u32::from(after.kalah(side)),
+            naive.ring[offset + p].2 + collected
+        );
+        for i in 0..p {
+            let want = if after.is_over() {
                 0
-            );
-            prop_assert_eq!(after.legal_pots().count(), 0);
-        } else {
-            prop_assert!(after.legal_pots().count() > 0);
-        }
-        // Every pit agrees with the naive model (after the end-of-game collection).
-        for side in [Player::Min, Player::Max] {
-            let offset = if side == Player::Min { 0 } else { p + 1 };
-            let collected = if after.is_over() { row(side) } else { 0 };
-            prop_assert_eq!(
-                u32::from(after.kalah(side)),
-                naive.ring[offset + p].2 + collected
-            );
-            for i in 0..p {
-                let want = if after.is_over() {
-                    0
-                } else {
-                    naive.ring[offset + i].2
-                };
-                prop_assert_eq!(u32::from(after.pot(side, i)), want);
-            }
+            } else {
+                naive.ring[offset + i].2
+            };
+            prop_assert_eq!(u32::from(after.pot(side, i)), want);
         }
     }
     Ok(())

@@ -164,38 +164,7 @@ fn check_rules<const N: usize>(position: &Position<N>) -> Result<(), TestCaseErr
     let legal: Vec<usize> = position.placements().map(Square::index).collect();
     prop_assert_eq!(&legal, &plain.legal(side));
     for index in 0..N * N {
-        let square = Square::<N>::from_index(index).unwrap();
-        let flips: Vec<usize> = position.flips(square).map(Square::index).collect();
-        prop_assert_eq!(&flips, &plain.flips(side, index));
-        // The Kogge-Stone-free walk and the ray table agree too.
-        let (own, opp) = (
-            position.board().mask(side),
-            position.board().mask(side.opponent()),
-        );
-        if (own | opp) & square.bit() == 0 {
-            prop_assert_eq!(
-                rules::flips(own, opp, square.bit()),
-                rules::flips_by_walking(own, opp, square.bit())
-            );
-        }
-        match position.place(square) {
-            None => prop_assert!(!legal.contains(&index)),
-            Some(next) => {
-                prop_assert!(legal.contains(&index));
-                let expected = plain.play(side, index);
-                prop_assert_eq!(Plain::of(next.board()), expected);
-                let before = position.board();
-                let after = next.board();
-                let flipped = flips.len() as u32;
-                prop_assert_eq!(after.count(side), before.count(side) + flipped + 1);
-                prop_assert_eq!(
-                    after.count(side.opponent()),
-                    before.count(side.opponent()) - flipped
-                );
-                prop_assert_eq!(after.empties().len() + 1, before.empties().len());
-                prop_assert_eq!(next.to_move(), side.opponent());
-            }
-        }
+        check_square(position, &plain, &legal, index)?;
     }
     // Each side's discs and the empty squares, square by square.
     for owner in [Some(Side::Black), Some(Side::White), None] {
@@ -221,6 +190,47 @@ fn check_rules<const N: usize>(position: &Position<N>) -> Result<(), TestCaseErr
         plain.count(Side::Black),
         position.board().count(Side::Black) as usize
     );
+    Ok(())
+}
+
+/// The square at `index` of `position`: its flips and the placement there (if `legal` lists
+/// it) as the plain implementation has them, with the disc counts after it.
+fn check_square<const N: usize>(
+    position: &Position<N>,
+    plain: &Plain,
+    legal: &[usize],
+    index: usize,
+) -> Result<(), TestCaseError> {
+    let side = position.to_move();
+    let square = Square::<N>::from_index(index).unwrap();
+    let flips: Vec<usize> = position.flips(square).map(Square::index).collect();
+    prop_assert_eq!(&flips, &plain.flips(side, index));
+    // The Kogge-Stone-free walk and the ray table agree too.
+    let (own, opp) = (
+        position.board().mask(side),
+        position.board().mask(side.opponent()),
+    );
+    if (own | opp) & square.bit() == 0 {
+        prop_assert_eq!(
+            rules::flips(own, opp, square.bit()),
+            rules::flips_by_walking(own, opp, square.bit())
+        );
+    }
+    let Some(next) = position.place(square) else {
+        prop_assert!(!legal.contains(&index));
+        return Ok(());
+    };
+    prop_assert!(legal.contains(&index));
+    prop_assert_eq!(Plain::of(next.board()), plain.play(side, index));
+    let (before, after) = (position.board(), next.board());
+    let flipped = flips.len() as u32;
+    prop_assert_eq!(after.count(side), before.count(side) + flipped + 1);
+    prop_assert_eq!(
+        after.count(side.opponent()),
+        before.count(side.opponent()) - flipped
+    );
+    prop_assert_eq!(after.empties().len() + 1, before.empties().len());
+    prop_assert_eq!(next.to_move(), side.opponent());
     Ok(())
 }
 
