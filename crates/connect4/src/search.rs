@@ -11,9 +11,8 @@ use search_core::{
 pub const CENTRE_FIRST: [u8; 7] = [3, 2, 4, 1, 5, 0, 6];
 
 /// Transposition-table size (as a power of two) used by [`new_engine`]: 2^16 entries (1.5 MB).
-/// Larger tables save nodes at depth 14 (2^18: 3.2 M nodes, 2^20: 2.4 M, against 3.4 M here) but
-/// their probes miss the caches and their allocation costs more than a shallow search: measured
-/// at depth 14 from the empty board, 2^16 took 117-128 ms, 2^18 140-150 ms and 2^20 130 ms.
+/// Larger tables save nodes at depth 14, but their probes miss the caches and their allocation
+/// costs more than a search of that depth saves (measured in docs/performance-history.md).
 pub const TABLE_BITS: u32 = 16;
 
 impl EngineGame for Position {

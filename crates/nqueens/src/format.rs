@@ -6,8 +6,7 @@ use text_input::Located;
 
 /// The largest board size accepted: one hundred million queens, checked when the input is read,
 /// before any board is allocated. The solver needs about [`BYTES_PER_QUEEN`] bytes of memory per
-/// queen: n = 10^7 took 2.7 s and 140 MB, n = 10^8 1.4 GB and under three minutes (release build,
-/// on a loaded machine); 10^9 would need 14 GB.
+/// queen: 1.4 GB at 10^8, where 10^9 would need 14 GB.
 pub const MAX_SIZE: usize = 100_000_000;
 
 /// Memory the solver and the check use per queen, in bytes (measured: 140 MB at n = 10^7).

@@ -258,7 +258,8 @@ pub(crate) fn search<P: SearchProblem, R: TieRule<P::Cost>, const H: bool>(
 
 /// The loop over the table `table`. Never inlined: a caller that instantiates it for both
 /// tables (the trait form, [`search`]) would otherwise hold both loops in one function, and the
-/// compiler then stops inlining the ring's placements into them (2-4% slower on the maps).
+/// compiler then stops inlining the ring's placements into them (slower on the maps:
+/// docs/performance-history.md, session 31).
 #[inline(never)]
 pub(crate) fn run<P, R, T, const H: bool>(problem: &P, table: T) -> Option<ResultOf<P>>
 where
