@@ -171,14 +171,14 @@ impl<C: Cost + 'static, K: Ord + 'static, I: 'static> RadixQueue<C, K, I> {
         match (radix, key) {
             (false, None) => self.heap.push(entry),
             (true, Some(k)) if !self.popped && self.ring.is_some() => self.before_pops(k, entry),
-            (true, Some(k)) if k == self.level => self.join_current(entry),
-            (true, Some(k)) if k > self.level => match &mut self.ring {
-                Some(ring) if k - self.level < RING as u64 => ring.place(k, entry),
-                Some(_) => {
+            (true, Some(k)) => match k.cmp(&self.level) {
+                Ordering::Equal => self.join_current(entry),
+                Ordering::Greater => {
+                    // Past the ring, if there is one: `push` placed every entry within it.
                     self.spill();
                     self.place(k, entry);
                 }
-                None => self.place(k, entry),
+                Ordering::Less => return false,
             },
             _ => return false,
         }
@@ -206,13 +206,18 @@ impl<C: Cost + 'static, K: Ord + 'static, I: 'static> RadixQueue<C, K, I> {
         }
     }
 
-    /// Leaves ring mode: the ring's entries go to the buckets (or join the current priority),
-    /// lowest image first, each image's in their order.
-    #[cold]
+    /// Leaves ring mode, if the queue is in it: the ring's entries go to the buckets (or join
+    /// the current priority), lowest image first, each image's in their order.
+    #[inline]
     fn spill(&mut self) {
-        let Some(mut ring) = self.ring.take() else {
-            return;
-        };
+        if let Some(ring) = self.ring.take() {
+            self.spill_ring(ring);
+        }
+    }
+
+    /// [`spill`](Self::spill)'s work, once a search.
+    #[cold]
+    fn spill_ring(&mut self, mut ring: Box<Ring<MinEntry<C, K, I>>>) {
         self.buckets.resize_with(BUCKETS, Vec::new);
         let from = if self.popped { self.level } else { self.span.0 };
         while ring
