@@ -210,22 +210,23 @@ impl<C: Cost, K: Ord + Copy + 'static> Stale<C, K> {
     /// `tie` (the last pop; with in-order ties, the only one of its priority that matters).
     fn popped_before_goal(mut self, f: C, tie: K, pops: u32, in_order: bool) -> u64 {
         if in_order {
-            self.level_pops = vec![(pops, tie)];
+            self.level_pops.clear();
+            self.level_pops.push((pops, tie));
         }
-        // best[i]: the largest tie key among the level's pops from i on.
-        let mut best = self.level_pops.iter().map(|p| p.1).collect::<Vec<_>>();
+        // Each pop's tie key becomes the largest among the level's pops from it on.
+        let best = &mut self.level_pops;
         for i in (0..best.len().saturating_sub(1)).rev() {
-            best[i] = best[i].max(best[i + 1]);
+            best[i].1 = best[i].1.max(best[i + 1].1);
         }
-        let level_pops = &self.level_pops;
+        let best = &self.level_pops;
         let later_larger = |&(pops, tie): &(u32, K)| {
-            let first = level_pops.partition_point(|p| p.0 <= pops);
-            best.get(first).is_some_and(|b| *b > tie)
+            let first = best.partition_point(|p| p.0 <= pops);
+            best.get(first).is_some_and(|b| b.1 > tie)
         };
         let now = self.now.iter().filter(|k| later_larger(k)).count();
         let later = self.later.iter().filter(|k| match k.0.total_order(&f) {
             Ordering::Less => true,
-            Ordering::Equal => best.first().is_some_and(|b| *b > k.1),
+            Ordering::Equal => best.first().is_some_and(|b| b.1 > k.1),
             Ordering::Greater => false,
         });
         self.counted + now as u64 + later.count() as u64
