@@ -87,14 +87,19 @@ pub(crate) struct Hashed<S, V> {
 /// states (about 9 MiB).
 const KEEP_HASHED: usize = 1 << 20;
 
+/// A kept table must be at least this full (a fraction `1 / KEEP_FILL`) when its search ends.
+const KEEP_FILL: usize = 64;
+
 /// Whether a thread keeps a table of positions with room for `capacity` holding `len` when its
-/// search ends: when it is at most [`KEEP_HASHED`] and at least a sixteenth full. A large table
-/// left by an earlier search and little used by this one goes, so that a run of small searches
-/// after a large one does not empty the large table each time (emptying costs a byte a slot);
-/// a table a few times too large stays, so that searches of mixed sizes (a map's short and long
-/// queries) do not grow it again after each short one.
+/// search ends: when it is at most [`KEEP_HASHED`] and at least [`KEEP_FILL`]'s fraction full.
+/// Emptying a table costs a byte a slot, at most about `KEEP_FILL` bytes for each state the
+/// search reached, which is small beside the search's own work. A large table left by an
+/// earlier search and little used by this one goes, so that a run of tiny searches after a
+/// large one does not empty the large table each time; a table many times too large stays, so
+/// that searches of mixed sizes (a map's short and long queries, a maze's most of all) do not
+/// grow it again after each short one (docs/performance-history.md, sessions 28 and 35).
 fn keeps(len: usize, capacity: usize) -> bool {
-    capacity <= KEEP_HASHED && len >= capacity / 16
+    capacity <= KEEP_HASHED && len >= capacity / KEEP_FILL
 }
 
 thread_local! {
@@ -384,11 +389,11 @@ mod tests {
     #[test]
     fn which_tables_of_positions_are_kept() {
         assert!(keeps(0, 0));
-        assert!(keeps(KEEP_HASHED / 16, KEEP_HASHED));
-        assert!(!keeps(KEEP_HASHED / 16 - 1, KEEP_HASHED));
+        assert!(keeps(KEEP_HASHED / 64, KEEP_HASHED));
+        assert!(!keeps(KEEP_HASHED / 64 - 1, KEEP_HASHED));
         assert!(!keeps(KEEP_HASHED, KEEP_HASHED + 1));
-        assert!(keeps(7, 112));
-        assert!(!keeps(6, 112));
+        assert!(keeps(7, 448));
+        assert!(!keeps(6, 448));
         assert!(keeps(100, 100));
     }
 
