@@ -271,7 +271,8 @@ fn other_rows(m: &Map, row: Row<'_>) {
     );
 }
 
-/// Prints how often each crate's A* calls the successor closure on `queries`.
+/// Prints how often each crate's A* calls the successor closure on `queries`, and how often
+/// each crate's bidirectional breadth-first search calls its two closures.
 fn successor_calls(m: &Map, queries: &[Query]) {
     let (ours, theirs) = (Cell::new(0u64), Cell::new(0u64));
     for &(s, g) in queries {
@@ -296,6 +297,25 @@ fn successor_calls(m: &Map, queries: &[Query]) {
     }
     println!(
         "  A* successor calls: ours {} pathfinding {}",
+        ours.get(),
+        theirs.get()
+    );
+    let (ours, theirs) = (Cell::new(0u64), Cell::new(0u64));
+    let count = |calls: &Cell<u64>, c: (usize, usize)| {
+        calls.set(calls.get() + 1);
+        m.four_moves(c)
+    };
+    for &(s, g) in queries {
+        bidirectional_bfs_fn(&s, &g, |&c| count(&ours, c), |&c| count(&ours, c));
+        pathfinding::prelude::bfs_bidirectional(
+            &s,
+            &g,
+            |&c| count(&theirs, c),
+            |&c| count(&theirs, c),
+        );
+    }
+    println!(
+        "  bidirectional successor and predecessor calls: ours {} pathfinding {}",
         ours.get(),
         theirs.get()
     );

@@ -1,92 +1,112 @@
 //! Bidirectional breadth-first search: a forward search from the start and a backward search
-//! (over predecessors) from the goal, one whole layer at a time from the smaller frontier,
-//! until they meet.
+//! (over predecessors) from the goal, one layer at a time from the smaller frontier, until they
+//! meet.
 
+use crate::node_table::{Hashed, NodeTable};
 use crate::problem::{Path, SearchResult, Stats};
-use crate::state_hash::FxHasher;
-use indexmap::IndexMap;
-use indexmap::map::Entry;
-use std::hash::{BuildHasherDefault, Hash};
+use std::hash::Hash;
 
-/// No parent: the root's.
-const ROOT: u32 = u32::MAX;
+/// The bit of a link that marks a state reached by the backward search.
+const BACKWARD: u32 = 1 << 31;
 
-/// One side of the search: the states it reached, in the order reached, each with its parent's
-/// position. States are reached layer by layer, so the frontier is the last layer's range of
-/// positions: no queue, and no state kept twice.
-struct Side<S> {
-    reached: IndexMap<S, u32, BuildHasherDefault<FxHasher>>,
-    /// The frontier: the positions from here to the end.
-    layer: usize,
+/// The parent of a root; positions from here on do not fit a link.
+const ROOT: u32 = BACKWARD - 1;
+
+/// One table for both searches, so that a child costs one probe: each state reached belongs to
+/// the search that reached it first, and its value is its link (the parent's position, with
+/// [`BACKWARD`] for the backward search's states). A child already there is either this
+/// search's (dropped) or the other's (the meeting). Each search lists its states in the order
+/// reached, so its frontier is its last layer's range of that list: no queue.
+struct Searches<S> {
+    table: Hashed<S, u32>,
+    /// The positions each search reached (forward, backward), in order.
+    reached: [Vec<u32>; 2],
+    /// Where each search's frontier starts in its list.
+    layer: [usize; 2],
 }
 
-impl<S: Clone + Eq + Hash> Side<S> {
-    fn new(root: &S) -> Self {
-        let mut reached = IndexMap::default();
-        reached.insert(root.clone(), ROOT);
-        Self { reached, layer: 0 }
+impl<S: Clone + Eq + Hash> Searches<S> {
+    fn new(start: &S, goal: &S) -> Self {
+        let mut table = Hashed::default();
+        let (forward, _, _) = table.reach(start.clone(), |_| ROOT);
+        let (backward, _, _) = table.reach(goal.clone(), |_| ROOT | BACKWARD);
+        Self {
+            table,
+            reached: [vec![forward], vec![backward]],
+            layer: [0, 0],
+        }
     }
 
-    /// The number of states in the frontier.
-    fn frontier(&self) -> usize {
-        self.reached.len() - self.layer
+    /// The number of states in search `side`'s frontier.
+    fn frontier(&self, side: usize) -> usize {
+        self.reached[side].len() - self.layer[side]
     }
 
-    /// The states from the one at `position` back to this side's root.
+    /// The states from the one at `position` back to its search's root.
     fn chain(&self, mut position: u32) -> Vec<S> {
         let mut out = Vec::new();
-        while let Some((state, &parent)) = self.reached.get_index(position as usize) {
+        loop {
+            let (state, &link) = self.table.get(position);
             out.push(state.clone());
-            position = parent;
+            position = link & !BACKWARD;
+            if position == ROOT {
+                return out;
+            }
         }
-        out
     }
 
-    /// Expands the frontier, one whole layer, with `next` (successors or predecessors); returns
-    /// the first meeting found, as the positions of the state expanded here and of its child
-    /// in `other`.
+    /// Expands search `side`'s frontier (0: forward, with successors; 1: backward, with
+    /// predecessors), one layer, up to the first child the other search has reached; returns
+    /// the positions of the state expanded and of that child.
     ///
-    /// Every meeting of a layer gives a path of the same length: the child met is in the other
-    /// side's frontier (had the other side expanded it, it would have reached the state
-    /// expanded here, and the two sides would have met then), so its depth there is the
-    /// frontier's.
+    /// The first meeting is a shortest path: the child met is in the other search's frontier
+    /// (had the other search expanded it, it would have reached the state expanded here, and
+    /// the two would have met then), so its depth there is the frontier's, as for every
+    /// meeting of this layer.
     fn expand_layer<FN>(
         &mut self,
-        other: &Self,
+        side: usize,
         next: &mut FN,
         stats: &mut Stats,
     ) -> Option<(u32, u32)>
     where
         FN: crate::UnitSuccessors<S>,
     {
-        let mut meeting: Option<(u32, u32)> = None;
-        let end = self.reached.len();
-        for at in self.layer..end {
-            let (state, _) = self.reached.get_index(at).expect("a reached position");
-            let state = state.clone();
-            let at = at as u32;
+        let mark = if side == 0 { 0 } else { BACKWARD };
+        let end = self.reached[side].len();
+        for i in self.layer[side]..end {
+            let at = self.reached[side][i];
+            let state = self.table.get(at).0.clone();
             stats.popped += 1;
             stats.expanded += 1;
             for child in next(&state) {
                 stats.generated += 1;
-                let Entry::Vacant(slot) = self.reached.entry(child) else {
-                    continue;
-                };
-                if meeting.is_none() {
-                    meeting = other
-                        .reached
-                        .get_index_of(slot.key())
-                        .map(|there| (at, there as u32));
+                let (there, &mut link, new) = self.table.reach(child, |_| at | mark);
+                if new {
+                    assert!(there < ROOT, "a search reached more than 2^31 - 1 states");
+                    self.reached[side].push(there);
+                } else if link & BACKWARD != mark {
+                    return Some((at, there));
                 }
-                assert!(
-                    slot.index() < ROOT as usize,
-                    "a search reached more than 2^32 - 1 states"
-                );
-                slot.insert(at);
             }
         }
-        self.layer = end;
-        meeting
+        self.layer[side] = end;
+        None
+    }
+
+    /// The path through the meeting edge from the forward search's state at `f` to the
+    /// backward search's at `b`.
+    fn path(&self, f: u32, b: u32) -> Path<S, (), usize> {
+        let mut states = self.chain(f);
+        states.reverse();
+        states.extend(self.chain(b));
+        let steps = states.len() - 1;
+        Path {
+            states,
+            actions: vec![(); steps],
+            step_costs: vec![1; steps],
+            cost: steps,
+        }
     }
 }
 
@@ -94,8 +114,11 @@ impl<S: Clone + Eq + Hash> Side<S> {
 /// [`breadth_first_fn`](crate::breadth_first_fn) finds, usually after far fewer nodes.
 /// `predecessors(s)` must give every state with `s` among its successors.
 ///
-/// Counters: `generated` counts the two roots and every successor and predecessor reported;
-/// `popped` and `expanded` count the states whose successors (or predecessors) were
+/// The search with the smaller frontier (the forward one on a tie) expands its next layer, and
+/// the searches stop at the first child one of them generates that the other has reached: the
+/// same expansions, the same calls and the same path as `pathfinding`'s `bfs_bidirectional`
+/// (4.16). Counters: `generated` counts the two roots and every successor and predecessor
+/// reported; `popped` and `expanded` count the states whose successors (or predecessors) were
 /// generated. The path's cost is its number of steps.
 ///
 /// ```
@@ -118,54 +141,29 @@ pub fn bidirectional_bfs_fn<S: Clone + Eq + Hash>(
         generated: 2,
         ..Stats::default()
     };
+    let mut path = None;
     if start == goal {
         stats.generated = 1;
-        return SearchResult {
-            cut_off: false,
-            path: Some(Path::single(start.clone())),
-            stats,
-        };
-    }
-    let mut forward = Side::new(start);
-    let mut backward = Side::new(goal);
-    while forward.frontier() > 0 && backward.frontier() > 0 {
-        if forward.frontier() <= backward.frontier() {
-            if let Some((f, b)) = forward.expand_layer(&backward, &mut successors, &mut stats) {
-                return found(&forward, &backward, f, b, stats);
+        path = Some(Path::single(start.clone()));
+    } else {
+        let mut searches = Searches::new(start, goal);
+        while searches.frontier(0) > 0 && searches.frontier(1) > 0 {
+            let meeting = if searches.frontier(0) <= searches.frontier(1) {
+                searches.expand_layer(0, &mut successors, &mut stats)
+            } else {
+                searches
+                    .expand_layer(1, &mut predecessors, &mut stats)
+                    .map(|(b, f)| (f, b))
+            };
+            if let Some((f, b)) = meeting {
+                path = Some(searches.path(f, b));
+                break;
             }
-        } else if let Some((b, f)) = backward.expand_layer(&forward, &mut predecessors, &mut stats)
-        {
-            return found(&forward, &backward, f, b, stats);
         }
     }
     SearchResult {
         cut_off: false,
-        path: None,
-        stats,
-    }
-}
-
-/// The path through the meeting edge from the state at forward position `f` to the one at
-/// backward position `b`.
-fn found<S: Clone + Eq + Hash>(
-    forward: &Side<S>,
-    backward: &Side<S>,
-    f: u32,
-    b: u32,
-    stats: Stats,
-) -> SearchResult<S, (), usize> {
-    let mut states = forward.chain(f);
-    states.reverse();
-    states.extend(backward.chain(b));
-    let steps = states.len() - 1;
-    SearchResult {
-        cut_off: false,
-        path: Some(Path {
-            states,
-            actions: vec![(); steps],
-            step_costs: vec![1; steps],
-            cost: steps,
-        }),
+        path,
         stats,
     }
 }
@@ -177,8 +175,8 @@ mod tests {
     use proptest::prelude::*;
     use std::collections::HashMap;
 
-    /// The algorithm written plainly: a map of (parent, depth) and a list per side, the
-    /// smaller frontier's whole layer expanded, the first shortest meeting kept.
+    /// The algorithm written plainly: a map of parents and a list per side, the smaller
+    /// frontier's layer expanded up to the first child the other side has reached.
     fn plain(edges: &[(usize, usize)], goal: usize) -> (Option<Vec<usize>>, Stats) {
         let mut stats = Stats {
             generated: 2,
@@ -196,14 +194,11 @@ mod tests {
                 .map(|e| if fwd { e.1 } else { e.0 })
                 .collect()
         };
-        let mut sides = [
-            HashMap::from([(0, (None, 0))]),
-            HashMap::from([(goal, (None, 0))]),
-        ];
+        let mut sides = [HashMap::from([(0, None)]), HashMap::from([(goal, None)])];
         let mut layers = [vec![0], vec![goal]];
-        let chain = |side: &HashMap<usize, (Option<usize>, usize)>, mut s: usize| {
+        let chain = |side: &HashMap<usize, Option<usize>>, mut s: usize| {
             let mut out = vec![s];
-            while let Some((Some(p), _)) = side.get(&s) {
+            while let Some(Some(p)) = side.get(&s) {
                 out.push(*p);
                 s = *p;
             }
@@ -211,38 +206,27 @@ mod tests {
         };
         while !layers[0].is_empty() && !layers[1].is_empty() {
             let me = usize::from(layers[0].len() > layers[1].len());
-            let mut best: Option<(usize, usize, usize)> = None;
             let mut layer = Vec::new();
             for s in std::mem::take(&mut layers[me]) {
                 stats.popped += 1;
                 stats.expanded += 1;
-                let depth = sides[me][&s].1;
                 for c in next(s, me == 0) {
                     stats.generated += 1;
                     if sides[me].contains_key(&c) {
                         continue;
                     }
-                    if let Some(&(_, far)) = sides[1 - me].get(&c) {
-                        if best.is_none_or(|b| depth + 1 + far < b.0) {
-                            best = Some((depth + 1 + far, s, c));
-                        }
+                    if sides[1 - me].contains_key(&c) {
+                        let (f, b) = if me == 0 { (s, c) } else { (c, s) };
+                        let mut path = chain(&sides[0], f);
+                        path.reverse();
+                        path.extend(chain(&sides[1], b));
+                        return (Some(path), stats);
                     }
-                    sides[me].insert(c, (Some(s), depth + 1));
+                    sides[me].insert(c, Some(s));
                     layer.push(c);
                 }
             }
             layers[me] = layer;
-            if let Some((_, here, there)) = best {
-                let (f, b) = if me == 0 {
-                    (here, there)
-                } else {
-                    (there, here)
-                };
-                let mut path = chain(&sides[0], f);
-                path.reverse();
-                path.extend(chain(&sides[1], b));
-                return (Some(path), stats);
-            }
         }
         (None, stats)
     }
@@ -256,8 +240,35 @@ mod tests {
             let prev = |&s: &usize| edges.iter().filter(|e| e.1 == s).map(|e| e.0).collect::<Vec<_>>();
             let ours = bidirectional_bfs_fn(&0, &goal, next, prev);
             let (path, stats) = plain(&edges, goal);
-            prop_assert_eq!(ours.path.map(|p| p.states), path);
+            prop_assert_eq!(ours.path.as_ref().map(|p| p.states.clone()), path);
             prop_assert_eq!(ours.stats, stats);
+        }
+
+        /// `pathfinding`'s `bfs_bidirectional` (4.16: the smaller frontier's layer, up to the
+        /// first meeting) finds the same path, calling the closures once per state we expand
+        /// when there is a path (with none, it goes on with the side that still has a frontier).
+        #[test]
+        fn same_path_and_calls_as_pathfinding(
+            (edges, goal) in (1usize..16).prop_flat_map(|n| (prop::collection::vec((0..n, 0..n), 0..45), 0..n))
+        ) {
+            let next = |&s: &usize| edges.iter().filter(|e| e.0 == s).map(|e| e.1).collect::<Vec<_>>();
+            let prev = |&s: &usize| edges.iter().filter(|e| e.1 == s).map(|e| e.0).collect::<Vec<_>>();
+            let ours = bidirectional_bfs_fn(&0, &goal, next, prev);
+            let calls = std::cell::Cell::new(0u64);
+            let counted = |f: &dyn Fn(&usize) -> Vec<usize>, s: &usize| {
+                calls.set(calls.get() + 1);
+                f(s)
+            };
+            let theirs = pathfinding::prelude::bfs_bidirectional(
+                &0,
+                &goal,
+                |s| counted(&next, s),
+                |s| counted(&prev, s),
+            );
+            prop_assert_eq!(ours.path.as_ref().map(|p| p.states.clone()), theirs);
+            if ours.path.is_some() {
+                prop_assert_eq!(ours.stats.expanded, calls.get());
+            }
         }
     }
 }
