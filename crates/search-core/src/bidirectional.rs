@@ -26,15 +26,24 @@ struct Searches<S> {
 }
 
 impl<S: Clone + Eq + Hash> Searches<S> {
-    fn new(start: &S, goal: &S) -> Self {
-        let mut table = Hashed::default();
-        let (forward, _, _) = table.reach(start.clone(), |_| ROOT);
-        let (backward, _, _) = table.reach(goal.clone(), |_| ROOT | BACKWARD);
+    fn new() -> Self {
         Self {
-            table,
-            reached: [vec![forward], vec![backward]],
+            table: Hashed::default(),
+            reached: [Vec::new(), Vec::new()],
             layer: [0, 0],
         }
+    }
+
+    /// Makes `state` a root of search `side`, unless it is already reached; returns its
+    /// position when the other search has it.
+    fn root(&mut self, side: usize, state: S) -> Option<u32> {
+        let mark = if side == 0 { 0 } else { BACKWARD };
+        let (at, &mut link, new) = self.table.reach(state, |_| ROOT | mark);
+        if new {
+            assert!(at < ROOT, "a search reached more than 2^31 - 1 states");
+            self.reached[side].push(at);
+        }
+        (link & BACKWARD != mark).then_some(at)
     }
 
     /// The number of states in search `side`'s frontier.
@@ -117,9 +126,9 @@ impl<S: Clone + Eq + Hash> Searches<S> {
 /// The search with the smaller frontier (the forward one on a tie) expands its next layer, and
 /// the searches stop at the first child one of them generates that the other has reached: the
 /// same expansions, the same calls and the same path as `pathfinding`'s `bfs_bidirectional`
-/// (4.16). Counters: `generated` counts the two roots and every successor and predecessor
-/// reported; `popped` and `expanded` count the states whose successors (or predecessors) were
-/// generated. The path's cost is its number of steps.
+/// (4.16). Counters: `generated` counts the roots (one if `start` is `goal`) and every
+/// successor and predecessor reported; `popped` and `expanded` count the states whose
+/// successors (or predecessors) were generated. The path's cost is its number of steps.
 ///
 /// ```
 /// use search_core::{bidirectional_bfs_fn, breadth_first_fn};
@@ -134,32 +143,53 @@ impl<S: Clone + Eq + Hash> Searches<S> {
 pub fn bidirectional_bfs_fn<S: Clone + Eq + Hash>(
     start: &S,
     goal: &S,
+    successors: impl crate::UnitSuccessors<S>,
+    predecessors: impl crate::UnitSuccessors<S>,
+) -> SearchResult<S, (), usize> {
+    bidirectional_bfs_from_fn([start.clone()], [goal.clone()], successors, predecessors)
+}
+
+/// [`bidirectional_bfs_fn`] from several starts to several goals (`pathfinding`'s
+/// `bfs_bidirectional` given `NodeRefs`): a path with the fewest steps from any start to any
+/// goal. When a start is a goal, the path is the first such start alone. No starts or no goals:
+/// no path. Counters: `generated` counts each state among the roots once.
+///
+/// ```
+/// use search_core::bidirectional_bfs_from_fn;
+/// // A chain a -> b -> c -> d -> e; from a or b to d or e.
+/// let next = |&c: &char| if c < 'e' { vec![(c as u8 + 1) as char] } else { vec![] };
+/// let prev = |&c: &char| if c > 'a' { vec![(c as u8 - 1) as char] } else { vec![] };
+/// let r = bidirectional_bfs_from_fn(['a', 'b'], ['d', 'e'], next, prev);
+/// assert_eq!(r.path.unwrap().states, ['b', 'c', 'd']);
+/// ```
+pub fn bidirectional_bfs_from_fn<S: Clone + Eq + Hash>(
+    starts: impl IntoIterator<Item = S>,
+    goals: impl IntoIterator<Item = S>,
     mut successors: impl crate::UnitSuccessors<S>,
     mut predecessors: impl crate::UnitSuccessors<S>,
 ) -> SearchResult<S, (), usize> {
+    let mut searches = Searches::new();
+    for start in starts {
+        searches.root(0, start);
+    }
+    let shared = goals
+        .into_iter()
+        .filter_map(|goal| searches.root(1, goal))
+        .min();
     let mut stats = Stats {
-        generated: 2,
+        generated: searches.table.len() as u64,
         ..Stats::default()
     };
-    let mut path = None;
-    if start == goal {
-        stats.generated = 1;
-        path = Some(Path::single(start.clone()));
-    } else {
-        let mut searches = Searches::new(start, goal);
-        while searches.frontier(0) > 0 && searches.frontier(1) > 0 {
-            let meeting = if searches.frontier(0) <= searches.frontier(1) {
-                searches.expand_layer(0, &mut successors, &mut stats)
-            } else {
-                searches
-                    .expand_layer(1, &mut predecessors, &mut stats)
-                    .map(|(b, f)| (f, b))
-            };
-            if let Some((f, b)) = meeting {
-                path = Some(searches.path(f, b));
-                break;
-            }
-        }
+    let mut path = shared.map(|at| Path::single(searches.table.get(at).0.clone()));
+    while path.is_none() && searches.frontier(0) > 0 && searches.frontier(1) > 0 {
+        let meeting = if searches.frontier(0) <= searches.frontier(1) {
+            searches.expand_layer(0, &mut successors, &mut stats)
+        } else {
+            searches
+                .expand_layer(1, &mut predecessors, &mut stats)
+                .map(|(b, f)| (f, b))
+        };
+        path = meeting.map(|(f, b)| searches.path(f, b));
     }
     SearchResult {
         cut_off: false,
@@ -170,21 +200,32 @@ pub fn bidirectional_bfs_fn<S: Clone + Eq + Hash>(
 
 #[cfg(test)]
 mod tests {
-    use super::bidirectional_bfs_fn;
+    use super::{bidirectional_bfs_fn, bidirectional_bfs_from_fn};
     use crate::problem::Stats;
     use proptest::prelude::*;
     use std::collections::HashMap;
 
     /// The algorithm written plainly: a map of parents and a list per side, the smaller
     /// frontier's layer expanded up to the first child the other side has reached.
-    fn plain(edges: &[(usize, usize)], goal: usize) -> (Option<Vec<usize>>, Stats) {
-        let mut stats = Stats {
-            generated: 2,
-            ..Stats::default()
-        };
-        if goal == 0 {
-            stats.generated = 1;
-            return (Some(vec![0]), stats);
+    fn plain(
+        edges: &[(usize, usize)],
+        starts: &[usize],
+        goals: &[usize],
+    ) -> (Option<Vec<usize>>, Stats) {
+        let mut stats = Stats::default();
+        let mut sides = [HashMap::new(), HashMap::new()];
+        let mut layers = [Vec::new(), Vec::new()];
+        for (side, roots) in [starts, goals].into_iter().enumerate() {
+            for &r in roots {
+                if !sides[0].contains_key(&r) && !sides[1].contains_key(&r) {
+                    stats.generated += 1;
+                    sides[side].insert(r, None);
+                    layers[side].push(r);
+                }
+            }
+        }
+        if let Some(&s) = starts.iter().find(|s| goals.contains(s)) {
+            return (Some(vec![s]), stats);
         }
         let next = |s: usize, fwd: bool| -> Vec<usize> {
             let pick = |e: &&(usize, usize)| if fwd { e.0 == s } else { e.1 == s };
@@ -194,8 +235,6 @@ mod tests {
                 .map(|e| if fwd { e.1 } else { e.0 })
                 .collect()
         };
-        let mut sides = [HashMap::from([(0, None)]), HashMap::from([(goal, None)])];
-        let mut layers = [vec![0], vec![goal]];
         let chain = |side: &HashMap<usize, Option<usize>>, mut s: usize| {
             let mut out = vec![s];
             while let Some(Some(p)) = side.get(&s) {
@@ -231,43 +270,60 @@ mod tests {
         (None, stats)
     }
 
+    /// A random graph on `n` states: its edges, and up to three starts and three goals.
+    fn graphs() -> impl Strategy<Value = (Vec<(usize, usize)>, Vec<usize>, Vec<usize>)> {
+        (1usize..16).prop_flat_map(|n| {
+            (
+                prop::collection::vec((0..n, 0..n), 0..45),
+                prop::collection::vec(0..n, 0..4),
+                prop::collection::vec(0..n, 0..4),
+            )
+        })
+    }
+
     proptest! {
         #[test]
-        fn same_path_and_counters_as_the_plain_algorithm(
-            (edges, goal) in (1usize..16).prop_flat_map(|n| (prop::collection::vec((0..n, 0..n), 0..45), 0..n))
-        ) {
+        fn same_path_and_counters_as_the_plain_algorithm((edges, starts, goals) in graphs()) {
             let next = |&s: &usize| edges.iter().filter(|e| e.0 == s).map(|e| e.1).collect::<Vec<_>>();
             let prev = |&s: &usize| edges.iter().filter(|e| e.1 == s).map(|e| e.0).collect::<Vec<_>>();
-            let ours = bidirectional_bfs_fn(&0, &goal, next, prev);
-            let (path, stats) = plain(&edges, goal);
+            let ours = bidirectional_bfs_from_fn(starts.clone(), goals.clone(), next, prev);
+            let (path, stats) = plain(&edges, &starts, &goals);
             prop_assert_eq!(ours.path.as_ref().map(|p| p.states.clone()), path);
             prop_assert_eq!(ours.stats, stats);
+            if let ([start], [goal]) = (&starts[..], &goals[..]) {
+                let one = bidirectional_bfs_fn(start, goal, next, prev);
+                prop_assert_eq!(one.path, ours.path);
+                prop_assert_eq!(one.stats, ours.stats);
+            }
         }
 
         /// `pathfinding`'s `bfs_bidirectional` (4.16: the smaller frontier's layer, up to the
-        /// first meeting) finds the same path, calling the closures once per state we expand
-        /// when there is a path (with none, it goes on with the side that still has a frontier).
+        /// first meeting) finds a path of the same length; from one start to one goal the same
+        /// path, calling the closures once per state we expand when there is a path (with
+        /// none, it goes on with the side that still has a frontier). Its several roots are a
+        /// set, taken in hash order, so its path among equally short ones can differ then.
         #[test]
-        fn same_path_and_calls_as_pathfinding(
-            (edges, goal) in (1usize..16).prop_flat_map(|n| (prop::collection::vec((0..n, 0..n), 0..45), 0..n))
-        ) {
+        fn same_path_and_calls_as_pathfinding((edges, starts, goals) in graphs()) {
             let next = |&s: &usize| edges.iter().filter(|e| e.0 == s).map(|e| e.1).collect::<Vec<_>>();
             let prev = |&s: &usize| edges.iter().filter(|e| e.1 == s).map(|e| e.0).collect::<Vec<_>>();
-            let ours = bidirectional_bfs_fn(&0, &goal, next, prev);
+            let ours = bidirectional_bfs_from_fn(starts.clone(), goals.clone(), next, prev);
             let calls = std::cell::Cell::new(0u64);
             let counted = |f: &dyn Fn(&usize) -> Vec<usize>, s: &usize| {
                 calls.set(calls.get() + 1);
                 f(s)
             };
             let theirs = pathfinding::prelude::bfs_bidirectional(
-                &0,
-                &goal,
+                pathfinding::NodeRefs::from_iter(&starts),
+                pathfinding::NodeRefs::from_iter(&goals),
                 |s| counted(&next, s),
                 |s| counted(&prev, s),
             );
-            prop_assert_eq!(ours.path.as_ref().map(|p| p.states.clone()), theirs);
-            if ours.path.is_some() {
-                prop_assert_eq!(ours.stats.expanded, calls.get());
+            prop_assert_eq!(ours.path.as_ref().map(|p| p.len()), theirs.as_ref().map(Vec::len));
+            if starts.len() == 1 && goals.len() == 1 {
+                prop_assert_eq!(ours.path.as_ref().map(|p| &p.states), theirs.as_ref());
+                if ours.path.is_some() {
+                    prop_assert_eq!(ours.stats.expanded, calls.get());
+                }
             }
         }
     }

@@ -45,9 +45,10 @@
 //! |---|---|---|
 //! | `astar` | [`astar_fn`] | equal `f` broken deeper first as there (same successor calls); returns a [`SearchResult`]: the [`Path`] (states, step costs, cost) and counters |
 //! | `dijkstra` | [`uniform_cost_fn`] | the same; goal test when a state leaves the frontier |
+//! | `bfs` | [`breadth_first_fn`] | the goal is tested when a state leaves the queue (a few more expansions, exact textbook counters) |
 //! | `bfs` from `NodeRefs` (several starts) | [`breadth_first_from_fn`] | |
-//! | `bfs`, `bfs_bidirectional` | [`breadth_first_fn`], [`bidirectional_bfs_fn`] | the goal is tested when a state leaves the queue (a few more expansions, exact textbook counters) |
-//! | (none) | [`bidirectional_mm_fn`] | MM, bidirectional heuristic search meeting in the middle (aima-python's `bidirectional_search`), over successors and predecessors |
+//! | `bfs_bidirectional` | [`bidirectional_bfs_fn`], [`bidirectional_bfs_from_fn`] (several starts and goals) | the same expansions, calls and path (4.16); several roots are taken in the order given (a `NodeRefs` set in its hash order) |
+//! | `dijkstra_bidirectional` | [`bidirectional_mm_fn`] with zero heuristics | MM, bidirectional heuristic search meeting in the middle (aima-python's `bidirectional_search`); with heuristics, fewer expansions |
 //! | `dfs`, `iddfs` | [`depth_first_fn`], [`iterative_deepening_fn`] | the start by reference, an optional depth limit |
 //! | `idastar` | [`idastar_fn`] | the same successor calls on `pathfinding`'s tests |
 //! | `yen` | [`k_shortest_paths_fn`] | |
@@ -219,7 +220,7 @@ mod table;
 pub use and_or::{AndOrResult, Plan, PlanStep, and_or_search_fn};
 pub use bag::{AllPaths, astar_bag_fn};
 pub use beam::beam_search;
-pub use bidirectional::bidirectional_bfs_fn;
+pub use bidirectional::{bidirectional_bfs_fn, bidirectional_bfs_from_fn};
 pub use closures::{
     FnProblem, Successors, UnitSuccessors, astar_fn, breadth_first_fn, breadth_first_from_fn,
     depth_first_fn, idastar_fn, iterative_deepening_fn, recursive_best_first_fn, uniform_cost_fn,

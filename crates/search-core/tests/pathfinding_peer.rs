@@ -1,6 +1,7 @@
-//! `pathfinding`'s own tests (its `tests/pathfinding.rs` modules `ex1` and `ex2`,
-//! `tests/dfs-reach.rs`, `tests/dijkstra-reach.rs`) ported to search-core's front door, with
-//! their expected paths, costs, orders and successor-call counts.
+//! `pathfinding`'s own tests (4.16: its `tests/pathfinding.rs` modules `ex1` and `ex2`,
+//! `tests/dfs-reach.rs`, `tests/dijkstra-reach.rs`, `tests/test_bfs_multiple_starts.rs`) ported
+//! to search-core's front door, with their expected paths, costs, orders and successor-call
+//! counts.
 //!
 //! Where search-core differs on purpose, the test says so:
 //! - results are a [`search_core::SearchResult`] (path with states and step costs, counters),
@@ -9,9 +10,9 @@
 //!   limit (`None`: none).
 
 use search_core::{
-    Reached, astar_bag_fn, astar_fn, bfs_reach, bidirectional_bfs_fn, breadth_first_fn,
-    depth_first_fn, dfs_reach, dijkstra_reach, fringe_fn, idastar_fn, iterative_deepening_fn,
-    uniform_cost_fn,
+    Reached, astar_bag_fn, astar_fn, bfs_reach, bidirectional_bfs_fn, bidirectional_mm_fn,
+    breadth_first_fn, depth_first_fn, dfs_reach, dijkstra_reach, fringe_fn, idastar_fn,
+    iterative_deepening_fn, uniform_cost_fn,
 };
 
 mod ex1 {
@@ -52,6 +53,43 @@ mod ex1 {
         for target in 0..9 {
             let r = uniform_cost_fn(&1, successors, |&node| node == target);
             assert_eq!(r.path.map(|p| (p.states, p.cost)), expected(target));
+        }
+    }
+
+    /// Every edge `n -> s` as `(n, cost)` for `s`: the successors turned round.
+    fn predecessors(node: &u8) -> Vec<(u8, usize)> {
+        (0..9u8)
+            .flat_map(|n| {
+                successors(&n)
+                    .into_iter()
+                    .filter_map(move |(s, c)| (s == *node).then_some((n, c)))
+            })
+            .collect()
+    }
+
+    /// Its `dijkstra_bidirectional_ok` (4.16): MM with zero heuristics is a bidirectional
+    /// Dijkstra; the same costs as the one-way search, along real edges.
+    #[test]
+    fn dijkstra_bidirectional_ok() {
+        for target in 0..9 {
+            let r = bidirectional_mm_fn(&1, &target, successors, predecessors, |_| 0, |_| 0);
+            let expected = expected(target);
+            assert_eq!(
+                r.path.as_ref().map(|p| p.cost),
+                expected.as_ref().map(|e| e.1)
+            );
+            if let Some(path) = r.path {
+                assert_eq!(path.states.first(), Some(&1));
+                assert_eq!(path.states.last(), Some(&target));
+                let walked = path.states.windows(2).map(|w| {
+                    successors(&w[0])
+                        .into_iter()
+                        .find(|(s, _)| *s == w[1])
+                        .expect("an edge of the graph")
+                        .1
+                });
+                assert_eq!(walked.sum::<usize>(), path.cost);
+            }
         }
     }
 
@@ -593,10 +631,13 @@ mod bags {
 }
 
 /// pathfinding's tests/test_bfs_multiple_starts.rs (its `NodeRefs` start set is our
-/// `breadth_first_from_fn`; the goal set is the goal test).
+/// `breadth_first_from_fn`, the goal set the goal test; both sets of `bfs_bidirectional` are
+/// `bidirectional_bfs_from_fn`'s).
 mod multiple_starts {
     use proptest::prelude::*;
-    use search_core::{breadth_first_fn, breadth_first_from_fn};
+    use search_core::{
+        bidirectional_bfs_fn, bidirectional_bfs_from_fn, breadth_first_fn, breadth_first_from_fn,
+    };
 
     #[test]
     fn bfs_multiple_starts() {
@@ -611,6 +652,37 @@ mod multiple_starts {
         assert_eq!(single.path.unwrap().states, ['a', 'b', 'c', 'd', 'e']);
         let multiple = breadth_first_from_fn(['a', 'b'], next, |&c| c == 'd' || c == 'e');
         assert_eq!(multiple.path.unwrap().states, ['b', 'c', 'd']);
+    }
+
+    /// Its `test_bfs_bidirectional_multiple_starts` (4.16): start and goal sets both ways.
+    #[test]
+    fn bfs_bidirectional_multiple_starts() {
+        let next = |&c: &char| {
+            if c < 'e' {
+                vec![(c as u8 + 1) as char]
+            } else {
+                vec![]
+            }
+        };
+        let prev = |&c: &char| {
+            if c > 'a' {
+                vec![(c as u8 - 1) as char]
+            } else {
+                vec![]
+            }
+        };
+        let single = bidirectional_bfs_fn(&'a', &'e', next, prev);
+        assert_eq!(single.path.unwrap().states, ['a', 'b', 'c', 'd', 'e']);
+        let multiple = bidirectional_bfs_from_fn(['a', 'b'], ['d', 'e'], next, prev);
+        assert_eq!(multiple.path.unwrap().states, ['b', 'c', 'd']);
+        // A start among the goals is the whole path; no starts, no path.
+        let met = bidirectional_bfs_from_fn(['a', 'c', 'b'], ['b', 'c'], next, prev);
+        assert_eq!(
+            (met.path.unwrap().states, met.stats.expanded),
+            (vec!['c'], 0)
+        );
+        let none = bidirectional_bfs_from_fn([], ['e'], next, prev);
+        assert_eq!((none.path, none.stats.expanded), (None, 0));
     }
 
     proptest! {
