@@ -14,7 +14,10 @@ use benches::movingai::{
     Map, MapQuery, Query, Scenario, agrees_with_optimal, chosen_maps, chosen_queries,
     chosen_scenarios, minor_faults, rounds_and_queries, time_queries,
 };
-use search_core::{astar_fn, bidirectional_bfs_fn, breadth_first_fn, indexed, uniform_cost_fn};
+use search_core::{
+    astar_fn, bidirectional_bfs_fn, bidirectional_uniform_cost_fn, breadth_first_fn, indexed,
+    uniform_cost_fn,
+};
 use std::cell::Cell;
 use std::time::Duration;
 
@@ -205,8 +208,8 @@ fn astar_rows(m: &Map, row: Row<'_>) {
     );
 }
 
-/// The breadth-first and uniform-cost rows, beside `pathfinding`'s `bfs`, `dijkstra` and
-/// `bfs_bidirectional`.
+/// The breadth-first and uniform-cost rows, beside `pathfinding`'s `bfs`, `dijkstra`,
+/// `bfs_bidirectional` and `dijkstra_bidirectional`.
 fn other_rows(m: &Map, row: Row<'_>) {
     let theirs_dijkstra = |&(s, g): &Query| {
         pathfinding::prelude::dijkstra(&s, |&c| m.octile_moves(c), |&c| c == g)
@@ -269,6 +272,19 @@ fn other_rows(m: &Map, row: Row<'_>) {
             .map(|p| p.len() as u64)
         },
     );
+    row(
+        "bidirectional_uniform_cost_fn / dijkstra_bidirectional",
+        &|&(s, g)| {
+            let next = |&c: &(usize, usize)| m.octile_moves(c);
+            bidirectional_uniform_cost_fn(&s, &g, next, next)
+                .path
+                .map(|p| u64::from(p.cost))
+        },
+        &|&(s, g)| {
+            let next = |&c: &(usize, usize)| m.octile_moves(c);
+            pathfinding::prelude::dijkstra_bidirectional(&s, &g, next, next).map(|p| u64::from(p.1))
+        },
+    );
 }
 
 /// Prints how often each crate's A* calls the successor closure on `queries`, and how often
@@ -316,6 +332,25 @@ fn successor_calls(m: &Map, queries: &[Query]) {
     }
     println!(
         "  bidirectional successor and predecessor calls: ours {} pathfinding {}",
+        ours.get(),
+        theirs.get()
+    );
+    let (ours, theirs) = (Cell::new(0u64), Cell::new(0u64));
+    let count = |calls: &Cell<u64>, c: (usize, usize)| {
+        calls.set(calls.get() + 1);
+        m.octile_moves(c)
+    };
+    for &(s, g) in queries {
+        bidirectional_uniform_cost_fn(&s, &g, |&c| count(&ours, c), |&c| count(&ours, c));
+        pathfinding::prelude::dijkstra_bidirectional(
+            &s,
+            &g,
+            |&c| count(&theirs, c),
+            |&c| count(&theirs, c),
+        );
+    }
+    println!(
+        "  bidirectional uniform-cost successor and predecessor calls: ours {} pathfinding {}",
         ours.get(),
         theirs.get()
     );

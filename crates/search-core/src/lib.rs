@@ -48,7 +48,8 @@
 //! | `bfs` | [`breadth_first_fn`] | the goal is tested when a state leaves the queue (a few more expansions, exact textbook counters) |
 //! | `bfs` from `NodeRefs` (several starts) | [`breadth_first_from_fn`] | |
 //! | `bfs_bidirectional` | [`bidirectional_bfs_fn`], [`bidirectional_bfs_from_fn`] (several starts and goals) | the same expansions, calls and path (4.16); several roots are taken in the order given (a `NodeRefs` set in its hash order) |
-//! | `dijkstra_bidirectional` | [`bidirectional_mm_fn`] with zero heuristics | MM, bidirectional heuristic search meeting in the middle (aima-python's `bidirectional_search`); with heuristics, fewer expansions |
+//! | `dijkstra_bidirectional` | [`bidirectional_uniform_cost_fn`] | the side with fewer queued entries expands (theirs alternates), and the search stops when the two sides' least costs reach the best path: fewer expansions |
+//! | (none) | [`bidirectional_mm_fn`] | MM, bidirectional heuristic search meeting in the middle (aima-python's `bidirectional_search`), over successors and predecessors |
 //! | `dfs`, `iddfs` | [`depth_first_fn`], [`iterative_deepening_fn`] | the start by reference, an optional depth limit |
 //! | `idastar` | [`idastar_fn`] | the same successor calls on `pathfinding`'s tests |
 //! | `yen` | [`k_shortest_paths_fn`] | |
@@ -163,6 +164,7 @@ mod and_or;
 mod bag;
 mod beam;
 mod bidirectional;
+mod bidirectional_uniform;
 mod closed;
 mod closures;
 mod cost;
@@ -221,6 +223,7 @@ pub use and_or::{AndOrResult, Plan, PlanStep, and_or_search_fn};
 pub use bag::{AllPaths, astar_bag_fn};
 pub use beam::beam_search;
 pub use bidirectional::{bidirectional_bfs_fn, bidirectional_bfs_from_fn};
+pub use bidirectional_uniform::bidirectional_uniform_cost_fn;
 pub use closures::{
     FnProblem, Successors, UnitSuccessors, astar_fn, breadth_first_fn, breadth_first_from_fn,
     depth_first_fn, idastar_fn, iterative_deepening_fn, recursive_best_first_fn, uniform_cost_fn,

@@ -11,8 +11,8 @@
 
 use search_core::{
     Reached, astar_bag_fn, astar_fn, bfs_reach, bidirectional_bfs_fn, bidirectional_mm_fn,
-    breadth_first_fn, depth_first_fn, dfs_reach, dijkstra_reach, fringe_fn, idastar_fn,
-    iterative_deepening_fn, uniform_cost_fn,
+    bidirectional_uniform_cost_fn, breadth_first_fn, depth_first_fn, dfs_reach, dijkstra_reach,
+    fringe_fn, idastar_fn, iterative_deepening_fn, uniform_cost_fn,
 };
 
 mod ex1 {
@@ -67,12 +67,14 @@ mod ex1 {
             .collect()
     }
 
-    /// Its `dijkstra_bidirectional_ok` (4.16): MM with zero heuristics is a bidirectional
-    /// Dijkstra; the same costs as the one-way search, along real edges.
+    /// Its `dijkstra_bidirectional_ok` (4.16), on `bidirectional_uniform_cost_fn` and on MM
+    /// with zero heuristics: the same costs as the one-way search, along real edges.
     #[test]
     fn dijkstra_bidirectional_ok() {
         for target in 0..9 {
-            let r = bidirectional_mm_fn(&1, &target, successors, predecessors, |_| 0, |_| 0);
+            let r = bidirectional_uniform_cost_fn(&1, &target, successors, predecessors);
+            let mm = bidirectional_mm_fn(&1, &target, successors, predecessors, |_| 0, |_| 0);
+            assert_eq!(mm.path.map(|p| p.cost), r.path.as_ref().map(|p| p.cost));
             let expected = expected(target);
             assert_eq!(
                 r.path.as_ref().map(|p| p.cost),
