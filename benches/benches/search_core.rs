@@ -10,10 +10,10 @@ use benches::{GridProblem, WeightedGrid, big_stack};
 use criterion::{Criterion, criterion_group, criterion_main};
 use search_core::test_support::queens_csp;
 use search_core::{
-    astar, astar_fn, bfs_reach, bidirectional_bfs_fn, breadth_first_fn, constraints::CspOptions,
-    constraints::backtracking_search, constraints::count_solutions, dfs_reach, dijkstra_reach,
-    games::Engine, games::alpha_beta, idastar, idastar_fn, k_shortest_paths_fn,
-    shortest_path_tree_fn, uniform_cost, uniform_cost_fn,
+    astar, astar_fn, bfs_reach, bidirectional_bfs_fn, bidirectional_uniform_cost_fn,
+    breadth_first_fn, constraints::CspOptions, constraints::backtracking_search,
+    constraints::count_solutions, dfs_reach, dijkstra_reach, games::Engine, games::alpha_beta,
+    idastar, idastar_fn, k_shortest_paths_fn, shortest_path_tree_fn, uniform_cost, uniform_cost_fn,
 };
 use std::hint::black_box;
 
@@ -258,6 +258,49 @@ fn grid_bidirectional(c: &mut Criterion) {
     group.finish();
 }
 
+/// Bidirectional uniform-cost search (Dijkstra from both ends) corner to corner on the
+/// 1000x1000 weighted grid: a step costs the cell entered, so a cell's predecessors are its
+/// neighbours at its own cost.
+fn grid_bidirectional_uniform(c: &mut Criterion) {
+    let grid = WeightedGrid::random(1000, 42);
+    let goal = grid.cost.len() - 1;
+    let next = |&c: &usize| grid.successors(c);
+    let prev = |&c: &usize| {
+        let here = grid.cost[c];
+        grid.successors(c).map(move |(n, _)| (n, here))
+    };
+    let ours = bidirectional_uniform_cost_fn(&0, &goal, next, prev)
+        .path
+        .map(|p| p.cost);
+    let theirs = pathfinding::prelude::dijkstra_bidirectional(&0, &goal, next, prev).map(|p| p.1);
+    assert_eq!(ours, theirs);
+    assert_eq!(
+        ours,
+        uniform_cost_fn(&0, next, |&c| c == goal)
+            .path
+            .map(|p| p.cost)
+    );
+    let mut group = c.benchmark_group("grid_1000x1000_bidirectional_uniform_cost");
+    group.sample_size(10);
+    group.bench_function("search_core::bidirectional_uniform_cost_fn", |b| {
+        b.iter(|| {
+            black_box(
+                bidirectional_uniform_cost_fn(&0, &goal, next, prev)
+                    .path
+                    .map(|p| p.cost),
+            )
+        })
+    });
+    group.bench_function("pathfinding::dijkstra_bidirectional", |b| {
+        b.iter(|| {
+            black_box(
+                pathfinding::prelude::dijkstra_bidirectional(&0, &goal, next, prev).map(|p| p.1),
+            )
+        })
+    });
+    group.finish();
+}
+
 /// All shortest paths from a corner of a 300x300 grid, and the 5 shortest loopless paths
 /// across a 30x30 grid.
 fn trees_and_yen(c: &mut Criterion) {
@@ -339,6 +382,7 @@ criterion_group!(
     grid_closures,
     fifteen_idastar,
     grid_bidirectional,
+    grid_bidirectional_uniform,
     trees_and_yen,
     csp,
     tic_tac_toe_search
