@@ -231,31 +231,18 @@ fn grid_bidirectional(c: &mut Criterion) {
     let grid = WeightedGrid::random(1000, 42);
     let goal = grid.cost.len() - 1;
     let next = |&c: &usize| grid.successors(c).map(|(n, _)| n);
-    let ours = bidirectional_bfs_fn(&0, &goal, next, next)
-        .path
-        .map(|p| p.steps());
-    let theirs =
-        pathfinding::prelude::bfs_bidirectional(&0, &goal, next, next).map(|p| p.len() - 1);
-    assert_eq!(ours, theirs);
-    let mut group = c.benchmark_group("grid_1000x1000_bidirectional_bfs");
-    group.sample_size(10);
-    group.bench_function("search_core::bidirectional_bfs_fn", |b| {
-        b.iter(|| {
-            black_box(
-                bidirectional_bfs_fn(&0, &goal, next, next)
-                    .path
-                    .map(|p| p.steps()),
-            )
-        })
-    });
-    group.bench_function("pathfinding::bfs_bidirectional", |b| {
-        b.iter(|| {
-            black_box(
-                pathfinding::prelude::bfs_bidirectional(&0, &goal, next, next).map(|p| p.len()),
-            )
-        })
-    });
-    group.finish();
+    side_by_side(
+        c,
+        "grid_1000x1000_bidirectional_bfs",
+        ("search_core::bidirectional_bfs_fn", &|| {
+            bidirectional_bfs_fn(&0, &goal, next, next)
+                .path
+                .map(|p| p.len())
+        }),
+        ("pathfinding::bfs_bidirectional", &|| {
+            pathfinding::prelude::bfs_bidirectional(&0, &goal, next, next).map(|p| p.len())
+        }),
+    );
 }
 
 /// Bidirectional uniform-cost search (Dijkstra from both ends) corner to corner on the
@@ -269,35 +256,41 @@ fn grid_bidirectional_uniform(c: &mut Criterion) {
         let here = grid.cost[c];
         grid.successors(c).map(move |(n, _)| (n, here))
     };
-    let ours = bidirectional_uniform_cost_fn(&0, &goal, next, prev)
-        .path
-        .map(|p| p.cost);
-    let theirs = pathfinding::prelude::dijkstra_bidirectional(&0, &goal, next, prev).map(|p| p.1);
-    assert_eq!(ours, theirs);
+    let one_way = uniform_cost_fn(&0, next, |&c| c == goal).path;
+    side_by_side(
+        c,
+        "grid_1000x1000_bidirectional_uniform_cost",
+        ("search_core::bidirectional_uniform_cost_fn", &|| {
+            bidirectional_uniform_cost_fn(&0, &goal, next, prev)
+                .path
+                .map(|p| p.cost)
+        }),
+        ("pathfinding::dijkstra_bidirectional", &|| {
+            pathfinding::prelude::dijkstra_bidirectional(&0, &goal, next, prev).map(|p| p.1)
+        }),
+    );
     assert_eq!(
-        ours,
-        uniform_cost_fn(&0, next, |&c| c == goal)
+        one_way.map(|p| p.cost),
+        bidirectional_uniform_cost_fn(&0, &goal, next, prev)
             .path
             .map(|p| p.cost)
     );
-    let mut group = c.benchmark_group("grid_1000x1000_bidirectional_uniform_cost");
+}
+
+/// A group of two calls, ours and `pathfinding`'s, each a name and a function; their answers
+/// are checked equal first.
+fn side_by_side<T: PartialEq + std::fmt::Debug>(
+    c: &mut Criterion,
+    group: &str,
+    ours: (&str, &dyn Fn() -> T),
+    theirs: (&str, &dyn Fn() -> T),
+) {
+    assert_eq!(ours.1(), theirs.1(), "{group}: the answers differ");
+    let mut group = c.benchmark_group(group);
     group.sample_size(10);
-    group.bench_function("search_core::bidirectional_uniform_cost_fn", |b| {
-        b.iter(|| {
-            black_box(
-                bidirectional_uniform_cost_fn(&0, &goal, next, prev)
-                    .path
-                    .map(|p| p.cost),
-            )
-        })
-    });
-    group.bench_function("pathfinding::dijkstra_bidirectional", |b| {
-        b.iter(|| {
-            black_box(
-                pathfinding::prelude::dijkstra_bidirectional(&0, &goal, next, prev).map(|p| p.1),
-            )
-        })
-    });
+    for (name, call) in [ours, theirs] {
+        group.bench_function(name, |b| b.iter(|| black_box(call())));
+    }
     group.finish();
 }
 

@@ -287,71 +287,83 @@ fn other_rows(m: &Map, row: Row<'_>) {
     );
 }
 
-/// Prints how often each crate's A* calls the successor closure on `queries`, and how often
-/// each crate's bidirectional breadth-first search calls its two closures.
+/// Prints how often each crate's A*, bidirectional breadth-first search and bidirectional
+/// uniform-cost search call the user's closures on `queries`.
 fn successor_calls(m: &Map, queries: &[Query]) {
-    let (ours, theirs) = (Cell::new(0u64), Cell::new(0u64));
-    for &(s, g) in queries {
-        astar_fn(
-            &s,
-            |&c| {
-                ours.set(ours.get() + 1);
-                m.octile_moves(c)
-            },
-            |&c| Map::octile(c, g),
-            |&c| c == g,
-        );
-        pathfinding::prelude::astar(
-            &s,
-            |&c| {
-                theirs.set(theirs.get() + 1);
-                m.octile_moves(c)
-            },
-            |&c| Map::octile(c, g),
-            |&c| c == g,
-        );
-    }
-    println!(
-        "  A* successor calls: ours {} pathfinding {}",
-        ours.get(),
-        theirs.get()
-    );
-    let (ours, theirs) = (Cell::new(0u64), Cell::new(0u64));
-    let count = |calls: &Cell<u64>, c: (usize, usize)| {
-        calls.set(calls.get() + 1);
-        m.four_moves(c)
-    };
-    for &(s, g) in queries {
-        bidirectional_bfs_fn(&s, &g, |&c| count(&ours, c), |&c| count(&ours, c));
-        pathfinding::prelude::bfs_bidirectional(
-            &s,
-            &g,
-            |&c| count(&theirs, c),
-            |&c| count(&theirs, c),
-        );
-    }
-    println!(
-        "  bidirectional successor and predecessor calls: ours {} pathfinding {}",
-        ours.get(),
-        theirs.get()
-    );
-    let (ours, theirs) = (Cell::new(0u64), Cell::new(0u64));
-    let count = |calls: &Cell<u64>, c: (usize, usize)| {
-        calls.set(calls.get() + 1);
+    let octile = |n: &Cell<u64>, c| {
+        n.set(n.get() + 1);
         m.octile_moves(c)
     };
-    for &(s, g) in queries {
-        bidirectional_uniform_cost_fn(&s, &g, |&c| count(&ours, c), |&c| count(&ours, c));
-        pathfinding::prelude::dijkstra_bidirectional(
-            &s,
-            &g,
-            |&c| count(&theirs, c),
-            |&c| count(&theirs, c),
-        );
-    }
-    println!(
-        "  bidirectional uniform-cost successor and predecessor calls: ours {} pathfinding {}",
-        ours.get(),
-        theirs.get()
+    let four = |n: &Cell<u64>, c| {
+        n.set(n.get() + 1);
+        m.four_moves(c)
+    };
+    let (h, goal) = (Map::octile, |g| move |&c: &(usize, usize)| c == g);
+    print_calls(
+        "A* successor",
+        queries,
+        |(s, g), n| drop(astar_fn(&s, |&c| octile(n, c), |&c| h(c, g), goal(g))),
+        |(s, g), n| {
+            drop(pathfinding::prelude::astar(
+                &s,
+                |&c| octile(n, c),
+                |&c| h(c, g),
+                goal(g),
+            ))
+        },
     );
+    print_calls(
+        "bidirectional successor and predecessor",
+        queries,
+        |(s, g), n| {
+            drop(bidirectional_bfs_fn(
+                &s,
+                &g,
+                |&c| four(n, c),
+                |&c| four(n, c),
+            ))
+        },
+        |(s, g), n| {
+            drop(pathfinding::prelude::bfs_bidirectional(
+                &s,
+                &g,
+                |&c| four(n, c),
+                |&c| four(n, c),
+            ))
+        },
+    );
+    print_calls(
+        "bidirectional uniform-cost successor and predecessor",
+        queries,
+        |(s, g), n| {
+            drop(bidirectional_uniform_cost_fn(
+                &s,
+                &g,
+                |&c| octile(n, c),
+                |&c| octile(n, c),
+            ))
+        },
+        |(s, g), n| {
+            let next = |&c: &(usize, usize)| octile(n, c);
+            drop(pathfinding::prelude::dijkstra_bidirectional(
+                &s, &g, next, next,
+            ))
+        },
+    );
+}
+
+/// Prints the calls each crate's search makes of the closures over `queries`: `ours` and
+/// `theirs` run one query with closures that count their calls in the cell given.
+fn print_calls(
+    what: &str,
+    queries: &[Query],
+    ours: impl Fn(Query, &Cell<u64>),
+    theirs: impl Fn(Query, &Cell<u64>),
+) {
+    let (o, t) = (Cell::new(0u64), Cell::new(0u64));
+    for &query in queries {
+        ours(query, &o);
+        theirs(query, &t);
+    }
+    println!("  {what} calls: ours {} pathfinding {}", o.get(), t.get());
 }

@@ -389,6 +389,16 @@ mod tests {
         (path, stats)
     }
 
+    /// The arcs out of `s` (`forward`) or into it, as `(other end, cost)`.
+    fn arcs<T: Copy + PartialEq, C: Copy>(edges: &[(T, T, C)], s: T, forward: bool) -> Vec<(T, C)> {
+        let ends = |e: &(T, T, C)| if forward { (e.0, e.1) } else { (e.1, e.0) };
+        edges
+            .iter()
+            .filter(|e| ends(e).0 == s)
+            .map(|e| (ends(e).1, e.2))
+            .collect()
+    }
+
     /// Random graphs on up to 12 states with small costs (many ties, zero steps), and a goal.
     fn graphs() -> impl Strategy<Value = (Edges, usize)> {
         (1usize..12).prop_flat_map(|n| (prop::collection::vec((0..n, 0..n, 0u32..4), 0..30), 0..n))
@@ -398,23 +408,15 @@ mod tests {
     /// the answer is theirs, after a second round of closure calls.
     #[test]
     fn a_negative_step_runs_again_on_heaps() {
-        let edges = [(0, 1, 1), (1, 2, -5), (2, 3, 10)];
+        let edges = [(0u8, 1u8, 1), (1, 2, -5), (2, 3, 10)];
         let calls = Cell::new(0);
-        let next = |&s: &u8| {
+        let next = |s: &u8| {
             calls.set(calls.get() + 1);
-            edges
-                .iter()
-                .filter(move |e| e.0 == s)
-                .map(|e| (e.1, e.2))
-                .collect::<Vec<_>>()
+            arcs(&edges, *s, true)
         };
-        let prev = |&s: &u8| {
+        let prev = |s: &u8| {
             calls.set(calls.get() + 1);
-            edges
-                .iter()
-                .filter(move |e| e.1 == s)
-                .map(|e| (e.0, e.2))
-                .collect::<Vec<_>>()
+            arcs(&edges, *s, false)
         };
         let ours = bidirectional_uniform_cost_fn(&0, &3, next, prev);
         let both = calls.replace(0);
@@ -435,8 +437,7 @@ mod tests {
     proptest! {
         #[test]
         fn same_path_and_counters_as_the_plain_algorithm((edges, goal) in graphs()) {
-            let next = |&s: &usize| edges.iter().filter(|e| e.0 == s).map(|e| (e.1, e.2)).collect::<Vec<_>>();
-            let prev = |&s: &usize| edges.iter().filter(|e| e.1 == s).map(|e| (e.0, e.2)).collect::<Vec<_>>();
+            let (next, prev) = (|s: &usize| arcs(&edges, *s, true), |s: &usize| arcs(&edges, *s, false));
             let ours = bidirectional_uniform_cost_fn(&0, &goal, next, prev);
             let (path, stats) = plain(&edges, goal);
             prop_assert_eq!(ours.path.as_ref().map(|p| (p.states.clone(), p.cost)), path);
@@ -448,8 +449,7 @@ mod tests {
         /// real edges at the costs it gives.
         #[test]
         fn cheapest_as_one_way_and_pathfinding((edges, goal) in graphs()) {
-            let next = |&s: &usize| edges.iter().filter(|e| e.0 == s).map(|e| (e.1, e.2)).collect::<Vec<_>>();
-            let prev = |&s: &usize| edges.iter().filter(|e| e.1 == s).map(|e| (e.0, e.2)).collect::<Vec<_>>();
+            let (next, prev) = (|s: &usize| arcs(&edges, *s, true), |s: &usize| arcs(&edges, *s, false));
             let ours = bidirectional_uniform_cost_fn(&0, &goal, next, prev);
             if goal != 0 {
                 let heaps = [BinaryHeap::new(), BinaryHeap::new()];

@@ -641,15 +641,26 @@ mod multiple_starts {
         bidirectional_bfs_fn, bidirectional_bfs_from_fn, breadth_first_fn, breadth_first_from_fn,
     };
 
+    /// The chain a -> b -> c -> d -> e of its tests.
+    fn next(&c: &char) -> Vec<char> {
+        if c < 'e' {
+            vec![(c as u8 + 1) as char]
+        } else {
+            vec![]
+        }
+    }
+
+    /// The chain's arcs turned round.
+    fn prev(&c: &char) -> Vec<char> {
+        if c > 'a' {
+            vec![(c as u8 - 1) as char]
+        } else {
+            vec![]
+        }
+    }
+
     #[test]
     fn bfs_multiple_starts() {
-        let next = |&c: &char| {
-            if c < 'e' {
-                vec![(c as u8 + 1) as char]
-            } else {
-                vec![]
-            }
-        };
         let single = breadth_first_fn(&'a', next, |&c| c == 'e');
         assert_eq!(single.path.unwrap().states, ['a', 'b', 'c', 'd', 'e']);
         let multiple = breadth_first_from_fn(['a', 'b'], next, |&c| c == 'd' || c == 'e');
@@ -659,20 +670,6 @@ mod multiple_starts {
     /// Its `test_bfs_bidirectional_multiple_starts` (4.16): start and goal sets both ways.
     #[test]
     fn bfs_bidirectional_multiple_starts() {
-        let next = |&c: &char| {
-            if c < 'e' {
-                vec![(c as u8 + 1) as char]
-            } else {
-                vec![]
-            }
-        };
-        let prev = |&c: &char| {
-            if c > 'a' {
-                vec![(c as u8 - 1) as char]
-            } else {
-                vec![]
-            }
-        };
         let single = bidirectional_bfs_fn(&'a', &'e', next, prev);
         assert_eq!(single.path.unwrap().states, ['a', 'b', 'c', 'd', 'e']);
         let multiple = bidirectional_bfs_from_fn(['a', 'b'], ['d', 'e'], next, prev);
