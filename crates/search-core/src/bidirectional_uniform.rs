@@ -222,7 +222,7 @@ impl<S: Clone + Eq + Hash, C: Cost, Q: Queue<C>> Search<S, C, Q> {
 /// side on a tie, and equal costs leave first in, first out. Every state both sides have
 /// reached offers a path, and the search stops when the two least costs waiting add up to at
 /// least the cheapest path offered (or a side runs out). On the Moving AI maps it calls the
-/// closures 3-9% less often than `pathfinding`, which alternates the sides.
+/// closures 2-9% less often than `pathfinding`, which alternates the sides.
 ///
 /// Costs must not be negative: after a negative step the search starts again on binary heaps
 /// (calling the closures again), and the path it returns may not be the cheapest. Counters:
