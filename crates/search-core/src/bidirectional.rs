@@ -290,6 +290,11 @@ mod tests {
             let (path, stats) = plain(&edges, &starts, &goals);
             prop_assert_eq!(ours.path.as_ref().map(|p| p.states.clone()), path);
             prop_assert_eq!(ours.stats, stats);
+            if let Some(p) = &ours.path {
+                // Unit steps: the cost is the number of steps.
+                prop_assert_eq!(p.cost, p.states.len() - 1);
+                prop_assert_eq!((&p.step_costs, p.actions.len()), (&vec![1; p.cost], p.cost));
+            }
             if let ([start], [goal]) = (&starts[..], &goals[..]) {
                 let one = bidirectional_bfs_fn(start, goal, next, prev);
                 prop_assert_eq!(one.path, ours.path);
