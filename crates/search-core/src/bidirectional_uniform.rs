@@ -18,7 +18,7 @@ const CLOSED: u32 = 1 << 31;
 const UNREACHED: u32 = CLOSED - 1;
 
 /// The parent of a root; positions from here on do not fit a link.
-const ROOT: u32 = CLOSED - 2;
+const ROOT: u32 = UNREACHED - 1;
 
 /// What each side (0: forward, 1: backward) knows of a state: its cheapest cost from that
 /// side's root, the step from the parent on that side, and the link (the parent's position,
@@ -104,15 +104,15 @@ impl<S: Clone + Eq + Hash, C: Cost, Q: Queue<C>> Search<S, C, Q> {
         search
     }
 
-    /// The least cost waiting on `side`'s queue, after dropping the entries of states closed
-    /// or reached more cheaply since.
+    /// The least cost waiting on `side`'s queue, after dropping the entries of states this
+    /// side has expanded. (An entry of a state reached more cheaply since always comes up after
+    /// the cheaper one, whose expansion closes the state: closed is all there is to test.)
     fn least(&mut self, side: usize) -> Option<C> {
         loop {
-            if let Some(top) = &self.next[side] {
-                let known = self.table.get(top.item).1;
-                if known.link[side] & CLOSED == 0 && known.g[side].total_order(&top.f).is_eq() {
-                    return Some(top.f);
-                }
+            if let Some(top) = &self.next[side]
+                && self.table.get(top.item).1.link[side] & CLOSED == 0
+            {
+                return Some(top.f);
             }
             self.next[side] = Some(self.queues[side].take()?);
             self.queued[side] -= 1;
