@@ -434,6 +434,41 @@ mod tests {
         );
     }
 
+    /// Floating-point costs: the same cost as the one-way search; a NaN step (no cost at all)
+    /// ends the search without a panic.
+    #[test]
+    fn floating_point_costs() {
+        let edges = [
+            (0u8, 1u8, 0.5),
+            (1, 2, 0.25),
+            (0, 2, 1.0),
+            (2, 3, 2.0),
+            (1, 3, 2.5),
+        ];
+        let (next, prev) = (
+            |s: &u8| arcs(&edges, *s, true),
+            |s: &u8| arcs(&edges, *s, false),
+        );
+        let both = bidirectional_uniform_cost_fn(&0, &3, next, prev)
+            .path
+            .unwrap();
+        assert_eq!((both.states, both.cost), (vec![0, 1, 2, 3], 2.75));
+        assert_eq!(
+            uniform_cost_fn(&0, next, |&s| s == 3).path.unwrap().cost,
+            2.75
+        );
+        let edges = [(0u8, 1u8, f64::NAN), (1, 2, 1.0), (0, 2, 4.0)];
+        let (next, prev) = (
+            |s: &u8| arcs(&edges, *s, true),
+            |s: &u8| arcs(&edges, *s, false),
+        );
+        let r = bidirectional_uniform_cost_fn(&0, &2, next, prev);
+        assert!(
+            r.path
+                .is_some_and(|p| p.states.first() == Some(&0) && p.last() == &2)
+        );
+    }
+
     proptest! {
         #[test]
         fn same_path_and_counters_as_the_plain_algorithm((edges, goal) in graphs()) {
