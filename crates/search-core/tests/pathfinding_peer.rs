@@ -1,5 +1,6 @@
 //! `pathfinding`'s own tests (4.16: its `tests/pathfinding.rs` modules `ex1` and `ex2`,
-//! `tests/dfs-reach.rs`, `tests/dijkstra-reach.rs`, `tests/test_bfs_multiple_starts.rs`) ported
+//! `tests/dfs-reach.rs`, `tests/dijkstra-reach.rs`, `tests/test_bfs_multiple_starts.rs`,
+//! `tests/graph_guide_examples.rs`) ported
 //! to search-core's front door, with their expected paths, costs, orders and successor-call
 //! counts.
 //!
@@ -766,4 +767,148 @@ fn iterative_deepening_fn_takes_states_that_are_only_eq() {
     );
     assert_eq!(Some(path.steps()), hashed.path.map(|p| p.steps()));
     assert_eq!(plain.stats, hashed.stats);
+}
+
+/// pathfinding's tests/graph_guide_examples.rs (4.16): the examples of its graph guide, the
+/// same graphs and expected paths on our front door.
+mod graph_guide {
+    use search_core::{astar_fn, breadth_first_fn, uniform_cost_fn};
+    use std::collections::HashMap;
+
+    /// An adjacency list of weighted arcs.
+    fn weighted<N: Copy + Eq + std::hash::Hash>(arcs: &[(N, N, u32)]) -> HashMap<N, Vec<(N, u32)>> {
+        let mut graph: HashMap<N, Vec<(N, u32)>> = HashMap::new();
+        for &(from, to, w) in arcs {
+            graph.entry(from).or_default().push((to, w));
+        }
+        graph
+    }
+
+    #[test]
+    fn adjacency_list() {
+        let graph = weighted(&[
+            ("A", "B", 4),
+            ("A", "C", 2),
+            ("B", "C", 1),
+            ("B", "D", 5),
+            ("C", "D", 8),
+            ("C", "E", 10),
+            ("D", "E", 2),
+        ]);
+        let next = |n: &&str| graph.get(n).cloned().unwrap_or_default();
+        let path = uniform_cost_fn(&"A", next, |&n| n == "E").path.unwrap();
+        assert_eq!((path.states, path.cost), (vec!["A", "B", "D", "E"], 11));
+    }
+
+    #[test]
+    fn adjacency_matrix() {
+        let m: [[Option<u32>; 5]; 5] = [
+            [None, Some(4), Some(2), None, None],
+            [None, None, Some(1), Some(5), None],
+            [None, None, None, Some(8), Some(10)],
+            [None, None, None, None, Some(2)],
+            [None; 5],
+        ];
+        let next = |&n: &usize| (0..5).filter_map(move |to| m[n][to].map(|w| (to, w)));
+        let path = astar_fn(&0, next, |&n| u32::from(n != 4), |&n| n == 4)
+            .path
+            .unwrap();
+        assert_eq!((path.states, path.cost), (vec![0, 1, 3, 4], 11));
+    }
+
+    #[test]
+    fn edge_list() {
+        let graph = weighted(&[
+            (1, 2, 7),
+            (1, 3, 9),
+            (1, 6, 14),
+            (2, 3, 10),
+            (2, 4, 15),
+            (3, 4, 11),
+            (3, 6, 2),
+            (4, 5, 6),
+            (5, 6, 9),
+        ]);
+        let next = |n: &u32| graph.get(n).cloned().unwrap_or_default();
+        let path = uniform_cost_fn(&1, next, |&n| n == 5).path.unwrap();
+        assert_eq!((path.states, path.cost), (vec![1, 3, 4, 5], 26));
+    }
+
+    /// Roads both ways between four cities, with the straight line (truncated) as A*'s
+    /// heuristic.
+    #[test]
+    fn road_network() {
+        let roads = [
+            ("A", "B", 10),
+            ("A", "C", 15),
+            ("B", "D", 12),
+            ("C", "D", 10),
+        ];
+        let graph = weighted(
+            &roads
+                .iter()
+                .flat_map(|&(a, b, d)| [(a, b, d), (b, a, d)])
+                .collect::<Vec<_>>(),
+        );
+        let at: HashMap<&str, (f64, f64)> = HashMap::from([
+            ("A", (0.0, 0.0)),
+            ("B", (10.0, 0.0)),
+            ("C", (0.0, 15.0)),
+            ("D", (10.0, 12.0)),
+        ]);
+        let next = |n: &&str| graph.get(n).cloned().unwrap_or_default();
+        let line = |n: &&str| {
+            let ((x1, y1), (x2, y2)) = (at[n], at["D"]);
+            (x2 - x1).hypot(y2 - y1) as u32
+        };
+        let dijkstra = uniform_cost_fn(&"A", next, |&n| n == "D").path.unwrap();
+        let astar = astar_fn(&"A", next, line, |&n| n == "D").path.unwrap();
+        for path in [dijkstra, astar] {
+            assert_eq!((path.states, path.cost), (vec!["A", "B", "D"], 22));
+        }
+    }
+
+    #[test]
+    fn unweighted_bfs() {
+        let graph: HashMap<&str, Vec<&str>> = HashMap::from([
+            ("A", vec!["B", "C"]),
+            ("B", vec!["A", "D", "E"]),
+            ("C", vec!["A", "F"]),
+            ("D", vec!["B"]),
+            ("E", vec!["B", "F"]),
+            ("F", vec!["C", "E"]),
+        ]);
+        let next = |n: &&str| graph.get(n).cloned().unwrap_or_default();
+        let path = breadth_first_fn(&"A", next, |&n| n == "F").path.unwrap();
+        assert_eq!((path.steps(), path.states), (2, vec!["A", "C", "F"]));
+    }
+
+    /// Its test only asks for some path from 1 to 3; the only one is 1 -> 2 -> 3.
+    #[test]
+    fn spatial_graph() {
+        let graph = weighted(&[
+            (1, 2, 1000),
+            (1, 5, 707),
+            (2, 3, 1000),
+            (2, 5, 707),
+            (3, 4, 1000),
+            (3, 5, 707),
+            (4, 1, 1000),
+            (4, 5, 707),
+        ]);
+        let at = HashMap::from([
+            (1, (0.0, 0.0)),
+            (2, (10.0, 0.0)),
+            (3, (10.0, 10.0)),
+            (4, (0.0, 10.0)),
+            (5, (5.0, 5.0)),
+        ]);
+        let next = |n: &u32| graph.get(n).cloned().unwrap_or_default();
+        let line = |n: &u32| {
+            let ((x1, y1), (x2, y2)): ((f64, f64), (f64, f64)) = (at[n], at[&3]);
+            ((x2 - x1).hypot(y2 - y1) * 100.0) as u32
+        };
+        let path = astar_fn(&1, next, line, |&n| n == 3).path.unwrap();
+        assert_eq!((path.states, path.cost), (vec![1, 2, 3], 2000));
+    }
 }
