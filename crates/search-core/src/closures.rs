@@ -262,6 +262,43 @@ pub fn breadth_first_from_fn<S: Clone + Eq + Hash>(
     crate::fifo::run_from(&problem, Hashed::<S, UnitFirst>::default(), starts)
 }
 
+/// The shortest loop from `start` back to itself (`pathfinding`'s `bfs_loop`): the path with
+/// the fewest steps, at least one, that starts and ends at `start` and visits no other state
+/// twice. A breadth-first search from `start`'s successors (in their order) to `start`, so
+/// among equally short loops it takes the one through the first successor that has one.
+///
+/// ```
+/// use search_core::breadth_first_loop_fn;
+/// // 0 → 1 → 2 → 0 and 0 → 3 → 0 (the shorter way back).
+/// let next = |&n: &u8| match n { 0 => vec![1, 3], 1 => vec![2], 3 => vec![0], _ => vec![0] };
+/// assert_eq!(breadth_first_loop_fn(&0, next).path.unwrap().states, [0, 3, 0]);
+/// assert!(breadth_first_loop_fn(&4, |_: &u8| [5]).path.is_none()); // 4 → 5, no way back
+/// ```
+///
+/// Counters are those of one breadth-first search from `start` whose goal test holds for
+/// `start` except at the root: the start is generated, popped and expanded once.
+pub fn breadth_first_loop_fn<S: Clone + Eq + Hash>(
+    start: &S,
+    mut successors: impl UnitSuccessors<S>,
+) -> SearchResult<S, (), usize> {
+    let first = successors(start);
+    let problem = unit_problem(start, successors, |s: &S| s == start);
+    let mut result = crate::fifo::run_from(&problem, Hashed::<S, UnitFirst>::default(), first);
+    result.stats += crate::Stats {
+        popped: 1,
+        expanded: 1,
+        generated: 1,
+    };
+    result.path = result.path.map(|back| {
+        let mut path = Path::single(start.clone());
+        for state in back.states {
+            path.push((), state, 1);
+        }
+        path
+    });
+    result
+}
+
 /// Depth-first search from `start` with an optional depth limit ([`depth_first`] on closures).
 ///
 /// ```
@@ -439,5 +476,70 @@ fn unwrap_states<S, C>(result: SearchResult<EqOnly<S>, (), C>) -> SearchResult<S
         }),
         stats: result.stats,
         cut_off: result.cut_off,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::breadth_first_loop_fn;
+    use crate::problem::Stats;
+    use proptest::prelude::*;
+    use std::collections::{HashMap, VecDeque};
+
+    /// The textbook loop: every child queued with its parent, the goal (`start`, but not the
+    /// root) tested when a node leaves, a state expanded once.
+    fn plain(next: impl Fn(usize) -> Vec<usize>, start: usize) -> (Option<Vec<usize>>, Stats) {
+        let mut stats = Stats {
+            generated: 1,
+            ..Stats::default()
+        };
+        let mut nodes = vec![(start, usize::MAX)];
+        let mut queue = VecDeque::from([0]);
+        let mut closed = HashMap::new();
+        while let Some(at) = queue.pop_front() {
+            stats.popped += 1;
+            let (state, _) = nodes[at];
+            if state == start && at > 0 {
+                let mut path = vec![state];
+                let mut p = nodes[at].1;
+                while p != usize::MAX {
+                    path.push(nodes[p].0);
+                    p = nodes[p].1;
+                }
+                path.reverse();
+                return (Some(path), stats);
+            }
+            if closed.insert(state, ()).is_some() && at > 0 {
+                continue;
+            }
+            stats.expanded += 1;
+            for child in next(state) {
+                stats.generated += 1;
+                nodes.push((child, at));
+                queue.push_back(nodes.len() - 1);
+            }
+        }
+        (None, stats)
+    }
+
+    proptest! {
+        /// The same loop as `pathfinding`'s `bfs_loop`, and the textbook loop's path and
+        /// counters.
+        #[test]
+        fn same_loop_as_pathfinding_and_the_plain_loop(
+            (edges, start) in (1usize..12).prop_flat_map(|n| {
+                (prop::collection::vec((0..n, 0..n), 0..30), 0..n)
+            })
+        ) {
+            let next = |s: usize| edges.iter().filter(|e| e.0 == s).map(|e| e.1).collect::<Vec<_>>();
+            let ours = breadth_first_loop_fn(&start, |&s: &usize| next(s));
+            let theirs = pathfinding::prelude::bfs_loop(&start, |&s: &usize| next(s));
+            let states = ours.path.as_ref().map(|p| p.states.clone());
+            prop_assert_eq!(&states, &theirs);
+            prop_assert_eq!((states, ours.stats), plain(next, start));
+            if let Some(p) = &ours.path {
+                prop_assert_eq!((p.cost, &p.step_costs), (p.states.len() - 1, &vec![1; p.cost]));
+            }
+        }
     }
 }

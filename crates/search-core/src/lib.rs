@@ -8,6 +8,7 @@
 //! | the crate root | paths from a start to a goal: the closure front door (`*_fn`), the [`SearchProblem`] trait and its algorithms, [`Path`], [`Stats`], [`Cost`], the reach iterators; conditional [`Plan`]s for nondeterministic actions ([`and_or_search_fn`]) |
 //! | [`indexed`] | the same closure searches over states you can number (flat arrays, no hashing) |
 //! | [`grid`] | a packed occupancy grid and Jump Point Search over it, 8-connected ([`grid::jps`]) and 4-connected ([`grid::jps4`]) |
+//! | [`cycle`] | where an iterated function's sequence starts repeating: Floyd's and Brent's cycle detection |
 //! | [`policy`] | the graph-search loop with chosen frontier, tie, duplicate and successor-order policies (course platforms' variants) |
 //! | [`local_search`] | hill climbing (first-choice, steepest, stochastic), local beam search, simulated annealing, the genetic algorithm, min-conflicts repair, online agents |
 //! | [`constraints`] | constraint satisfaction problems and their backtracking solver |
@@ -47,6 +48,7 @@
 //! | `dijkstra` | [`uniform_cost_fn`] | the same; goal test when a state leaves the frontier |
 //! | `bfs` | [`breadth_first_fn`] | the goal is tested when a state leaves the queue (a few more expansions, exact textbook counters) |
 //! | `bfs` from `NodeRefs` (several starts) | [`breadth_first_from_fn`] | |
+//! | `bfs_loop` | [`breadth_first_loop_fn`] | the same loop, from one start; the goal is tested when a state leaves the queue |
 //! | `bfs_bidirectional` | [`bidirectional_bfs_fn`], [`bidirectional_bfs_from_fn`] (several starts and goals) | the same expansions, calls and path (4.16); several roots are taken in the order given (a `NodeRefs` set in its hash order) |
 //! | `dijkstra_bidirectional` | [`bidirectional_uniform_cost_fn`] | the side with fewer queued entries expands (theirs alternates), and the search stops when the two sides' least costs reach the best path: fewer expansions |
 //! | (none) | [`bidirectional_mm_fn`] | MM, bidirectional heuristic search meeting in the middle (aima-python's `bidirectional_search`), over successors and predecessors |
@@ -60,6 +62,7 @@
 //! | `count_paths` | [`count_paths`] | iterative (no stack overflow on deep graphs); `None` on a cycle instead of overflowing |
 //! | `dijkstra_partial` | [`dijkstra_partial`] | the settled states in cost order, as [`Reached`] items |
 //! | `fringe` | [`fringe_fn`] | the same successor calls on `pathfinding`'s tests |
+//! | `floyd`, `brent`, `floyd_partial`, `brent_partial` | [`cycle::floyd`], [`cycle::brent`], [`cycle::floyd_partial`], [`cycle::brent_partial`] | the same values, as a [`cycle::Cycle`]; as many calls of `f` (Floyd's: one fewer) with named fields; `f` takes its value by reference |
 //! | `astar_bag`, `astar_bag_collect` | [`astar_bag_fn`] (`.collect()` the paths) | the same successor calls on `pathfinding`'s tests |
 //!
 //! Each `*_fn` wraps its closures in an [`FnProblem`] and runs the trait version below, so the
@@ -170,6 +173,7 @@ mod closures;
 mod cost;
 mod csp;
 mod csp_repair;
+pub mod cycle;
 mod depth_first;
 mod error;
 mod fifo;
@@ -226,7 +230,8 @@ pub use bidirectional::{bidirectional_bfs_fn, bidirectional_bfs_from_fn};
 pub use bidirectional_uniform::bidirectional_uniform_cost_fn;
 pub use closures::{
     FnProblem, Successors, UnitSuccessors, astar_fn, breadth_first_fn, breadth_first_from_fn,
-    depth_first_fn, idastar_fn, iterative_deepening_fn, recursive_best_first_fn, uniform_cost_fn,
+    breadth_first_loop_fn, depth_first_fn, idastar_fn, iterative_deepening_fn,
+    recursive_best_first_fn, uniform_cost_fn,
 };
 pub use cost::Cost;
 pub use depth_first::{depth_first, iterative_deepening};
