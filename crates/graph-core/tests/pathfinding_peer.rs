@@ -1,6 +1,7 @@
 //! `pathfinding`'s own tests of strongly connected components, topological sort and connected
 //! components (its `tests/strongly_connected_components.rs`, `tests/topological_sort.rs`,
-//! `tests/connected-components.rs`), ported to graph-core with their expected values.
+//! `tests/connected-components.rs`, and `tests/aoc-2017-12-12.rs` with its input in
+//! `tests/data/pathfinding/`), ported to graph-core with their expected values.
 //!
 //! Deliberate differences, said where they show:
 //! - a topological sort of a cyclic graph returns the whole cycle it found (`Err(Vec<N>)`),
@@ -137,4 +138,75 @@ fn components_of_groups() {
     };
     let c = connected_components_fn(&starts, together);
     assert_eq!(sets(&c), sets(&[vec![1, 2, 3, 4, 7], vec![5, 6]]));
+}
+
+/// pathfinding's tests/aoc-2017-12-12.rs (Advent of Code 2017, day 12): 2000 programs joined by
+/// pipes, the input in `tests/data/pathfinding/`. Its three methods (`connected_components`,
+/// `separate_components`, `components` of groups) are [`connected_components_fn`] over the
+/// pipes, [`graph_core::connected_components`] of the pipes as a [`graph_core::MultiGraph`],
+/// and [`connected_components_fn`] over the groups; each finds 186 groups, 152 programs with 0.
+mod aoc_2017_12_12 {
+    use super::sets;
+    use graph_core::{MultiGraph, connected_components, connected_components_fn};
+
+    /// Each line `a <-> b, c, ...` as `[a, b, c, ...]`; line `a` is program `a`'s.
+    fn pipes() -> Vec<Vec<usize>> {
+        let pipes: Vec<Vec<usize>> = include_str!("data/pathfinding/aoc-2017-12-12.txt")
+            .lines()
+            .map(|line| {
+                line.replace(" <->", ",")
+                    .split(", ")
+                    .map(|w| w.parse().unwrap())
+                    .collect()
+            })
+            .collect();
+        assert!(pipes.iter().enumerate().all(|(i, l)| l[0] == i));
+        pipes
+    }
+
+    fn check(groups: &[Vec<usize>]) {
+        let zero = groups.iter().find(|g| g.contains(&0)).unwrap();
+        assert_eq!(zero.len(), 152);
+        assert_eq!(groups.len(), 186);
+        assert_eq!(groups.iter().map(Vec::len).sum::<usize>(), 2000);
+    }
+
+    #[test]
+    fn method1() {
+        let pipes = pipes();
+        let all: Vec<usize> = pipes.iter().map(|l| l[0]).collect();
+        check(&connected_components_fn(&all, |&n| pipes[n][1..].to_vec()));
+    }
+
+    #[test]
+    fn method2() {
+        let pipes = pipes();
+        let edges: Vec<(usize, usize)> = (pipes.iter())
+            .flat_map(|l| l[1..].iter().map(move |&b| (l[0], b)))
+            .collect();
+        let graph = MultiGraph::from_edges(pipes.len(), &edges).unwrap();
+        let groups = connected_components(&graph);
+        check(&groups);
+        let all: Vec<usize> = (0..pipes.len()).collect();
+        let by_closure = connected_components_fn(&all, |&n| pipes[n][1..].to_vec());
+        assert_eq!(sets(&groups), sets(&by_closure));
+    }
+
+    #[test]
+    fn method3() {
+        let pipes = pipes();
+        let mut member_of = vec![Vec::new(); pipes.len()];
+        for (g, group) in pipes.iter().enumerate() {
+            for &n in group {
+                member_of[n].push(g);
+            }
+        }
+        let together = |&n: &usize| {
+            (member_of[n].iter())
+                .flat_map(|&g| pipes[g].iter().copied())
+                .collect::<Vec<_>>()
+        };
+        let starts: Vec<usize> = pipes.iter().flatten().copied().collect();
+        check(&connected_components_fn(&starts, together));
+    }
 }
