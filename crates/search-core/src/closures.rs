@@ -249,15 +249,20 @@ pub fn breadth_first_fn<S: Clone + Eq + Hash>(
 /// assert_eq!(r.path.unwrap().states, ['b', 'c', 'd']);
 /// ```
 ///
-/// # Panics
-/// When `starts` is empty: a search needs somewhere to start.
+/// With no start there is no path, and nothing is generated.
 pub fn breadth_first_from_fn<S: Clone + Eq + Hash>(
     starts: impl IntoIterator<Item = S>,
     successors: impl UnitSuccessors<S>,
     is_goal: impl FnMut(&S) -> bool,
 ) -> SearchResult<S, (), usize> {
     let mut starts = starts.into_iter().peekable();
-    let first = starts.peek().expect("at least one start").clone();
+    let Some(first) = starts.peek().cloned() else {
+        return SearchResult {
+            cut_off: false,
+            path: None,
+            stats: crate::Stats::default(),
+        };
+    };
     let problem = unit_problem(&first, successors, is_goal);
     crate::fifo::run_from(&problem, Hashed::<S, UnitFirst>::default(), starts)
 }

@@ -684,6 +684,12 @@ mod multiple_starts {
         assert_eq!(single.path.unwrap().states, ['a', 'b', 'c', 'd', 'e']);
         let multiple = breadth_first_from_fn(['a', 'b'], next, |&c| c == 'd' || c == 'e');
         assert_eq!(multiple.path.unwrap().states, ['b', 'c', 'd']);
+        // No starts, no path (its empty `NodeRefs`), and no panic.
+        let none = breadth_first_from_fn([], next, |&c| c == 'e');
+        assert_eq!(
+            (none.path, none.stats),
+            (None, search_core::Stats::default())
+        );
     }
 
     /// Its `test_bfs_bidirectional_multiple_starts` (4.16): start and goal sets both ways.
