@@ -279,6 +279,12 @@ impl DuplicatePolicy for SkipClosedOnPop {
 pub(crate) struct FilterClosedOnPush;
 impl DuplicatePolicy for FilterClosedOnPush {}
 
+/// Nothing is checked (tree search): every successor is pushed and every popped entry expanded.
+pub(crate) struct Ignore;
+impl DuplicatePolicy for Ignore {
+    const FILTER_CLOSED_ON_PUSH: bool = false;
+}
+
 /// One entry per state: successors closed or open are dropped.
 pub(crate) struct SkipOpenOrClosed;
 impl DuplicatePolicy for SkipOpenOrClosed {

@@ -7,7 +7,8 @@
 //! - [`TieOrder`]: which of two equal priorities leaves first (first in, or last in);
 //! - [`Duplicates`]: what happens to a successor whose state is closed or already on the
 //!   frontier (keep it and skip it when popped; drop it when closed; drop it when closed or
-//!   open; or redirect the open entry when the new path is cheaper);
+//!   open; redirect the open entry when the new path is cheaper; or search it again: tree
+//!   search);
 //! - [`SuccessorOrder`]: one expansion's successors in the problem's order, or sorted stably by
 //!   heuristic first;
 //! - an observer called with every node taken from the frontier (for traces).
@@ -26,7 +27,8 @@
 use crate::frontier::{DeeperHeap, LifoHeap, Open, Stack};
 pub use crate::graph_search::Priority;
 use crate::graph_search::{
-    FilterClosedOnPush, GraphSearch, Redirect, SkipClosedOnPop, SkipOpenOrClosed,
+    DuplicatePolicy, FilterClosedOnPush, GraphSearch, Ignore, Redirect, SkipClosedOnPop,
+    SkipOpenOrClosed,
 };
 use crate::problem::{Path, SearchProblem, SearchResult, Stats};
 use std::collections::{BinaryHeap, VecDeque};
@@ -79,6 +81,13 @@ pub enum Duplicates {
     /// on the frontier has a strictly lower priority, it replaces the old entry (path
     /// redirection). The CS364 platform's `algA`.
     Redirect,
+    /// Nothing is checked: every successor becomes a frontier entry and every entry popped is
+    /// expanded, so a state reached by several paths is searched once for each (tree search:
+    /// aima-python's `best_first_tree_search`, `uniform_cost_tree_search`,
+    /// `astar_tree_search`). On a graph with cycles it ends only when a goal leaves the
+    /// frontier: with a priority of path costs that grow along every cycle, or on a queue, when
+    /// a goal can be reached; with no goal reachable it runs until memory runs out.
+    Ignore,
 }
 
 /// The order in which one expansion's successors are offered to the frontier.
@@ -268,38 +277,35 @@ where
     O: FnMut(&Popped<'_, P::State, P::Cost>),
 {
     let sorted = options.successors == SuccessorOrder::ByHeuristic;
-    match (options.duplicates, sorted) {
-        (Duplicates::SkipClosedOnPop, false) => {
-            GraphSearch::<P, F, SkipClosedOnPop>::new(problem, frontier, priority)
-                .run::<false, O>(observer)
-        }
-        (Duplicates::SkipClosedOnPop, true) => {
-            GraphSearch::<P, F, SkipClosedOnPop>::new(problem, frontier, priority)
-                .run::<true, O>(observer)
-        }
-        (Duplicates::FilterClosedOnPush, false) => {
-            GraphSearch::<P, F, FilterClosedOnPush>::new(problem, frontier, priority)
-                .run::<false, O>(observer)
-        }
-        (Duplicates::FilterClosedOnPush, true) => {
-            GraphSearch::<P, F, FilterClosedOnPush>::new(problem, frontier, priority)
-                .run::<true, O>(observer)
-        }
-        (Duplicates::SkipOpenOrClosed, false) => {
-            GraphSearch::<P, F, SkipOpenOrClosed>::new(problem, frontier, priority)
-                .run::<false, O>(observer)
-        }
-        (Duplicates::SkipOpenOrClosed, true) => {
-            GraphSearch::<P, F, SkipOpenOrClosed>::new(problem, frontier, priority)
-                .run::<true, O>(observer)
-        }
-        (Duplicates::Redirect, false) => {
-            GraphSearch::<P, F, Redirect>::new(problem, frontier, priority)
-                .run::<false, O>(observer)
-        }
-        (Duplicates::Redirect, true) => {
-            GraphSearch::<P, F, Redirect>::new(problem, frontier, priority).run::<true, O>(observer)
-        }
+    let run = match options.duplicates {
+        Duplicates::SkipClosedOnPop => run_with::<P, F, SkipClosedOnPop, O>,
+        Duplicates::FilterClosedOnPush => run_with::<P, F, FilterClosedOnPush, O>,
+        Duplicates::SkipOpenOrClosed => run_with::<P, F, SkipOpenOrClosed, O>,
+        Duplicates::Redirect => run_with::<P, F, Redirect, O>,
+        Duplicates::Ignore => run_with::<P, F, Ignore, O>,
+    };
+    run(problem, frontier, priority, sorted, observer)
+}
+
+/// The loop of the duplicate policy `D`, its successors `sorted` by heuristic or not.
+fn run_with<P, F, D, O>(
+    problem: &P,
+    frontier: F,
+    priority: Priority,
+    sorted: bool,
+    observer: &mut O,
+) -> ReportOf<P>
+where
+    P: SearchProblem,
+    F: Open<P::Cost>,
+    D: DuplicatePolicy,
+    O: FnMut(&Popped<'_, P::State, P::Cost>),
+{
+    let search = GraphSearch::<P, F, D>::new(problem, frontier, priority);
+    if sorted {
+        search.run::<true, O>(observer)
+    } else {
+        search.run::<false, O>(observer)
     }
 }
 

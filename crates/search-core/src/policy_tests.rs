@@ -80,6 +80,37 @@ fn filter_closed_on_push_expands_a_duplicate_twice() {
 }
 
 #[test]
+fn ignore_searches_a_state_once_per_path() {
+    // 0 -> 1 (1), 0 -> 2 (3), 1 -> 2 (1), 2 -> 3 (1), 3 -> 0 (1): two paths to 2, and a
+    // cycle. Uniform-cost tree search pops 0 (g 0), 1 (1), 2 (2), 2 (3: expanded again,
+    // pushing 3 at 4), then the goal 3 (3).
+    let g = arcs(&[(0, 1, 1), (0, 2, 3), (1, 2, 1), (2, 3, 1), (3, 0, 1)], 3);
+    let by_cost = SearchOptions::new(Frontier::Priority(Priority::PathCost));
+    let (order, r) = pops(&g, by_cost.duplicates(Duplicates::Ignore));
+    assert_eq!(order, [0, 1, 2, 2, 3]);
+    assert_eq!(r.path.unwrap().states, [0, 1, 2, 3]);
+    // Expanded: 0, 1, 2 and 2 again (graph search: 3); generated: the start, 1, 2, 2, 3, 3.
+    assert_eq!(
+        (r.stats.popped, r.stats.expanded, r.stats.generated),
+        (5, 4, 6)
+    );
+    assert_eq!((r.open, r.closed), (1, 3));
+    // Graph search pops the second 2 too, but skips it.
+    let (order, r) = pops(&g, by_cost);
+    assert_eq!(order, [0, 1, 2, 2, 3]);
+    assert_eq!((r.stats.expanded, r.stats.generated, r.open), (3, 5, 0));
+    // With no goal in reach of a finite tree, a queue runs dry: 0 -> 1, 0 -> 2, 1 -> 2.
+    let dag = arcs(&[(0, 1, 1), (0, 2, 1), (1, 2, 1)], 9);
+    let (order, r) = pops(
+        &dag,
+        SearchOptions::new(Frontier::Queue).duplicates(Duplicates::Ignore),
+    );
+    assert_eq!(order, [0, 1, 2, 2]);
+    assert!(r.path.is_none());
+    assert_eq!((r.stats.expanded, r.closed), (4, 3));
+}
+
+#[test]
 fn successors_by_heuristic_on_a_stack() {
     // 0 -> 1 (h 5), 2 (h 1), 3 (h 5): sorted stably 2, 1, 3, so 2 is on top, then 1, then 3.
     let mut g = arcs(&[(0, 1, 1), (0, 2, 1), (0, 3, 1)], 9);

@@ -12,7 +12,9 @@
 //! - `SkipOpenOrClosed`: closed and expanded; successors whose state is closed or on the
 //!   frontier are dropped (one entry per state);
 //! - `Redirect`: as `SkipOpenOrClosed`, but a successor of an open state whose priority is
-//!   strictly lower replaces that state's entry.
+//!   strictly lower replaces that state's entry;
+//! - `Ignore` (tree search): closed (again) and expanded; every successor becomes an entry (on
+//!   acyclic digraphs only, where a tree search ends).
 //!
 //! `generated` counts the start and every entry made (a redirection makes one).
 
@@ -109,7 +111,7 @@ impl Model<'_> {
         for (child, step) in children {
             let child_g = g + step;
             match self.options.duplicates {
-                Duplicates::SkipClosedOnPop => self.push(child, child_g),
+                Duplicates::SkipClosedOnPop | Duplicates::Ignore => self.push(child, child_g),
                 _ if self.closed.contains(&child) => {}
                 Duplicates::FilterClosedOnPush => self.push(child, child_g),
                 Duplicates::SkipOpenOrClosed if self.heads.contains_key(&child) => {}
@@ -127,6 +129,19 @@ impl Model<'_> {
 }
 
 fn options() -> impl Strategy<Value = SearchOptions> {
+    let duplicates = prop_oneof![
+        Just(Duplicates::SkipClosedOnPop),
+        Just(Duplicates::FilterClosedOnPush),
+        Just(Duplicates::SkipOpenOrClosed),
+        Just(Duplicates::Redirect),
+    ];
+    with_duplicates(duplicates)
+}
+
+/// The frontiers, tie orders and successor orders with duplicate policies from `duplicates`.
+fn with_duplicates(
+    duplicates: impl Strategy<Value = Duplicates>,
+) -> impl Strategy<Value = SearchOptions> {
     let frontier = prop_oneof![
         Just(Frontier::Queue),
         Just(Frontier::Stack),
@@ -140,12 +155,6 @@ fn options() -> impl Strategy<Value = SearchOptions> {
         Just(TieOrder::Fifo),
         Just(TieOrder::Lifo),
         Just(TieOrder::DeeperFirst)
-    ];
-    let duplicates = prop_oneof![
-        Just(Duplicates::SkipClosedOnPop),
-        Just(Duplicates::FilterClosedOnPush),
-        Just(Duplicates::SkipOpenOrClosed),
-        Just(Duplicates::Redirect),
     ];
     let successors = prop_oneof![
         Just(SuccessorOrder::AsGiven),
@@ -211,6 +220,14 @@ proptest! {
     #[test]
     fn search_with_follows_its_duplicate_policy(g in support::with_random_h(2..10, 8), options in options()) {
         check(&g, options)?;
+    }
+
+    /// Tree search on acyclic digraphs (arcs kept only from lower states to higher ones).
+    #[test]
+    fn tree_search_follows_the_model(g in support::with_random_h(2..9, 8), options in with_duplicates(Just(Duplicates::Ignore))) {
+        let arcs: Vec<_> = g.edges.iter().filter(|e| e.0 < e.1).copied().collect();
+        let dag = Digraph { edges: arcs, ..g };
+        check(&dag, options)?;
     }
 }
 
