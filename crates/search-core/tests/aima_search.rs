@@ -1014,3 +1014,276 @@ fn and_or_graph_search() {
     assert_eq!(none.plan, None);
     assert_eq!((none.stats.expanded, none.stats.popped), (6, 13));
 }
+
+/// aima's `Problem` as it is subclassed: `actions`, `result`, `goal_test` and `h`, every step
+/// costing 1 (its default `path_cost`). [`Unit`] searches it.
+trait AimaProblem {
+    type State: Clone + Eq + std::hash::Hash;
+    type Action: Clone;
+    fn initial(&self) -> Self::State;
+    fn actions(&self, state: &Self::State) -> Vec<Self::Action>;
+    fn result(&self, state: &Self::State, action: &Self::Action) -> Self::State;
+    fn goal_test(&self, state: &Self::State) -> bool;
+    fn h(&self, _state: &Self::State) -> u32 {
+        0
+    }
+}
+
+/// An [`AimaProblem`] as a search-core problem: the successors are the results of its actions,
+/// in their order, each costing 1.
+struct Unit<P>(P);
+
+impl<P: AimaProblem> search_core::SearchProblem for Unit<P> {
+    type State = P::State;
+    type Action = P::Action;
+    type Cost = u32;
+    fn start(&self) -> P::State {
+        self.0.initial()
+    }
+    fn is_goal(&self, state: &P::State) -> bool {
+        self.0.goal_test(state)
+    }
+    fn successors(&self, state: &P::State, mut visit: impl FnMut(P::Action, P::State, u32)) {
+        for action in self.0.actions(state) {
+            let next = self.0.result(state, &action);
+            visit(action, next, 1);
+        }
+    }
+    fn heuristic(&self, state: &P::State) -> u32 {
+        self.0.h(state)
+    }
+}
+
+/// Whether `path` is a walk of `problem`: each action one of its state's actions, each state
+/// the result of the action before it.
+fn legal_walk<P: AimaProblem>(
+    problem: &P,
+    path: &search_core::Path<P::State, P::Action, u32>,
+) -> bool
+where
+    P::Action: PartialEq,
+{
+    let starts = path.states[0] == problem.initial();
+    let steps = path.states.windows(2).zip(&path.actions);
+    starts
+        && steps.into_iter().all(|(pair, action)| {
+            problem.actions(&pair[0]).contains(action) && problem.result(&pair[0], action) == pair[1]
+        })
+}
+
+/// The cities of aima's `test_traveling_salesman`, numbered 0 to 4.
+const CITIES: [(f64, f64); 5] = [(0.0, 0.0), (0.0, 1.0), (1.0, 1.0), (1.0, 0.0), (0.5, 2.0)];
+
+/// The straight-line distance between two cities (aima's `distance`, `np.hypot`).
+fn city_distance(a: u8, b: u8) -> f64 {
+    let ((xa, ya), (xb, yb)) = (CITIES[usize::from(a)], CITIES[usize::from(b)]);
+    (xa - xb).hypot(ya - yb)
+}
+
+/// The cities not in `visited`, in increasing order (the order Python iterates aima's set of
+/// small integers).
+fn unvisited(visited: &[u8]) -> Vec<u8> {
+    (0..CITIES.len() as u8)
+        .filter(|c| !visited.contains(c))
+        .collect()
+}
+
+/// The weight of a minimum spanning tree over `cities`, by Kruskal's algorithm as aima's
+/// `tsp_kruskal` (edges by increasing length, joined when their ends are in different trees;
+/// 0 for no city). Union by rank is left out: it changes the trees' shapes, not the weight.
+fn mst_weight(cities: &[u8]) -> f64 {
+    let mut edges: Vec<(u8, u8)> = cities
+        .iter()
+        .flat_map(|&a| cities.iter().filter(move |&&b| a < b).map(move |&b| (a, b)))
+        .collect();
+    edges.sort_by(|e, f| city_distance(e.0, e.1).total_cmp(&city_distance(f.0, f.1)));
+    let mut parent: Vec<u8> = (0..CITIES.len() as u8).collect();
+    let root = |parent: &[u8], mut v: u8| {
+        while parent[usize::from(v)] != v {
+            v = parent[usize::from(v)];
+        }
+        v
+    };
+    let mut weight = 0.0;
+    for (a, b) in edges {
+        let (ra, rb) = (root(&parent, a), root(&parent, b));
+        if ra != rb {
+            weight += city_distance(a, b);
+            parent[usize::from(ra)] = rb;
+        }
+    }
+    weight
+}
+
+/// aima's `TravelingSalesman(cities, initial=(0,))`: a state is the tuple of the cities
+/// visited; the actions are the unvisited cities, then 0 once every city is visited; a step
+/// costs the distance travelled; the heuristic is the MST weight over the unvisited cities.
+/// A goal is a tour of every city back to the first.
+struct TravelingSalesman;
+
+impl search_core::SearchProblem for TravelingSalesman {
+    type State = Vec<u8>;
+    type Action = u8;
+    type Cost = f64;
+    fn start(&self) -> Vec<u8> {
+        vec![0]
+    }
+    fn is_goal(&self, tour: &Vec<u8>) -> bool {
+        tour.len() == CITIES.len() + 1 && tour[0] == tour[CITIES.len()]
+    }
+    fn successors(&self, tour: &Vec<u8>, mut visit: impl FnMut(u8, Vec<u8>, f64)) {
+        let here = *tour.last().unwrap();
+        let next = if tour.len() == CITIES.len() {
+            vec![0]
+        } else {
+            unvisited(tour)
+        };
+        for city in next {
+            let mut longer = tour.clone();
+            longer.push(city);
+            visit(city, longer, city_distance(here, city));
+        }
+    }
+    fn heuristic(&self, tour: &Vec<u8>) -> f64 {
+        mst_weight(&unvisited(tour))
+    }
+}
+
+/// The length of a tour, city to city (aima's `TravelingSalesman.value`).
+fn tour_length(tour: &[u8]) -> f64 {
+    tour.windows(2).map(|w| city_distance(w[0], w[1])).sum()
+}
+
+/// Ports aima's `test_traveling_salesman`: A* finds a tour from 0 back to 0 through every
+/// city, of the optimal length 3 + sqrt(5) (checked against every tour).
+#[test]
+fn traveling_salesman() {
+    use search_core::SearchProblem;
+    // aima's h at the start: the MST over cities 1 to 4 (1 + 1 + sqrt(1.25)).
+    let root_h = TravelingSalesman.heuristic(&vec![0]);
+    assert!((root_h - (2.0 + 1.25f64.sqrt())).abs() < 1e-12, "{root_h}");
+    let result = astar(&TravelingSalesman);
+    let path = result.path.unwrap();
+    let tour = path.last();
+    assert_eq!((tour[0], tour[CITIES.len()]), (0, 0));
+    let mut cities = tour[..CITIES.len()].to_vec();
+    cities.sort_unstable();
+    assert_eq!(cities, [0, 1, 2, 3, 4], "each city once");
+    let optimum = 3.0 + 5f64.sqrt();
+    assert!((path.cost - optimum).abs() < 1e-12, "{}", path.cost);
+    assert!((tour_length(tour) - path.cost).abs() < 1e-12);
+    // Every tour from 0: the orders of cities 1 to 4.
+    let orders = (0..256u32).map(|n| [n % 4, n / 4 % 4, n / 16 % 4, n / 64].map(|c| c as u8 + 1));
+    let lengths = orders
+        .filter(|o| (1..=4).all(|c| o.contains(&c)))
+        .map(|o| tour_length(&[0, o[0], o[1], o[2], o[3], 0]));
+    let best = lengths.fold(f64::INFINITY, f64::min);
+    assert!((best - optimum).abs() < 1e-12, "{best}");
+}
+
+/// An action of aima's `PourProblem`: fill jug i to its capacity, empty it, or pour jug i into
+/// jug j until i is empty or j is full.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Jug {
+    Fill(usize),
+    Dump(usize),
+    Pour(usize, usize),
+}
+
+/// aima's `PourProblem(initial=(0, 0), goals={4}, capacities=(3, 5))`.
+#[derive(Clone, Copy)]
+struct PourProblem {
+    capacities: [u8; 2],
+    goal: u8,
+}
+
+impl AimaProblem for PourProblem {
+    type State = [u8; 2];
+    type Action = Jug;
+    fn initial(&self) -> [u8; 2] {
+        [0, 0]
+    }
+    /// aima's order: Fill each jug not full, Dump each jug not empty, then Pour(i, j) for
+    /// every i != j (empty or into a full jug included: they change nothing).
+    fn actions(&self, s: &[u8; 2]) -> Vec<Jug> {
+        let fill = (0..2).filter(|&i| s[i] != self.capacities[i]).map(Jug::Fill);
+        let dump = (0..2).filter(|&i| s[i] != 0).map(Jug::Dump);
+        let pour = [Jug::Pour(0, 1), Jug::Pour(1, 0)];
+        fill.chain(dump).chain(pour).collect()
+    }
+    fn result(&self, s: &[u8; 2], action: &Jug) -> [u8; 2] {
+        let mut next = *s;
+        match *action {
+            Jug::Fill(i) => next[i] = self.capacities[i],
+            Jug::Dump(i) => next[i] = 0,
+            Jug::Pour(i, j) => {
+                let moved = s[i].min(self.capacities[j] - s[j]);
+                next[i] -= moved;
+                next[j] += moved;
+            }
+        }
+        next
+    }
+    fn goal_test(&self, s: &[u8; 2]) -> bool {
+        s.contains(&self.goal)
+    }
+}
+
+/// Whether some sequence of at most `depth` actions from `state` reaches a goal (every
+/// sequence tried).
+fn pours_reach_goal(problem: &PourProblem, state: [u8; 2], depth: usize) -> bool {
+    problem.goal_test(&state)
+        || depth > 0
+            && (problem.actions(&state).iter())
+                .any(|a| pours_reach_goal(problem, problem.result(&state, a), depth - 1))
+}
+
+/// Ports aima's `test_pour_problem`: with jugs of 3 and 5, breadth-first search measures 4 in
+/// 6 actions, the fewest (no sequence of 5 does it), each a legal action.
+#[test]
+fn pour_problem() {
+    let jugs = PourProblem {
+        capacities: [3, 5],
+        goal: 4,
+    };
+    let path = breadth_first(&Unit(jugs)).path.unwrap();
+    assert!(path.last().contains(&4), "{:?}", path.last());
+    assert_eq!((path.steps(), path.cost), (6, 6), "{:?}", path.actions);
+    assert!(legal_walk(&jugs, &path), "{path:?}");
+    assert!(!pours_reach_goal(&jugs, [0, 0], 5));
+    assert!(pours_reach_goal(&jugs, [0, 0], 6));
+}
+
+/// aima's `check_solvability`: a 3 x 3 board can be solved when its tiles (not the blank) make
+/// an even number of inversions.
+fn solvable(board: &[u8; 9]) -> bool {
+    let tiles: Vec<u8> = board.iter().copied().filter(|&t| t != 0).collect();
+    let pairs = (0..8).flat_map(|i| (i + 1..8).map(move |j| (i, j)));
+    let inversions = pairs.filter(|&(i, j)| tiles[i] > tiles[j]).count();
+    inversions % 2 == 0
+}
+
+/// aima's `NPuzzle.shuffle_state`: `moves` legal moves of the blank from `board`, each drawn
+/// uniformly among the legal ones.
+fn shuffle(mut board: [u8; 9], moves: usize, rng: &mut StdRng) -> [u8; 9] {
+    for _ in 0..moves {
+        let next = slide(&board);
+        board = next[rng.random_range(0..next.len())].0;
+    }
+    board
+}
+
+#[test]
+fn n_puzzle_seeds_probe() {
+    const GOAL: [u8; 9] = [1, 2, 3, 4, 5, 6, 7, 8, 0];
+    let mut bad = 0;
+    for seed in 0..300 {
+        let mut rng = StdRng::seed_from_u64(seed);
+        let start = shuffle(GOAL, 15, &mut rng);
+        let a = astar(&Named { start, goal: GOAL }).path.unwrap();
+        let fewest = breadth_first_fn(&start, |s| slide(s).into_iter().map(|m| m.0), |s| *s == GOAL).path.unwrap().steps();
+        if a.cost as usize != fewest { bad += 1; println!("seed {seed}: {} vs {fewest}", a.cost); }
+        if seed < 10 { println!("seed {seed}: {} {fewest}", a.cost); }
+    }
+    println!("bad {bad}");
+}
