@@ -530,7 +530,10 @@ mod tests {
     #[test]
     fn no_start_is_no_path_and_no_work() {
         let r = super::breadth_first_from_fn(Vec::<u8>::new(), |&n: &u8| [n + 1], |_| true);
-        assert_eq!((r.path, r.stats, r.cut_off), (None, Stats::default(), false));
+        assert_eq!(
+            (r.path, r.stats, r.cut_off),
+            (None, Stats::default(), false)
+        );
         let r = super::breadth_first_from_fn([3u8], |&n: &u8| [n + 1], |&n| n == 5);
         assert_eq!(r.path.map(|p| p.states), Some(vec![3, 4, 5]));
     }
