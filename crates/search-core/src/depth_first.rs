@@ -10,7 +10,7 @@
 
 use crate::cost::Cost;
 use crate::problem::{Path, ResultOf, SearchProblem, SearchResult, Stats};
-use std::collections::HashSet;
+use crate::state_hash::FxHashSet;
 use std::hash::Hash;
 
 /// The states on the current path, as a depth-first search needs them: the start, then one
@@ -24,18 +24,20 @@ pub(crate) trait OnPath<S> {
 }
 
 /// Hashed: a constant-time test, for long paths.
-impl<S: Eq + Hash> OnPath<S> for HashSet<S> {
+impl<S: Eq + Hash> OnPath<S> for FxHashSet<S> {
     fn starting(start: S) -> Self {
-        HashSet::from([start])
+        let mut set = FxHashSet::default();
+        set.insert(start);
+        set
     }
     fn insert(&mut self, state: S) {
-        HashSet::insert(self, state);
+        FxHashSet::insert(self, state);
     }
     fn remove(&mut self, state: &S) {
-        HashSet::remove(self, state);
+        FxHashSet::remove(self, state);
     }
     fn contains(&self, state: &S) -> bool {
-        HashSet::contains(self, state)
+        FxHashSet::contains(self, state)
     }
 }
 
@@ -53,12 +55,6 @@ impl<S: Eq> OnPath<S> for Vec<S> {
     fn contains(&self, state: &S) -> bool {
         self.as_slice().contains(state)
     }
-}
-
-/// One level of the explicit stack: a state on the current path and its successors.
-struct Frame<S, A, C> {
-    children: Vec<(A, S, C)>,
-    next: usize,
 }
 
 /// Depth-first search, successors in the problem's order, never revisiting a state of the
@@ -85,14 +81,14 @@ struct Frame<S, A, C> {
 ///
 /// ```
 pub fn depth_first<P: SearchProblem>(problem: &P, depth_limit: Option<usize>) -> ResultOf<P> {
-    DepthFirst::<_, HashSet<P::State>>::new(problem, depth_limit).run()
+    DepthFirst::<_, FxHashSet<P::State>>::new(problem, depth_limit).run()
 }
 
 /// Iterative deepening: depth-limited searches with limits 0, 1, ... up to `max_depth`
 /// (`None`: no bound), stopping at the first path found or when a search was not cut off by its
 /// limit (the space is exhausted). The counters add up over all iterations.
 pub fn iterative_deepening<P: SearchProblem>(problem: &P, max_depth: Option<usize>) -> ResultOf<P> {
-    deepen::<_, HashSet<P::State>>(problem, max_depth)
+    deepen::<_, FxHashSet<P::State>>(problem, max_depth)
 }
 
 /// Iterative deepening, its path kept in `M`.
@@ -120,7 +116,11 @@ struct DepthFirst<'p, P: SearchProblem, M> {
     stats: Stats,
     path: Path<P::State, P::Action, P::Cost>,
     on_path: M,
-    stack: Vec<Frame<P::State, P::Action, P::Cost>>,
+    /// The successors still to be tried of the states on the path, each state's after its
+    /// parent's, each state's in reverse order (the next one last).
+    children: Vec<(P::Action, P::State, P::Cost)>,
+    /// Where each state's successors start in `children`: one entry per state entered.
+    frames: Vec<usize>,
     cut_off: bool,
     /// The path cost at each state of the path (popping never re-adds, so floats stay exact).
     g_along_path: Vec<P::Cost>,
@@ -139,7 +139,8 @@ impl<'p, P: SearchProblem, M: OnPath<P::State>> DepthFirst<'p, P, M> {
             },
             path: Path::single(start.clone()),
             on_path: M::starting(start),
-            stack: Vec::new(),
+            children: Vec::new(),
+            frames: Vec::new(),
             cut_off: false,
             g_along_path: vec![P::Cost::ZERO],
         }
@@ -147,39 +148,36 @@ impl<'p, P: SearchProblem, M: OnPath<P::State>> DepthFirst<'p, P, M> {
 
     /// The search; `cut_off` says whether the limit left nodes unexpanded when no path was found.
     fn run(mut self) -> SearchResult<P::State, P::Action, P::Cost> {
-        let start = self.path.states[0].clone();
-        if self.problem.is_goal(&start) {
+        if self.problem.is_goal(&self.path.states[0]) {
             return self.found();
         }
-        if let Some(frame) = self.enter(&start, 0) {
-            self.stack.push(frame);
-        }
-        while let Some(frame) = self.stack.last_mut() {
-            let Some((action, state, step)) = frame.children.get(frame.next).cloned() else {
+        self.enter_last();
+        while let Some(&first) = self.frames.last() {
+            if self.children.len() == first {
                 // Exhausted: backtrack.
-                self.stack.pop();
-                if !self.stack.is_empty() {
+                self.frames.pop();
+                if !self.frames.is_empty() {
                     let left = self.path.states.last().expect("path longer than the stack");
                     self.on_path.remove(left);
                     self.retreat();
                 }
                 continue;
-            };
-            frame.next += 1;
+            }
+            let (action, state, step) = self.children.pop().expect("a child past `first`");
             if self.on_path.contains(&state) {
                 continue;
             }
             self.stats.popped += 1;
-            self.advance(action, state.clone(), step);
-            if self.problem.is_goal(&state) {
+            self.advance(action, state, step);
+            let state = self.path.states.last().expect("just pushed");
+            if self.problem.is_goal(state) {
                 return self.found();
             }
-            match self.enter(&state, self.path.actions.len()) {
-                Some(frame) => {
-                    self.on_path.insert(state);
-                    self.stack.push(frame);
-                }
-                None => self.retreat(),
+            if self.enter_last() {
+                let state = self.path.states.last().expect("just pushed").clone();
+                self.on_path.insert(state);
+            } else {
+                self.retreat();
             }
         }
         SearchResult {
@@ -198,22 +196,23 @@ impl<'p, P: SearchProblem, M: OnPath<P::State>> DepthFirst<'p, P, M> {
         }
     }
 
-    /// The successors of `state`, entered at `depth`, or `None` at the depth limit.
-    fn enter(
-        &mut self,
-        state: &P::State,
-        depth: usize,
-    ) -> Option<Frame<P::State, P::Action, P::Cost>> {
-        if self.limit.is_some_and(|l| depth >= l) {
+    /// Generates the successors of the path's last state into a new frame, unless the path is
+    /// at the depth limit; whether it did.
+    fn enter_last(&mut self) -> bool {
+        if self.limit.is_some_and(|l| self.path.actions.len() >= l) {
             self.cut_off = true;
-            return None;
+            return false;
         }
         self.stats.expanded += 1;
-        let mut children = Vec::new();
+        let first = self.children.len();
+        let children = &mut self.children;
+        let state = self.path.states.last().expect("a path has a state");
         self.problem
             .successors(state, |a, s, c| children.push((a, s, c)));
-        self.stats.generated += children.len() as u64;
-        Some(Frame { children, next: 0 })
+        self.stats.generated += (children.len() - first) as u64;
+        children[first..].reverse();
+        self.frames.push(first);
+        true
     }
 
     /// Extends the path by one step.

@@ -141,9 +141,12 @@ pub(crate) fn enter_on_path<P: SearchProblem>(
         return true;
     }
     stats.expanded += 1;
+    let parent = path.states.len().checked_sub(2).map(|i| &path.states[i]);
     problem.successors(state, |action, next, step| {
         stats.generated += 1;
-        if path.states.contains(&next) {
+        // The parent first, the successor most often on the path, then the others from the
+        // latest (a cycle back to the path is most often short).
+        if parent == Some(&next) || path.states.iter().rev().any(|s| *s == next) {
             return;
         }
         let f = g + step + problem.heuristic(&next);

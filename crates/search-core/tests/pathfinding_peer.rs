@@ -1002,3 +1002,28 @@ mod cycle_detection {
         check(|&x| if x == 10 { 0 } else { x + 1 }, -100, 11, 100);
     }
 }
+
+/// `pathfinding`'s `dfs` is a graph search (a state is expanded once, the last path pushed to it
+/// wins); `depth_first_fn` a tree search over simple paths. The graph search is `search_with`
+/// on a stack: the same path on random digraphs.
+mod graph_dfs {
+    use proptest::prelude::*;
+    use search_core::FnProblem;
+    use search_core::policy::{Frontier, SearchOptions, search_with};
+
+    proptest! {
+        #[test]
+        fn search_with_on_a_stack_is_pathfindings_dfs(
+            (edges, start, goal) in (1usize..12).prop_flat_map(|n| {
+                (prop::collection::vec((0..n, 0..n), 0..30), 0..n, 0..n)
+            })
+        ) {
+            let next = |&s: &usize| edges.iter().filter(|e| e.0 == s).map(|e| e.1).collect::<Vec<_>>();
+            let unit = |s: &usize| next(s).into_iter().map(|n| (n, 1u32));
+            let problem = FnProblem::new(start, unit, |_: &usize| 0, |&s: &usize| s == goal);
+            let ours = search_with(&problem, SearchOptions::new(Frontier::Stack), |_| {});
+            let theirs = pathfinding::prelude::dfs(start, next, |&s| s == goal);
+            prop_assert_eq!(ours.path.map(|p| p.states), theirs);
+        }
+    }
+}
