@@ -7,8 +7,8 @@
 //!   moves of cost 1 and the Manhattan distance as heuristic, and from (2, 3) with no goal at
 //!   all (the whole grid explored). Its `no_path_dfs` runs `bfs`, as there. `pathfinding`'s
 //!   `dfs` is a graph search: beside `depth_first_fn` (a tree search over simple paths, which
-//!   snakes through the open grid the same way) its rows `dfs_graph` time `search_with` on a
-//!   stack, the graph search, and `fill-no_path_dfs` (no goal) that one alone.
+//!   snakes through the open grid the same way) its rows `dfs_graph` time
+//!   `depth_first_graph_fn`, the graph search, and `fill-no_path_dfs` (no goal) that one alone.
 //! - `algos_fill`: the same on a 33x33 grid whose cells carry 256 bytes of filler, so that a
 //!   clone of a state costs.
 //! - `arena`: A* over the Moving AI set's `arena` map and its 160 scenarios, the map and
@@ -21,10 +21,9 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use movingai::parser::{parse_map_file, parse_scen_file};
 use movingai::{Coords2D, Map2D};
 use noisy_float::prelude::{R64, r64};
-use search_core::policy::{Frontier, SearchOptions, search_with};
 use search_core::{
-    FnProblem, astar_fn, bidirectional_bfs_fn, breadth_first_fn, depth_first_fn, fringe_fn,
-    idastar_fn, iterative_deepening_fn, uniform_cost_fn,
+    astar_fn, bidirectional_bfs_fn, breadth_first_fn, depth_first_fn, depth_first_graph_fn,
+    fringe_fn, idastar_fn, iterative_deepening_fn, uniform_cost_fn,
 };
 use std::hash::Hash;
 use std::hint::black_box;
@@ -269,8 +268,8 @@ fn algos_fill(c: &mut Criterion) {
     corner_to_corner::<FilledPt, 32>(c, "fill-");
     no_path::<FilledPt, 32>(c, "fill-", false);
     // Its `no_path_dfs` runs `dfs` here (`bfs` in `algos.rs`). `pathfinding`'s `dfs` is a graph
-    // search (each state expanded once); `depth_first_fn` a tree search over simple paths, which
-    // would try every simple path of the grid: the graph search is `search_with` on a stack.
+    // search (each state expanded once), `depth_first_graph_fn`; `depth_first_fn`, a tree search
+    // over simple paths, would try every simple path of the grid.
     let start = FilledPt::at(2, 3);
     let next = Grid::<32>::successors::<FilledPt>;
     pair(
@@ -281,16 +280,15 @@ fn algos_fill(c: &mut Criterion) {
     );
 }
 
-/// Depth-first graph search (`pathfinding`'s `dfs`): [`search_with`] on a stack.
+/// Depth-first graph search (`pathfinding`'s `dfs`): [`depth_first_graph_fn`].
 fn graph_dfs<C: Cell>(
     start: &C,
     next: fn(&C) -> Vec<C>,
-    done: impl Fn(&C) -> bool,
+    done: impl FnMut(&C) -> bool,
 ) -> Option<usize> {
-    let unit = |n: &C| next(n).into_iter().map(|n| (n, 1usize));
-    let problem = FnProblem::new(start.clone(), unit, |_: &C| 0, done);
-    let report = search_with(&problem, SearchOptions::new(Frontier::Stack), |_| {});
-    report.path.map(|p| p.len())
+    depth_first_graph_fn(start, next, done)
+        .path
+        .map(|p| p.len())
 }
 
 /// The Euclidean distance between two cells.

@@ -10,8 +10,10 @@
 
 use crate::cost::Cost;
 use crate::problem::{Path, ResultOf, SearchProblem, SearchResult, Stats};
-use crate::state_hash::FxHashSet;
-use std::hash::Hash;
+use crate::state_hash::{FxHashSet, FxHasher};
+use indexmap::IndexMap;
+use indexmap::map::Entry;
+use std::hash::{BuildHasherDefault, Hash};
 
 /// The states on the current path, as a depth-first search needs them: the start, then one
 /// state inserted per step forward and the last one removed per step back.
@@ -229,4 +231,98 @@ impl<'p, P: SearchProblem, M: OnPath<P::State>> DepthFirst<'p, P, M> {
         self.g_along_path.pop();
         self.path.cost = *self.g_along_path.last().expect("the start stays");
     }
+}
+
+/// Depth-first graph search from `start` (`pathfinding`'s `dfs`): a stack on which each
+/// expansion's successors go so that the first is on top, each state expanded at most once, the
+/// goal tested when a state leaves the stack, and each state's path the one of the last state that
+/// pushed it. Where [`depth_first_fn`](crate::depth_first_fn) tries every simple path (a tree
+/// search, with depth limits), this ends after expanding each reachable state once.
+///
+/// ```
+/// use search_core::depth_first_graph_fn;
+/// // 0 -> 1, 2; 1 -> 2; 2 -> 3: the first successor first, so 3 is reached through 1.
+/// let next = |&n: &u8| match n { 0 => vec![1, 2], 1 => vec![2], 2 => vec![3], _ => vec![] };
+/// let r = depth_first_graph_fn(&0, next, |&n| n == 3);
+/// assert_eq!(r.path.unwrap().states, [0, 1, 2, 3]);
+/// // No goal: each of the four states expanded once.
+/// assert_eq!(depth_first_graph_fn(&0, next, |_| false).stats.expanded, 4);
+/// ```
+///
+/// Counters: `generated` counts the start and every successor reported, `popped` every entry
+/// taken off the stack (a state pushed again before its expansion has several), `expanded` the
+/// states expanded.
+pub fn depth_first_graph_fn<S: Clone + Eq + Hash>(
+    start: &S,
+    mut successors: impl crate::UnitSuccessors<S>,
+    mut is_goal: impl FnMut(&S) -> bool,
+) -> SearchResult<S, (), usize> {
+    /// Each state's parent position (the start's: itself) and whether it is expanded.
+    type Table<S> = IndexMap<S, (usize, bool), BuildHasherDefault<FxHasher>>;
+    let mut table = Table::default();
+    table.insert(start.clone(), (0, false));
+    let mut stats = Stats {
+        generated: 1,
+        ..Stats::default()
+    };
+    // Entries: a state's position and the parent that pushed it.
+    let mut stack = vec![(0, 0)];
+    let mut children = Vec::new();
+    while let Some((at, parent)) = stack.pop() {
+        stats.popped += 1;
+        let (state, (link, expanded)) = table.get_index_mut(at).expect("a position");
+        if *expanded {
+            continue;
+        }
+        (*link, *expanded) = (parent, true);
+        if is_goal(state) {
+            let path = graph_path(&table, at);
+            return SearchResult {
+                cut_off: false,
+                path: Some(path),
+                stats,
+            };
+        }
+        stats.expanded += 1;
+        children.extend(successors(state));
+        stats.generated += children.len() as u64;
+        for child in children.drain(..).rev() {
+            match table.entry(child) {
+                Entry::Vacant(e) => {
+                    stack.push((e.index(), at));
+                    e.insert((at, false));
+                }
+                Entry::Occupied(e) if !e.get().1 => stack.push((e.index(), at)),
+                Entry::Occupied(_) => {}
+            }
+        }
+    }
+    SearchResult {
+        cut_off: false,
+        path: None,
+        stats,
+    }
+}
+
+/// The path to the state at `at` along the table's parent links (each state cloned once).
+fn graph_path<S: Clone>(
+    table: &IndexMap<S, (usize, bool), BuildHasherDefault<FxHasher>>,
+    mut at: usize,
+) -> Path<S, (), usize> {
+    let mut positions = vec![at];
+    while at != 0 {
+        at = table[at].0;
+        positions.push(at);
+    }
+    let state = |i: usize| table.get_index(i).expect("a position").0.clone();
+    let mut back = positions.into_iter().rev();
+    let mut path = Path::single(state(back.next().expect("the start")));
+    let steps = back.len();
+    path.states.reserve(steps);
+    path.actions.reserve(steps);
+    path.step_costs.reserve(steps);
+    for i in back {
+        path.push((), state(i), 1);
+    }
+    path
 }

@@ -52,7 +52,9 @@
 //! | `bfs_bidirectional` | [`bidirectional_bfs_fn`], [`bidirectional_bfs_from_fn`] (several starts and goals) | the same expansions, calls and path (4.16); several roots are taken in the order given (a `NodeRefs` set in its hash order) |
 //! | `dijkstra_bidirectional` | [`bidirectional_uniform_cost_fn`] | the side with fewer queued entries expands (theirs alternates), and the search stops when the two sides' least costs reach the best path: fewer expansions |
 //! | (none) | [`bidirectional_mm_fn`] | MM, bidirectional heuristic search meeting in the middle (aima-python's `bidirectional_search`), over successors and predecessors |
-//! | `dfs`, `iddfs` | [`depth_first_fn`], [`iterative_deepening_fn`] | the start by reference, an optional depth limit; a tree search over simple paths (`dfs` never expands a state twice): the same path on trees and open grids, but with no goal in reach it tries every simple path. `dfs` itself is [`policy::search_with`] on a [`policy::Frontier::Stack`] |
+//! | `dfs` | [`depth_first_graph_fn`] | the same path; each state expanded once |
+//! | `iddfs` | [`iterative_deepening_fn`] | the start by reference, an optional depth limit |
+//! | (none) | [`depth_first_fn`] | a tree search over simple paths, with an optional depth limit: the same path as `dfs` on trees and open grids, but with no goal in reach it tries every simple path |
 //! | `idastar` | [`idastar_fn`] | the same successor calls on `pathfinding`'s tests |
 //! | `yen` | [`k_shortest_paths_fn`] | |
 //! | `dijkstra_all` | [`shortest_path_tree_fn`] | a [`ShortestPathTree`] with `cost`, `parent`, `path_to` |
@@ -234,7 +236,7 @@ pub use closures::{
     recursive_best_first_fn, uniform_cost_fn,
 };
 pub use cost::Cost;
-pub use depth_first::{depth_first, iterative_deepening};
+pub use depth_first::{depth_first, depth_first_graph_fn, iterative_deepening};
 pub use error::Error;
 pub use fringe::fringe_fn;
 pub use graph_search::{

@@ -1004,8 +1004,8 @@ mod cycle_detection {
 }
 
 /// `pathfinding`'s `dfs` is a graph search (a state is expanded once, the last path pushed to it
-/// wins); `depth_first_fn` a tree search over simple paths. The graph search is `search_with`
-/// on a stack: the same path on random digraphs.
+/// wins); `depth_first_fn` a tree search over simple paths. `depth_first_graph_fn`, and
+/// `search_with` on a stack, find `dfs`'s path on random digraphs.
 mod graph_dfs {
     use proptest::prelude::*;
     use search_core::FnProblem;
@@ -1022,8 +1022,16 @@ mod graph_dfs {
             let unit = |s: &usize| next(s).into_iter().map(|n| (n, 1u32));
             let problem = FnProblem::new(start, unit, |_: &usize| 0, |&s: &usize| s == goal);
             let ours = search_with(&problem, SearchOptions::new(Frontier::Stack), |_| {});
-            let theirs = pathfinding::prelude::dfs(start, next, |&s| s == goal);
-            prop_assert_eq!(ours.path.map(|p| p.states), theirs);
+            let calls = std::cell::Cell::new(0u64);
+            let theirs = pathfinding::prelude::dfs(start, |s| { calls.set(calls.get() + 1); next(s) }, |&s| s == goal);
+            prop_assert_eq!(ours.path.map(|p| p.states), theirs.clone());
+            // The front door: the same path, a successor call per expansion, as `dfs`.
+            let front = search_core::depth_first_graph_fn(&start, next, |&s| s == goal);
+            prop_assert_eq!(front.stats.expanded, calls.get());
+            if let Some(p) = &front.path {
+                prop_assert_eq!((p.cost, p.step_costs.len()), (p.states.len() - 1, p.states.len() - 1));
+            }
+            prop_assert_eq!(front.path.map(|p| p.states), theirs);
         }
     }
 }
