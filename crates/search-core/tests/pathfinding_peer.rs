@@ -1008,6 +1008,25 @@ mod cycle_detection {
 /// `search_with` on a stack, find `dfs`'s path on random digraphs.
 mod graph_dfs {
     use proptest::prelude::*;
+
+    /// 0 -> 1, 2 and 1 -> 0, 2, no goal: 0 expanded (1 and 2 pushed, 1 on top), 1 (2 pushed
+    /// again, 0 already expanded: not), 2, then the older entry of 2 popped and skipped.
+    #[test]
+    fn counters_of_the_graph_search() {
+        let next = |&n: &u8| match n {
+            0 => vec![1, 2],
+            1 => vec![0, 2],
+            _ => vec![],
+        };
+        let r = search_core::depth_first_graph_fn(&0, next, |_| false);
+        assert!(r.path.is_none());
+        let s = r.stats;
+        assert_eq!((s.generated, s.popped, s.expanded), (5, 4, 3));
+        let r = search_core::depth_first_graph_fn(&0, next, |&n| n == 2);
+        assert_eq!(r.path.map(|p| p.states), Some(vec![0, 1, 2]));
+        let s = r.stats;
+        assert_eq!((s.generated, s.popped, s.expanded), (5, 3, 2));
+    }
     use search_core::FnProblem;
     use search_core::policy::{Frontier, SearchOptions, search_with};
 
