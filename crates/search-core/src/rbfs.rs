@@ -68,7 +68,10 @@ impl<P: SearchProblem> Rbfs<'_, P> {
             &self.path,
             self.g[depth],
             &mut self.stats,
-            |action, child, step, child_f| {
+            |action, child, step, child_f, on_path| {
+                if on_path.holds(&child) {
+                    return;
+                }
                 // A child's f is at least its parent's (which may be a backed-up value).
                 let child_f = if child_f.total_order(&f) == Ordering::Less {
                     f
