@@ -137,7 +137,7 @@ pub(crate) struct OnPath<'a, S>(&'a [S]);
 impl<S: PartialEq> OnPath<'_, S> {
     /// Whether `state` is on the path, from the latest state back (a cycle back to the path is
     /// most often short), four states at a time: four comparisons and one branch instead of
-    /// four branches (the grid of `pathfinding`'s IDA* benchmark: 14.1 -> 11.3 us).
+    /// four (docs/performance-history.md, session 41).
     #[inline]
     pub(crate) fn holds(&self, state: &S) -> bool {
         let mut rest = self.0;
