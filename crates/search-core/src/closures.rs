@@ -338,7 +338,7 @@ pub fn iterative_deepening_fn<S: Clone + Eq>(
     // States need only `Eq`: the current path is scanned, as `pathfinding`'s `iddfs` does.
     let unit_steps = move |s: &S| successors(s).into_iter().map(|n| (n, 1usize));
     let problem = eq_only(start, unit_steps, |_: &S| 0usize, is_goal);
-    unwrap_states(crate::depth_first::deepen::<_, Vec<_>>(&problem, max_depth))
+    unwrap_states(crate::depth_first::deepen::<_, crate::depth_first::Scanned>(&problem, max_depth))
 }
 
 /// Uniform-cost search (Dijkstra) from `start`: a cheapest path to a goal ([`uniform_cost`] on

@@ -9,53 +9,81 @@
 //! counts nodes whose successors were generated (not goals, not nodes at the depth limit).
 
 use crate::cost::Cost;
+use crate::node_table::hash_of;
 use crate::problem::{Path, ResultOf, SearchProblem, SearchResult, Stats};
-use crate::state_hash::{FxHashSet, FxHasher};
+use crate::state_hash::FxHasher;
+use hashbrown::HashTable;
 use indexmap::IndexMap;
 use indexmap::map::Entry;
 use std::hash::{BuildHasherDefault, Hash};
 
-/// The states on the current path, as a depth-first search needs them: the start, then one
-/// state inserted per step forward and the last one removed per step back.
-pub(crate) trait OnPath<S> {
-    fn starting(start: S) -> Self;
-    fn insert(&mut self, state: S);
-    /// Removes `state`, the last one inserted.
-    fn remove(&mut self, state: &S);
-    fn contains(&self, state: &S) -> bool;
+/// How a depth-first search tests whether a state is on its current path, `states` (which it
+/// keeps whole): told of each state that joins the path and of each that leaves it.
+pub(crate) trait OnPath<S>: Default {
+    /// The last of `states` joined the path.
+    fn joined(&mut self, states: &[S]);
+    /// The last of `states` is leaving the path.
+    fn leaving(&mut self, states: &[S]);
+    /// Whether `state` is one of `states` (the path, told of as above).
+    fn holds(&self, states: &[S], state: &S) -> bool;
 }
 
-/// Hashed: a constant-time test, for long paths.
-impl<S: Eq + Hash> OnPath<S> for FxHashSet<S> {
-    fn starting(start: S) -> Self {
-        let mut set = FxHashSet::default();
-        set.insert(start);
-        set
+/// Hashed: a constant-time test, for long paths. The table holds positions on the path (no
+/// state twice) and goes back to the thread, emptied, for its next search.
+pub(crate) struct Hashed(HashTable<u32>);
+
+/// A thread keeps a path table of at most this many slots.
+const KEEP_PATH_TABLE: usize = 1 << 20;
+
+impl Default for Hashed {
+    fn default() -> Self {
+        Self(crate::kept::take())
     }
-    fn insert(&mut self, state: S) {
-        FxHashSet::insert(self, state);
+}
+
+impl Drop for Hashed {
+    fn drop(&mut self) {
+        if self.0.capacity() <= KEEP_PATH_TABLE {
+            self.0.clear();
+            crate::kept::give(std::mem::take(&mut self.0));
+        }
     }
-    fn remove(&mut self, state: &S) {
-        FxHashSet::remove(self, state);
+}
+
+impl<S: Eq + Hash> OnPath<S> for Hashed {
+    fn joined(&mut self, states: &[S]) {
+        let last = states.len() - 1;
+        let position = u32::try_from(last).expect("a path of fewer than 2^32 states");
+        self.0
+            .insert_unique(hash_of(&states[last]), position, |&p| {
+                hash_of(&states[p as usize])
+            });
     }
-    fn contains(&self, state: &S) -> bool {
-        FxHashSet::contains(self, state)
+    fn leaving(&mut self, states: &[S]) {
+        let last = states.len() - 1;
+        if let Ok(slot) = self
+            .0
+            .find_entry(hash_of(&states[last]), |&p| p as usize == last)
+        {
+            slot.remove();
+        }
+    }
+    fn holds(&self, states: &[S], state: &S) -> bool {
+        self.0
+            .find(hash_of(state), |&p| states[p as usize] == *state)
+            .is_some()
     }
 }
 
 /// Scanned: states that are only `Eq` (iterative deepening's paths are short).
-impl<S: Eq> OnPath<S> for Vec<S> {
-    fn starting(start: S) -> Self {
-        vec![start]
-    }
-    fn insert(&mut self, state: S) {
-        self.push(state);
-    }
-    fn remove(&mut self, _: &S) {
-        self.pop();
-    }
-    fn contains(&self, state: &S) -> bool {
-        self.as_slice().contains(state)
+#[derive(Default)]
+pub(crate) struct Scanned;
+
+impl<S: Eq> OnPath<S> for Scanned {
+    fn joined(&mut self, _: &[S]) {}
+    fn leaving(&mut self, _: &[S]) {}
+    fn holds(&self, states: &[S], state: &S) -> bool {
+        crate::idastar::scan(states, state)
     }
 }
 
@@ -83,14 +111,14 @@ impl<S: Eq> OnPath<S> for Vec<S> {
 ///
 /// ```
 pub fn depth_first<P: SearchProblem>(problem: &P, depth_limit: Option<usize>) -> ResultOf<P> {
-    DepthFirst::<_, FxHashSet<P::State>>::new(problem, depth_limit).run()
+    DepthFirst::<_, Hashed>::new(problem, depth_limit).run()
 }
 
 /// Iterative deepening: depth-limited searches with limits 0, 1, ... up to `max_depth`
 /// (`None`: no bound), stopping at the first path found or when a search was not cut off by its
 /// limit (the space is exhausted). The counters add up over all iterations.
 pub fn iterative_deepening<P: SearchProblem>(problem: &P, max_depth: Option<usize>) -> ResultOf<P> {
-    deepen::<_, FxHashSet<P::State>>(problem, max_depth)
+    deepen::<_, Hashed>(problem, max_depth)
 }
 
 /// Iterative deepening, its path kept in `M`.
@@ -121,16 +149,36 @@ struct DepthFirst<'p, P: SearchProblem, M> {
     /// The successors still to be tried of the states on the path, each state's after its
     /// parent's, each state's in reverse order (the next one last).
     children: Vec<(P::Action, P::State, P::Cost)>,
-    /// Where each state's successors start in `children`: one entry per state entered.
-    frames: Vec<usize>,
+    /// Where each state's successors start in `children` (one entry per state entered), and the
+    /// path cost at each state of the path (popping never re-adds, so floats stay exact).
+    kept: Kept<P::Cost>,
     cut_off: bool,
-    /// The path cost at each state of the path (popping never re-adds, so floats stay exact).
-    g_along_path: Vec<P::Cost>,
+}
+
+/// The lists of a depth-first search that hold none of the problem's states: the thread keeps
+/// them, emptied, for its next search.
+struct Kept<C: 'static> {
+    frames: Vec<usize>,
+    g_along_path: Vec<C>,
+}
+
+/// The thread keeps a search's lists up to this many elements each.
+const KEEP_LISTS: usize = 1 << 16;
+
+impl<C: 'static> Drop for Kept<C> {
+    fn drop(&mut self) {
+        crate::kept::give_list(std::mem::take(&mut self.frames), KEEP_LISTS);
+        crate::kept::give_list(std::mem::take(&mut self.g_along_path), KEEP_LISTS);
+    }
 }
 
 impl<'p, P: SearchProblem, M: OnPath<P::State>> DepthFirst<'p, P, M> {
     fn new(problem: &'p P, limit: Option<usize>) -> Self {
-        let start = problem.start();
+        let mut on_path = M::default();
+        let path = Path::single(problem.start());
+        on_path.joined(&path.states);
+        let mut g_along_path: Vec<P::Cost> = crate::kept::take();
+        g_along_path.push(P::Cost::ZERO);
         DepthFirst {
             problem,
             limit,
@@ -139,12 +187,14 @@ impl<'p, P: SearchProblem, M: OnPath<P::State>> DepthFirst<'p, P, M> {
                 popped: 1,
                 ..Stats::default()
             },
-            path: Path::single(start.clone()),
-            on_path: M::starting(start),
+            path,
+            on_path,
             children: Vec::new(),
-            frames: Vec::new(),
+            kept: Kept {
+                frames: crate::kept::take(),
+                g_along_path,
+            },
             cut_off: false,
-            g_along_path: vec![P::Cost::ZERO],
         }
     }
 
@@ -154,19 +204,18 @@ impl<'p, P: SearchProblem, M: OnPath<P::State>> DepthFirst<'p, P, M> {
             return self.found();
         }
         self.enter_last();
-        while let Some(&first) = self.frames.last() {
+        while let Some(&first) = self.kept.frames.last() {
             if self.children.len() == first {
                 // Exhausted: backtrack.
-                self.frames.pop();
-                if !self.frames.is_empty() {
-                    let left = self.path.states.last().expect("path longer than the stack");
-                    self.on_path.remove(left);
+                self.kept.frames.pop();
+                if !self.kept.frames.is_empty() {
+                    self.on_path.leaving(&self.path.states);
                     self.retreat();
                 }
                 continue;
             }
             let (action, state, step) = self.children.pop().expect("a child past `first`");
-            if self.on_path.contains(&state) {
+            if self.on_path.holds(&self.path.states, &state) {
                 continue;
             }
             self.stats.popped += 1;
@@ -176,8 +225,7 @@ impl<'p, P: SearchProblem, M: OnPath<P::State>> DepthFirst<'p, P, M> {
                 return self.found();
             }
             if self.enter_last() {
-                let state = self.path.states.last().expect("just pushed").clone();
-                self.on_path.insert(state);
+                self.on_path.joined(&self.path.states);
             } else {
                 self.retreat();
             }
@@ -213,14 +261,14 @@ impl<'p, P: SearchProblem, M: OnPath<P::State>> DepthFirst<'p, P, M> {
             .successors(state, |a, s, c| children.push((a, s, c)));
         self.stats.generated += (children.len() - first) as u64;
         children[first..].reverse();
-        self.frames.push(first);
+        self.kept.frames.push(first);
         true
     }
 
     /// Extends the path by one step.
     fn advance(&mut self, action: P::Action, state: P::State, step: P::Cost) {
         self.path.push(action, state, step);
-        self.g_along_path.push(self.path.cost);
+        self.kept.g_along_path.push(self.path.cost);
     }
 
     /// Takes the last step off the path.
@@ -228,8 +276,8 @@ impl<'p, P: SearchProblem, M: OnPath<P::State>> DepthFirst<'p, P, M> {
         self.path.states.pop();
         self.path.actions.pop();
         self.path.step_costs.pop();
-        self.g_along_path.pop();
-        self.path.cost = *self.g_along_path.last().expect("the start stays");
+        self.kept.g_along_path.pop();
+        self.path.cost = *self.kept.g_along_path.last().expect("the start stays");
     }
 }
 

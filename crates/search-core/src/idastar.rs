@@ -135,20 +135,26 @@ impl<'p, P: SearchProblem> Ida<'p, P> {
 pub(crate) struct OnPath<'a, S>(&'a [S]);
 
 impl<S: PartialEq> OnPath<'_, S> {
-    /// Whether `state` is on the path, from the latest state back (a cycle back to the path is
-    /// most often short), four states at a time: four comparisons and one branch instead of
-    /// four (docs/performance-history.md, session 41).
+    /// Whether `state` is on the path.
     #[inline]
     pub(crate) fn holds(&self, state: &S) -> bool {
-        let mut rest = self.0;
-        while let [earlier @ .., a, b, c, d] = rest {
-            if (a == state) | (b == state) | (c == state) | (d == state) {
-                return true;
-            }
-            rest = earlier;
-        }
-        rest.iter().any(|s| s == state)
+        scan(self.0, state)
     }
+}
+
+/// Whether `state` is one of `states`, from the latest back (a cycle back to a search's path is
+/// most often short), four states at a time: four comparisons and one branch instead of four
+/// (docs/performance-history.md, session 41).
+#[inline]
+pub(crate) fn scan<S: PartialEq>(states: &[S], state: &S) -> bool {
+    let mut rest = states;
+    while let [earlier @ .., a, b, c, d] = rest {
+        if (a == state) | (b == state) | (c == state) | (d == state) {
+            return true;
+        }
+        rest = earlier;
+    }
+    rest.iter().any(|s| s == state)
 }
 
 /// Enters the last state of `path`, whose path cost is `g`, as IDA* and RBFS do: counts it as

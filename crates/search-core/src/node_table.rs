@@ -145,7 +145,7 @@ impl<S: Eq + Hash, V> Hashed<S, V> {
 
 /// The FxHash of `state`.
 #[inline]
-fn hash_of<S: Hash>(state: &S) -> u64 {
+pub(crate) fn hash_of<S: Hash>(state: &S) -> u64 {
     BuildHasherDefault::<FxHasher>::default().hash_one(state)
 }
 
