@@ -9,6 +9,7 @@
 //! counts nodes whose successors were generated (not goals, not nodes at the depth limit).
 
 use crate::cost::Cost;
+use crate::kept::List as KeptList;
 use crate::node_table::hash_of;
 use crate::problem::{Path, ResultOf, SearchProblem, SearchResult, Stats};
 use crate::state_hash::FxHasher;
@@ -149,35 +150,23 @@ struct DepthFirst<'p, P: SearchProblem, M> {
     /// The successors still to be tried of the states on the path, each state's after its
     /// parent's, each state's in reverse order (the next one last).
     children: Vec<(P::Action, P::State, P::Cost)>,
-    /// Where each state's successors start in `children` (one entry per state entered), and the
-    /// path cost at each state of the path (popping never re-adds, so floats stay exact).
-    kept: Kept<P::Cost>,
+    /// Where each state's successors start in `children`: one entry per state entered.
+    frames: KeptList<usize, KEEP_LISTS>,
     cut_off: bool,
+    /// The path cost at each state of the path (popping never re-adds, so floats stay exact).
+    g_along_path: KeptList<P::Cost, KEEP_LISTS>,
 }
 
-/// The lists of a depth-first search that hold none of the problem's states: the thread keeps
-/// them, emptied, for its next search.
-struct Kept<C: 'static> {
-    frames: Vec<usize>,
-    g_along_path: Vec<C>,
-}
-
-/// The thread keeps a search's lists up to this many elements each.
+/// The thread keeps a search's lists that hold no state, emptied, for its next search, up to
+/// this many elements each.
 const KEEP_LISTS: usize = 1 << 16;
-
-impl<C: 'static> Drop for Kept<C> {
-    fn drop(&mut self) {
-        crate::kept::give_list(std::mem::take(&mut self.frames), KEEP_LISTS);
-        crate::kept::give_list(std::mem::take(&mut self.g_along_path), KEEP_LISTS);
-    }
-}
 
 impl<'p, P: SearchProblem, M: OnPath<P::State>> DepthFirst<'p, P, M> {
     fn new(problem: &'p P, limit: Option<usize>) -> Self {
         let mut on_path = M::default();
         let path = Path::single(problem.start());
         on_path.joined(&path.states);
-        let mut g_along_path: Vec<P::Cost> = crate::kept::take();
+        let mut g_along_path = KeptList::take();
         g_along_path.push(P::Cost::ZERO);
         DepthFirst {
             problem,
@@ -190,11 +179,9 @@ impl<'p, P: SearchProblem, M: OnPath<P::State>> DepthFirst<'p, P, M> {
             path,
             on_path,
             children: Vec::new(),
-            kept: Kept {
-                frames: crate::kept::take(),
-                g_along_path,
-            },
+            frames: KeptList::take(),
             cut_off: false,
+            g_along_path,
         }
     }
 
@@ -204,11 +191,11 @@ impl<'p, P: SearchProblem, M: OnPath<P::State>> DepthFirst<'p, P, M> {
             return self.found();
         }
         self.enter_last();
-        while let Some(&first) = self.kept.frames.last() {
+        while let Some(&first) = self.frames.last() {
             if self.children.len() == first {
                 // Exhausted: backtrack.
-                self.kept.frames.pop();
-                if !self.kept.frames.is_empty() {
+                self.frames.pop();
+                if !self.frames.is_empty() {
                     self.on_path.leaving(&self.path.states);
                     self.retreat();
                 }
@@ -261,14 +248,14 @@ impl<'p, P: SearchProblem, M: OnPath<P::State>> DepthFirst<'p, P, M> {
             .successors(state, |a, s, c| children.push((a, s, c)));
         self.stats.generated += (children.len() - first) as u64;
         children[first..].reverse();
-        self.kept.frames.push(first);
+        self.frames.push(first);
         true
     }
 
     /// Extends the path by one step.
     fn advance(&mut self, action: P::Action, state: P::State, step: P::Cost) {
         self.path.push(action, state, step);
-        self.kept.g_along_path.push(self.path.cost);
+        self.g_along_path.push(self.path.cost);
     }
 
     /// Takes the last step off the path.
@@ -276,8 +263,8 @@ impl<'p, P: SearchProblem, M: OnPath<P::State>> DepthFirst<'p, P, M> {
         self.path.states.pop();
         self.path.actions.pop();
         self.path.step_costs.pop();
-        self.kept.g_along_path.pop();
-        self.path.cost = *self.kept.g_along_path.last().expect("the start stays");
+        self.g_along_path.pop();
+        self.path.cost = *self.g_along_path.last().expect("the start stays");
     }
 }
 
@@ -313,8 +300,9 @@ pub fn depth_first_graph_fn<S: Clone + Eq + Hash>(
         generated: 1,
         ..Stats::default()
     };
-    // Entries: a state's position and the parent that pushed it.
-    let mut stack = vec![(0, 0)];
+    // Entries: a state's position and the parent that pushed it. The thread keeps the stack.
+    let mut stack = KeptList::<(usize, usize), KEEP_LISTS>::take();
+    stack.push((0, 0));
     let mut children = Vec::new();
     while let Some((at, parent)) = stack.pop() {
         stats.popped += 1;

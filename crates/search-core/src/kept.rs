@@ -51,6 +51,36 @@ pub(crate) fn give_list<T: 'static>(mut list: Vec<T>, most: usize) {
     }
 }
 
+/// A list taken from the thread, and given back emptied when dropped (if it holds an
+/// allocation of at most `MOST` elements).
+pub(crate) struct List<T: 'static, const MOST: usize>(Vec<T>);
+
+impl<T: 'static, const MOST: usize> List<T, MOST> {
+    /// The thread's kept list of `T`, or a new one.
+    pub(crate) fn take() -> Self {
+        Self(take())
+    }
+}
+
+impl<T: 'static, const MOST: usize> Drop for List<T, MOST> {
+    fn drop(&mut self) {
+        give_list(std::mem::take(&mut self.0), MOST);
+    }
+}
+
+impl<T: 'static, const MOST: usize> std::ops::Deref for List<T, MOST> {
+    type Target = Vec<T>;
+    fn deref(&self) -> &Vec<T> {
+        &self.0
+    }
+}
+
+impl<T: 'static, const MOST: usize> std::ops::DerefMut for List<T, MOST> {
+    fn deref_mut(&mut self) -> &mut Vec<T> {
+        &mut self.0
+    }
+}
+
 /// How many values of type `T` the thread keeps.
 #[cfg(test)]
 pub(crate) fn count<T: 'static>() -> usize {
