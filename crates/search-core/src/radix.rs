@@ -108,8 +108,22 @@ impl<C: 'static, K: 'static, I: 'static> Drop for RadixQueue<C, K, I> {
         }
         crate::kept::give_list(std::mem::take(&mut self.current), KEEP_CURRENT);
         crate::kept::give_list(Vec::from(std::mem::take(&mut self.in_line)), KEEP_CURRENT);
+        if !self.buckets.is_empty() {
+            let mut buckets = std::mem::take(&mut self.buckets);
+            for bucket in &mut buckets {
+                bucket.clear();
+                if bucket.capacity() > KEEP_BUCKET {
+                    *bucket = Vec::new();
+                }
+            }
+            crate::kept::give(buckets);
+        }
     }
 }
+
+/// The most entries a bucket keeps room for, in a search and for the thread's next one, so
+/// that the buckets together never hold much more than the entries waiting in them.
+const KEEP_BUCKET: usize = 256;
 
 impl<C: Cost + 'static, K: Ord + 'static, I: 'static> RadixQueue<C, K, I> {
     /// An empty queue. `in_order`: every entry is pushed with a larger tie key than the entries
@@ -218,6 +232,8 @@ impl<C: Cost + 'static, K: Ord + 'static, I: 'static> RadixQueue<C, K, I> {
     /// [`spill`](Self::spill)'s work, once a search.
     #[cold]
     fn spill_ring(&mut self, mut ring: Box<Ring<MinEntry<C, K, I>>>) {
+        // The thread's buckets from its last search, emptied, or new ones.
+        self.buckets = crate::kept::take();
         self.buckets.resize_with(BUCKETS, Vec::new);
         let from = if self.popped { self.level } else { self.span.0 };
         while ring
@@ -378,9 +394,8 @@ impl<C: Cost + 'static, K: Ord + 'static, I: 'static> RadixQueue<C, K, I> {
         // entries move down only from the lowest non-empty bucket, into buckets that are empty,
         // and keep their order; pushes come after them. Tie keys out of push order are sorted.
         self.sort_current();
-        // Keep a small allocation for the bucket's next entries; a large one goes back, so that
-        // the buckets together never hold much more than the entries waiting in them.
-        if bucket.capacity() <= 256 {
+        // Keep a small allocation for the bucket's next entries; a large one goes back.
+        if bucket.capacity() <= KEEP_BUCKET {
             self.buckets[b] = bucket;
         }
     }
