@@ -132,9 +132,9 @@ impl<'p, P: SearchProblem> Ida<'p, P> {
 
 /// The states of the current path but its last two (the state entered and its parent, which
 /// [`enter_on_path`] tests itself), for the successors that need the test.
-pub(crate) struct OnPath<'a, S>(&'a [S]);
+pub(crate) struct EarlierOnPath<'a, S>(&'a [S]);
 
-impl<S: PartialEq> OnPath<'_, S> {
+impl<S: PartialEq> EarlierOnPath<'_, S> {
     /// Whether `state` is on the path.
     #[inline]
     pub(crate) fn holds(&self, state: &S) -> bool {
@@ -167,7 +167,7 @@ pub(crate) fn enter_on_path<P: SearchProblem>(
     path: &PathOf<P>,
     g: P::Cost,
     stats: &mut Stats,
-    mut child: impl FnMut(P::Action, P::State, P::Cost, P::Cost, &OnPath<'_, P::State>),
+    mut child: impl FnMut(P::Action, P::State, P::Cost, P::Cost, &EarlierOnPath<'_, P::State>),
 ) -> bool {
     stats.popped += 1;
     let (state, before) = path.states.split_last().expect("a path has a state");
@@ -179,7 +179,7 @@ pub(crate) fn enter_on_path<P: SearchProblem>(
         Some((parent, rest)) => (Some(parent), rest),
         None => (None, before),
     };
-    let on_path = OnPath(rest);
+    let on_path = EarlierOnPath(rest);
     problem.successors(state, |action, next, step| {
         stats.generated += 1;
         // The parent first: the successor most often on the path.
@@ -238,5 +238,55 @@ pub fn idastar<P: SearchProblem>(problem: &P) -> ResultOf<P> {
                 };
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::scan;
+    use crate::{Stats, idastar_fn, recursive_best_first_fn};
+
+    #[test]
+    fn the_scan_finds_each_state_of_a_path_of_any_length_and_no_other() {
+        for len in 0..12u8 {
+            let path: Vec<u8> = (0..len).collect();
+            for s in 0..len {
+                assert!(scan(&path, &s), "{s} in a path of {len}");
+            }
+            assert!(!scan(&path, &len), "{len} is not in a path of {len}");
+        }
+    }
+
+    /// 0 -> 1 -> 2 -> {0, 3}, unit steps but 2 -> 3 of 5, no heuristic. At 2, the successor 0 is
+    /// on the path (not the parent) with `f` 3: the bound after 2 must skip it and be 7.
+    fn cycle_back(n: &u8) -> Vec<(u8, u32)> {
+        match n {
+            0 => vec![(1, 1)],
+            1 => vec![(2, 1)],
+            2 => vec![(0, 1), (3, 5)],
+            _ => vec![],
+        }
+    }
+
+    #[test]
+    fn a_successor_on_the_path_never_sets_the_next_bound() {
+        let r = idastar_fn(&0, cycle_back, |_| 0, |&n| n == 3);
+        let path = r.path.expect("a path");
+        assert_eq!((path.states, path.cost), (vec![0, 1, 2, 3], 7));
+        // Bounds 0, 1, 2 and 7 (hand-counted): a bound of 3 would add 5, 3 and 3.
+        let counted = Stats {
+            generated: 2 + 3 + 5 + 5,
+            popped: 1 + 2 + 3 + 4,
+            expanded: 1 + 2 + 3 + 3,
+        };
+        assert_eq!(r.stats, counted);
+    }
+
+    #[test]
+    fn recursive_best_first_drops_a_successor_on_the_path() {
+        let r = recursive_best_first_fn(&0, cycle_back, |_| 0, |&n| n == 3);
+        assert_eq!(r.path.expect("a path").states, [0, 1, 2, 3]);
+        // 0, 1, 2 entered once each and 3 found: 0 again would be entered and expanded.
+        assert_eq!((r.stats.popped, r.stats.expanded), (4, 3));
     }
 }
