@@ -362,3 +362,24 @@ fn graph_path<S: Clone>(
     }
     path
 }
+
+#[cfg(test)]
+mod tests {
+    use hashbrown::HashTable;
+
+    /// The on-path table of positions goes back to the thread, emptied, after a search.
+    #[test]
+    fn the_path_table_goes_back_to_the_thread_emptied() {
+        let chain = |&n: &u32| (n < 199).then_some(n + 1);
+        let r = crate::depth_first_fn(&0, chain, |_| false, None);
+        assert_eq!((r.path, r.stats.expanded), (None, 200));
+        assert_eq!(crate::kept::count::<HashTable<u32>>(), 1);
+        let table: HashTable<u32> = crate::kept::take();
+        assert!(table.is_empty() && table.capacity() >= 200);
+        // The next search takes it, and its path test still holds: 0 -> 1 -> 0 is not taken.
+        crate::kept::give(table);
+        let back = |&n: &u32| if n == 0 { vec![1] } else { vec![0, 2] };
+        let r = crate::depth_first_fn(&0, back, |&n| n == 2, None);
+        assert_eq!(r.path.map(|p| p.states), Some(vec![0, 1, 2]));
+    }
+}

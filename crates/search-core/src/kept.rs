@@ -89,7 +89,24 @@ pub(crate) fn count<T: 'static>() -> usize {
 
 #[cfg(test)]
 mod tests {
-    use super::{EACH, count, give, give_list, take};
+    use super::{EACH, List, count, give, give_list, take};
+
+    /// A `List` is the thread's kept list, and goes back emptied when dropped, unless its
+    /// allocation is past its bound.
+    #[test]
+    fn a_kept_list_goes_back_when_dropped() {
+        let mut list = List::<u32, 100>::take();
+        list.extend(0..50);
+        let capacity = list.capacity();
+        drop(list);
+        assert_eq!(count::<Vec<u32>>(), 1);
+        let mut again = List::<u32, 100>::take();
+        assert_eq!((again.len(), again.capacity()), (0, capacity));
+        assert_eq!(count::<Vec<u32>>(), 0);
+        again.extend(0..101);
+        drop(again);
+        assert_eq!(count::<Vec<u32>>(), 0, "past its bound");
+    }
 
     /// A list given back comes back empty with its allocation, from the same thread only.
     #[test]

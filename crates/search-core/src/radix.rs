@@ -615,6 +615,42 @@ mod tests {
         assert_eq!(out, [(top, 1), (top, 3), (top, 5), (1001 + ring, 4)]);
     }
 
+    /// A queue that used its buckets leaves them to the thread, emptied, each with room for at
+    /// most `KEEP_BUCKET` entries.
+    #[test]
+    fn a_dropped_queue_leaves_its_buckets_empty() {
+        type Entry = MinEntry<u64, u32, ()>;
+        let mut queue = RadixQueue::new(false);
+        let far = super::RING as u64 * 2;
+        for tie in 0..1000u32 {
+            assert!(queue.push(MinEntry {
+                f: far * u64::from(tie % 7),
+                tie,
+                item: ()
+            }));
+        }
+        assert!(queue.ring.is_none());
+        assert_eq!(queue.pop().map(|e| (e.f, e.tie)), Some((0, 0)));
+        drop(queue);
+        assert_eq!(crate::kept::count::<Vec<Vec<Entry>>>(), 1);
+        let buckets: Vec<Vec<Entry>> = crate::kept::take();
+        assert_eq!(buckets.len(), super::BUCKETS);
+        assert!(
+            buckets
+                .iter()
+                .all(|b| b.is_empty() && b.capacity() <= super::KEEP_BUCKET)
+        );
+        assert!(buckets.iter().any(|b| b.capacity() > 0), "room kept");
+        crate::kept::give(buckets);
+        // The next queue spills into them and pops in order.
+        let mut queue = RadixQueue::new(false);
+        for (tie, f) in [(0, 3 * far), (1, 0), (2, far)] {
+            assert!(queue.push(MinEntry { f, tie, item: () }));
+        }
+        let out: Vec<_> = std::iter::from_fn(|| queue.pop().map(|e| e.f)).collect();
+        assert_eq!(out, [0, far, 3 * far]);
+    }
+
     /// A queue dropped with entries in its ring leaves the thread an empty ring: the next queue
     /// of the same type pops only its own entries.
     #[test]
