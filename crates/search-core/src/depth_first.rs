@@ -374,6 +374,8 @@ mod tests {
         let r = crate::depth_first_fn(&0, chain, |_| false, None);
         assert_eq!((r.path, r.stats.expanded), (None, 200));
         assert_eq!(crate::kept::count::<HashTable<u32>>(), 1);
+        // The frames and the costs along the path (unit steps: `usize`) too.
+        assert_eq!(crate::kept::count::<Vec<usize>>(), 2);
         let table: HashTable<u32> = crate::kept::take();
         assert!(table.is_empty() && table.capacity() >= 200);
         // The next search takes it, and its path test still holds: 0 -> 1 -> 0 is not taken.
@@ -381,5 +383,13 @@ mod tests {
         let back = |&n: &u32| if n == 0 { vec![1] } else { vec![0, 2] };
         let r = crate::depth_first_fn(&0, back, |&n| n == 2, None);
         assert_eq!(r.path.map(|p| p.states), Some(vec![0, 1, 2]));
+    }
+
+    /// `depth_first_graph_fn`'s stack goes back to the thread.
+    #[test]
+    fn the_graph_search_stack_goes_back_to_the_thread() {
+        let r = crate::depth_first_graph_fn(&0u8, |&n: &u8| (n < 9).then_some(n + 1), |_| false);
+        assert_eq!(r.stats.expanded, 10);
+        assert_eq!(crate::kept::count::<Vec<(usize, usize)>>(), 1);
     }
 }
