@@ -255,14 +255,20 @@ mod tests {
             }
             assert!(!scan(&path, &len), "{len} is not in a path of {len}");
         }
+        // Any number of equal states anywhere in a group of four is a match.
+        for mask in 0..16u8 {
+            let group: Vec<u8> = (0..4).map(|i| mask >> i & 1).collect();
+            assert_eq!(scan(&group, &1), mask != 0, "{group:?}");
+        }
     }
 
-    /// 0 -> 1 -> 2 -> {0, 3}, unit steps but 2 -> 3 of 5, no heuristic. At 2, the successor 0 is
-    /// on the path (not the parent) with `f` 3: the bound after 2 must skip it and be 7.
+    /// 0 -> 1 -> {0, 2}, 2 -> {0, 3}, unit steps but 2 -> 3 of 5, no heuristic. At 1 the parent
+    /// comes back first; at 2, 0 is on the path (not the parent) with `f` 3: the bound after 2
+    /// must skip it and be 7.
     fn cycle_back(n: &u8) -> Vec<(u8, u32)> {
         match n {
             0 => vec![(1, 1)],
-            1 => vec![(2, 1)],
+            1 => vec![(0, 1), (2, 1)],
             2 => vec![(0, 1), (3, 5)],
             _ => vec![],
         }
@@ -273,11 +279,33 @@ mod tests {
         let r = idastar_fn(&0, cycle_back, |_| 0, |&n| n == 3);
         let path = r.path.expect("a path");
         assert_eq!((path.states, path.cost), (vec![0, 1, 2, 3], 7));
-        // Bounds 0, 1, 2 and 7 (hand-counted): a bound of 3 would add 5, 3 and 3.
+        // Bounds 0, 1, 2 and 7 (hand-counted): a bound of 3 would add 6, 3 and 3; the parent
+        // entered again, more.
         let counted = Stats {
-            generated: 2 + 3 + 5 + 5,
+            generated: 2 + 4 + 6 + 6,
             popped: 1 + 2 + 3 + 4,
             expanded: 1 + 2 + 3 + 3,
+        };
+        assert_eq!(r.stats, counted);
+    }
+
+    /// The next bound is the least `f` beyond the bound, whatever the successors' order: 0 ->
+    /// {1 (5), 2 (3)}, 2 -> 4 (1), the goal 4, no heuristic. Bounds 0, 3 and 4; a bound of 5
+    /// after 0 would find the same path one iteration sooner.
+    #[test]
+    fn the_next_bound_is_the_least_f_beyond_the_bound() {
+        let next = |n: &u8| match n {
+            0 => vec![(1, 5), (2, 3)],
+            2 => vec![(4, 1)],
+            _ => vec![],
+        };
+        let r = idastar_fn(&0u8, next, |_| 0u32, |&n| n == 4);
+        let path = r.path.expect("a path");
+        assert_eq!((path.states, path.cost), (vec![0, 2, 4], 4));
+        let counted = Stats {
+            generated: 3 + 4 + 4,
+            popped: 1 + 2 + 3,
+            expanded: 1 + 2 + 2,
         };
         assert_eq!(r.stats, counted);
     }
