@@ -622,12 +622,16 @@ mod tests {
         type Entry = MinEntry<u64, u32, ()>;
         let mut queue = RadixQueue::new(false);
         let far = super::RING as u64 * 2;
-        for tie in 0..1000u32 {
-            assert!(queue.push(MinEntry {
-                f: far * u64::from(tie % 7),
-                tie,
-                item: ()
-            }));
+        // 600 entries in one bucket (room past the bound), 10 in another, 200 in a third (room
+        // for 256: at the bound, kept).
+        for tie in 0..811u32 {
+            let f = match tie {
+                0 => 0,
+                1..=600 => far,
+                601..=610 => 2 * far,
+                _ => 3 * far,
+            };
+            assert!(queue.push(MinEntry { f, tie, item: () }));
         }
         assert!(queue.ring.is_none());
         assert_eq!(queue.pop().map(|e| (e.f, e.tie)), Some((0, 0)));
@@ -640,7 +644,8 @@ mod tests {
                 .iter()
                 .all(|b| b.is_empty() && b.capacity() <= super::KEEP_BUCKET)
         );
-        assert!(buckets.iter().any(|b| b.capacity() > 0), "room kept");
+        let room = |n| buckets.iter().filter(|b| b.capacity() == n).count();
+        assert_eq!((room(16), room(super::KEEP_BUCKET)), (1, 1), "room kept");
         crate::kept::give(buckets);
         // The next queue spills into them and pops in order.
         let mut queue = RadixQueue::new(false);
