@@ -283,7 +283,7 @@ fn algos_fill(c: &mut Criterion) {
 /// Depth-first graph search (`pathfinding`'s `dfs`): [`depth_first_graph_fn`].
 fn graph_dfs<C: Cell>(
     start: &C,
-    next: fn(&C) -> Vec<C>,
+    next: impl Fn(&C) -> Vec<C>,
     done: impl FnMut(&C) -> bool,
 ) -> Option<usize> {
     depth_first_graph_fn(start, next, done)

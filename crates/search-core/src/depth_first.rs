@@ -292,46 +292,49 @@ pub fn depth_first_graph_fn<S: Clone + Eq + Hash>(
     mut successors: impl crate::UnitSuccessors<S>,
     mut is_goal: impl FnMut(&S) -> bool,
 ) -> SearchResult<S, (), usize> {
-    /// Each state's parent position (the start's: itself) and whether it is expanded.
-    type Table<S> = IndexMap<S, (usize, bool), BuildHasherDefault<FxHasher>>;
-    let mut table = Table::default();
-    table.insert(start.clone(), (0, false));
+    let mut table = GraphTable::default();
+    table.insert(start.clone(), 0);
     let mut stats = Stats {
         generated: 1,
         ..Stats::default()
     };
-    // Entries: a state's position and the parent that pushed it. The thread keeps the stack.
-    let mut stack = KeptList::<(usize, usize), KEEP_LISTS>::take();
-    stack.push((0, 0));
-    let mut children = Vec::new();
-    while let Some((at, parent)) = stack.pop() {
+    // The positions of the states pushed. The thread keeps the stack.
+    let mut stack = KeptList::<usize, KEEP_LISTS>::take();
+    stack.push(0);
+    while let Some(at) = stack.pop() {
         stats.popped += 1;
-        let (state, (link, expanded)) = table.get_index_mut(at).expect("a position");
-        if *expanded {
+        let (state, link) = table.get_index_mut(at).expect("a position");
+        if *link & EXPANDED != 0 {
             continue;
         }
-        (*link, *expanded) = (parent, true);
+        *link |= EXPANDED;
         if is_goal(state) {
-            let path = graph_path(&table, at);
             return SearchResult {
                 cut_off: false,
-                path: Some(path),
+                path: Some(graph_path(&table, at)),
                 stats,
             };
         }
         stats.expanded += 1;
-        children.extend(successors(state));
-        stats.generated += children.len() as u64;
-        for child in children.drain(..).rev() {
+        let first = stack.len();
+        for child in successors(state) {
+            stats.generated += 1;
+            // A state not yet expanded takes its latest pusher as parent: that push leaves the
+            // stack first, so the parent is the one whose entry expands it.
             match table.entry(child) {
                 Entry::Vacant(e) => {
-                    stack.push((e.index(), at));
-                    e.insert((at, false));
+                    stack.push(e.index());
+                    e.insert(at);
                 }
-                Entry::Occupied(e) if !e.get().1 => stack.push((e.index(), at)),
+                Entry::Occupied(mut e) if *e.get() & EXPANDED == 0 => {
+                    stack.push(e.index());
+                    e.insert(at);
+                }
                 Entry::Occupied(_) => {}
             }
         }
+        // The first successor on top.
+        stack[first..].reverse();
     }
     SearchResult {
         cut_off: false,
@@ -340,14 +343,19 @@ pub fn depth_first_graph_fn<S: Clone + Eq + Hash>(
     }
 }
 
+/// `depth_first_graph_fn`'s table: each state's parent position (the start's: 0), with
+/// [`EXPANDED`] set once the state is expanded.
+type GraphTable<S> = IndexMap<S, usize, BuildHasherDefault<FxHasher>>;
+
+/// The bit of a [`GraphTable`] value that marks its state expanded (positions stay below it: a
+/// table cannot hold `2^63` states).
+const EXPANDED: usize = 1 << (usize::BITS - 1);
+
 /// The path to the state at `at` along the table's parent links (each state cloned once).
-fn graph_path<S: Clone>(
-    table: &IndexMap<S, (usize, bool), BuildHasherDefault<FxHasher>>,
-    mut at: usize,
-) -> Path<S, (), usize> {
+fn graph_path<S: Clone>(table: &GraphTable<S>, mut at: usize) -> Path<S, (), usize> {
     let mut positions = vec![at];
     while at != 0 {
-        at = table[at].0;
+        at = table[at] & !EXPANDED;
         positions.push(at);
     }
     let state = |i: usize| table.get_index(i).expect("a position").0.clone();
@@ -390,6 +398,6 @@ mod tests {
     fn the_graph_search_stack_goes_back_to_the_thread() {
         let r = crate::depth_first_graph_fn(&0u8, |&n: &u8| (n < 9).then_some(n + 1), |_| false);
         assert_eq!(r.stats.expanded, 10);
-        assert_eq!(crate::kept::count::<Vec<(usize, usize)>>(), 1);
+        assert_eq!(crate::kept::count::<Vec<usize>>(), 1);
     }
 }
