@@ -284,18 +284,66 @@ pub fn breadth_first_from_fn<S: Clone + Eq + Hash>(
 /// `start` except at the root: the start is generated, popped and expanded once.
 pub fn breadth_first_loop_fn<S: Clone + Eq + Hash>(
     start: &S,
+    successors: impl UnitSuccessors<S>,
+) -> SearchResult<S, (), usize> {
+    breadth_first_loop_from_fn([start.clone()], successors)
+}
+
+/// [`breadth_first_loop_fn`] from several starts (`pathfinding`'s `bfs_loop` given `NodeRefs`):
+/// the path with the fewest steps, at least one, from any start to any start (the same or
+/// another) that visits no start in between and no state twice. The starts are expanded in the
+/// order given, each once, so among equally short paths it takes the one through the first
+/// start's first successor that has one (`pathfinding` takes its set's hash order).
+///
+/// ```
+/// use search_core::breadth_first_loop_from_fn;
+/// // 1 → 2 → 3 → 1 and 4 → 5 → 1: from 4, two steps reach the start 1.
+/// let next = |&n: &u8| match n { 1 => vec![2], 2 => vec![3], 3 => vec![1], 4 => vec![5], _ => vec![1] };
+/// let r = breadth_first_loop_from_fn([1, 4], next);
+/// assert_eq!(r.path.unwrap().states, [4, 5, 1]);
+/// assert!(breadth_first_loop_from_fn(Vec::<u8>::new(), next).path.is_none());
+/// ```
+///
+/// Counters are those of one breadth-first search from the starts whose goal test holds for a
+/// start except at the roots: each start given is generated and popped, and each distinct one
+/// expanded.
+pub fn breadth_first_loop_from_fn<S: Clone + Eq + Hash>(
+    starts: impl IntoIterator<Item = S>,
     mut successors: impl UnitSuccessors<S>,
 ) -> SearchResult<S, (), usize> {
-    let first = successors(start);
-    let problem = unit_problem(start, successors, |s: &S| s == start);
-    let mut result = crate::fifo::run_from(&problem, Hashed::<S, UnitFirst>::default(), first);
+    let (mut given, mut distinct) = (0, Vec::new());
+    let mut is_start = crate::state_hash::FxHashSet::default();
+    for start in starts {
+        given += 1;
+        if is_start.insert(start.clone()) {
+            distinct.push(start);
+        }
+    }
+    // The roots: each start's successors in order; start `i`'s end where `ends[i]` says.
+    let (mut roots, mut ends) = (Vec::new(), Vec::with_capacity(distinct.len()));
+    for start in &distinct {
+        roots.extend(successors(start));
+        ends.push(roots.len());
+    }
+    let Some(first) = distinct.first() else {
+        return SearchResult {
+            cut_off: false,
+            path: None,
+            stats: crate::Stats::default(),
+        };
+    };
+    let problem = unit_problem(first, successors, |s: &S| is_start.contains(s));
+    let table = Hashed::<S, UnitFirst>::default();
+    let mut result = crate::fifo::run_from(&problem, table, roots.iter().cloned());
     result.stats += crate::Stats {
-        popped: 1,
-        expanded: 1,
-        generated: 1,
+        popped: given,
+        expanded: distinct.len() as u64,
+        generated: given,
     };
     result.path = result.path.map(|back| {
-        let mut path = Path::single(start.clone());
+        let root = roots.iter().position(|r| *r == back.states[0]);
+        let from = ends.partition_point(|&end| end <= root.expect("the path starts at a root"));
+        let mut path = Path::single(distinct[from].clone());
         for state in back.states {
             path.push((), state, 1);
         }
@@ -491,20 +539,20 @@ mod tests {
     use proptest::prelude::*;
     use std::collections::{HashMap, VecDeque};
 
-    /// The textbook loop: every child queued with its parent, the goal (`start`, but not the
-    /// root) tested when a node leaves, a state expanded once.
-    fn plain(next: impl Fn(usize) -> Vec<usize>, start: usize) -> (Option<Vec<usize>>, Stats) {
+    /// The textbook loop: every start a root and every child queued with its parent, the goal
+    /// (a start, but not a root) tested when a node leaves, a state expanded once.
+    fn plain(next: impl Fn(usize) -> Vec<usize>, starts: &[usize]) -> (Option<Vec<usize>>, Stats) {
         let mut stats = Stats {
-            generated: 1,
+            generated: starts.len() as u64,
             ..Stats::default()
         };
-        let mut nodes = vec![(start, usize::MAX)];
-        let mut queue = VecDeque::from([0]);
+        let mut nodes: Vec<_> = starts.iter().map(|&s| (s, usize::MAX)).collect();
+        let mut queue: VecDeque<_> = (0..starts.len()).collect();
         let mut closed = HashMap::new();
         while let Some(at) = queue.pop_front() {
             stats.popped += 1;
             let (state, _) = nodes[at];
-            if state == start && at > 0 {
+            if starts.contains(&state) && at >= starts.len() {
                 let mut path = vec![state];
                 let mut p = nodes[at].1;
                 while p != usize::MAX {
@@ -514,7 +562,7 @@ mod tests {
                 path.reverse();
                 return (Some(path), stats);
             }
-            if closed.insert(state, ()).is_some() && at > 0 {
+            if closed.insert(state, ()).is_some() {
                 continue;
             }
             stats.expanded += 1;
@@ -552,10 +600,35 @@ mod tests {
             let theirs = pathfinding::prelude::bfs_loop(&start, |&s: &usize| next(s));
             let states = ours.path.as_ref().map(|p| p.states.clone());
             prop_assert_eq!(&states, &theirs);
-            prop_assert_eq!((states, ours.stats), plain(next, start));
+            prop_assert_eq!((states, ours.stats), plain(next, &[start]));
             if let Some(p) = &ours.path {
                 prop_assert_eq!((p.cost, &p.step_costs), (p.states.len() - 1, &vec![1; p.cost]));
             }
+        }
+
+        /// From several starts (repeats among them): a loop as short as `pathfinding`'s, the
+        /// same one given the starts in its set's order, and the textbook loop's path and
+        /// counters.
+        #[test]
+        fn several_starts_loop_as_pathfinding_and_the_plain_loop(
+            (edges, starts) in (1usize..12).prop_flat_map(|n| {
+                (prop::collection::vec((0..n, 0..n), 0..30), prop::collection::vec(0..n, 0..5))
+            })
+        ) {
+            let next = |s: usize| edges.iter().filter(|e| e.0 == s).map(|e| e.1).collect::<Vec<_>>();
+            let ours = super::breadth_first_loop_from_fn(starts.clone(), |&s: &usize| next(s));
+            let states = ours.path.as_ref().map(|p| p.states.clone());
+            prop_assert_eq!((states.clone(), ours.stats), plain(next, &starts));
+            if let Some(p) = &states {
+                prop_assert!(starts.contains(&p[0]) && starts.contains(&p[p.len() - 1]));
+                prop_assert!(p[1..p.len() - 1].iter().all(|s| !starts.contains(s)));
+            }
+            let set = pathfinding::NodeRefs::from_iter(&starts);
+            let in_order: Vec<usize> = (&set).into_iter().copied().collect();
+            let theirs = pathfinding::prelude::bfs_loop(set, |&s: &usize| next(s));
+            prop_assert_eq!(states.as_ref().map(Vec::len), theirs.as_ref().map(Vec::len));
+            let ordered = super::breadth_first_loop_from_fn(in_order, |&s: &usize| next(s));
+            prop_assert_eq!(ordered.path.map(|p| p.states), theirs);
         }
     }
 }

@@ -48,7 +48,7 @@
 //! | `dijkstra` | [`uniform_cost_fn`] | the same; goal test when a state leaves the frontier |
 //! | `bfs` | [`breadth_first_fn`] | the goal is tested when a state leaves the queue (a few more expansions, exact textbook counters) |
 //! | `bfs` from `NodeRefs` (several starts) | [`breadth_first_from_fn`] | |
-//! | `bfs_loop` | [`breadth_first_loop_fn`] | the same loop, from one start; the goal is tested when a state leaves the queue |
+//! | `bfs_loop` | [`breadth_first_loop_fn`], [`breadth_first_loop_from_fn`] (several starts) | the same loop; the goal is tested when a state leaves the queue; several starts are taken in the order given (a `NodeRefs` set in its hash order) |
 //! | `bfs_bidirectional` | [`bidirectional_bfs_fn`], [`bidirectional_bfs_from_fn`] (several starts and goals) | the same expansions, calls and path (4.16); several roots are taken in the order given (a `NodeRefs` set in its hash order) |
 //! | `dijkstra_bidirectional` | [`bidirectional_uniform_cost_fn`] | the side with fewer queued entries expands (theirs alternates), and the search stops when the two sides' least costs reach the best path: fewer expansions |
 //! | (none) | [`bidirectional_mm_fn`] | MM, bidirectional heuristic search meeting in the middle (aima-python's `bidirectional_search`), over successors and predecessors |
@@ -232,8 +232,8 @@ pub use bidirectional::{bidirectional_bfs_fn, bidirectional_bfs_from_fn};
 pub use bidirectional_uniform::bidirectional_uniform_cost_fn;
 pub use closures::{
     FnProblem, Successors, UnitSuccessors, astar_fn, breadth_first_fn, breadth_first_from_fn,
-    breadth_first_loop_fn, depth_first_fn, idastar_fn, iterative_deepening_fn,
-    recursive_best_first_fn, uniform_cost_fn,
+    breadth_first_loop_fn, breadth_first_loop_from_fn, depth_first_fn, idastar_fn,
+    iterative_deepening_fn, recursive_best_first_fn, uniform_cost_fn,
 };
 pub use cost::Cost;
 pub use depth_first::{depth_first, depth_first_graph_fn, iterative_deepening};
