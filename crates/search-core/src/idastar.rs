@@ -11,6 +11,7 @@
 //! equals), as `pathfinding`'s `idastar` does.
 
 use crate::cost::Cost;
+use crate::kept::List as KeptList;
 use crate::problem::{Path, PathOf, ResultOf, SearchProblem, SearchResult, Stats};
 use std::cmp::Ordering;
 
@@ -29,11 +30,17 @@ struct Ida<'p, P: SearchProblem> {
     path: PathOf<P>,
     /// `g` of each state on the path.
     g: Vec<P::Cost>,
-    /// Per state on the path, its successors within the bound and the next one to try. Kept
-    /// across iterations to reuse the allocations.
-    frames: Vec<(Vec<Child<P>>, usize)>,
+    /// The successors within the bound left to try, of every state on the path: the deepest
+    /// state's last, each state's in reverse order of trial (the next to try is the last).
+    /// Kept across iterations to reuse the allocation.
+    children: Vec<Child<P>>,
+    /// Where each state on the path has its successors in `children`. The thread keeps it.
+    frames: KeptList<usize, KEEP_FRAMES>,
     stats: Stats,
 }
+
+/// The thread keeps a list of frames for its next search up to this many.
+const KEEP_FRAMES: usize = 1 << 16;
 
 /// How one iteration ended.
 enum Iteration<C> {
@@ -48,7 +55,8 @@ impl<'p, P: SearchProblem> Ida<'p, P> {
             problem,
             path: Path::single(problem.start()),
             g: vec![P::Cost::ZERO],
-            frames: Vec::new(),
+            children: Vec::new(),
+            frames: KeptList::take(),
             stats: Stats::default(),
         }
     }
@@ -57,33 +65,32 @@ impl<'p, P: SearchProblem> Ida<'p, P> {
     fn iteration(&mut self, bound: P::Cost) -> Iteration<P::Cost> {
         self.path = Path::single(self.path.states[0].clone());
         self.g.truncate(1);
+        self.children.clear();
+        self.frames.clear();
         self.stats.generated += 1;
         let mut next_bound = None;
         if self.enter(bound, &mut next_bound) {
             return Iteration::Found;
         }
-        let mut depth = 0;
         loop {
-            let (children, next) = &mut self.frames[depth];
-            if *next == children.len() {
+            let depth = self.frames.len() - 1;
+            if self.children.len() == self.frames[depth] {
                 if depth == 0 {
                     return Iteration::Exceeded(next_bound);
                 }
-                depth -= 1;
+                self.frames.pop();
                 self.path.states.pop();
                 self.path.actions.pop();
                 self.path.step_costs.pop();
                 self.g.pop();
                 continue;
             }
-            let (action, state, step, _) = children[*next].clone();
-            *next += 1;
+            let (action, state, step, _) = self.children.pop().expect("a successor left");
             let g = self.g[depth] + step;
             self.path.states.push(state);
             self.path.actions.push(action);
             self.path.step_costs.push(step);
             self.g.push(g);
-            depth += 1;
             if self.enter(bound, &mut next_bound) {
                 self.path.cost = g;
                 return Iteration::Found;
@@ -92,15 +99,12 @@ impl<'p, P: SearchProblem> Ida<'p, P> {
     }
 
     /// Tests the last state of the path; unless it is a goal, generates its successors within
-    /// the bound into its frame (recording the smallest `f` beyond it). Whether it is a goal.
+    /// the bound into a new frame (recording the smallest `f` beyond it). Whether it is a goal.
     fn enter(&mut self, bound: P::Cost, next_bound: &mut Option<P::Cost>) -> bool {
         let depth = self.path.states.len() - 1;
-        if self.frames.len() <= depth {
-            self.frames.push((Vec::new(), 0));
-        }
-        let (children, next) = &mut self.frames[depth];
-        children.clear();
-        *next = 0;
+        let first = self.children.len();
+        self.frames.push(first);
+        let children = &mut self.children;
         let found = enter_on_path(
             self.problem,
             &self.path,
@@ -125,7 +129,10 @@ impl<'p, P: SearchProblem> Ida<'p, P> {
         if found {
             return true;
         }
-        children.sort_by(|a, b| a.3.total_order(&b.3));
+        // In order of `f`, the problem's order among equals, the first to try last.
+        let frame = &mut self.children[first..];
+        frame.sort_by(|a, b| a.3.total_order(&b.3));
+        frame.reverse();
         false
     }
 }
