@@ -317,6 +317,30 @@ mod tests {
         assert_eq!(r.stats, counted);
     }
 
+    /// A state's successors are tried in order of `f`, the problem's order among equals: two
+    /// paths of cost 2 (or 3) to the goal 3, and the one found is through the successor tried
+    /// first.
+    #[test]
+    fn successors_are_tried_by_f_then_in_the_problems_order() {
+        let equal = |n: &u8| match n {
+            0 => vec![(1, 1), (2, 1)],
+            1 | 2 => vec![(3, 1)],
+            _ => vec![],
+        };
+        let r = idastar_fn(&0u8, equal, |_| 0u32, |&n| n == 3);
+        assert_eq!(r.path.expect("a path").states, [0, 1, 3]);
+        let by_f = |n: &u8| match n {
+            0 => vec![(1, 2), (2, 1)],
+            1 => vec![(3, 1)],
+            2 => vec![(3, 2)],
+            _ => vec![],
+        };
+        let r = idastar_fn(&0u8, by_f, |_| 0u32, |&n| n == 3);
+        assert_eq!(r.path.expect("a path").states, [0, 2, 3]);
+        // The frame starts go back to the thread.
+        assert_eq!(crate::kept::count::<Vec<usize>>(), 1);
+    }
+
     #[test]
     fn recursive_best_first_drops_a_successor_on_the_path() {
         let r = recursive_best_first_fn(&0, cycle_back, |_| 0, |&n| n == 3);
