@@ -38,7 +38,9 @@ impl<S: Clone + Eq + Hash> Searches<S> {
     /// position when the other search has it.
     fn root(&mut self, side: usize, state: S) -> Option<u32> {
         let mark = if side == 0 { 0 } else { BACKWARD };
-        let (at, &mut link, new) = self.table.reach(state, |_| ROOT | mark);
+        let (at, &mut link, new) = self
+            .table
+            .reach(self.table.key(&state), state, |_| ROOT | mark);
         if new {
             assert!(at < ROOT, "a search reached more than 2^31 - 1 states");
             self.reached[side].push(at);
@@ -90,7 +92,8 @@ impl<S: Clone + Eq + Hash> Searches<S> {
             stats.expanded += 1;
             for child in next(&state) {
                 stats.generated += 1;
-                let (there, &mut link, new) = self.table.reach(child, |_| at | mark);
+                let key = self.table.key(&child);
+                let (there, &mut link, new) = self.table.reach(key, child, |_| at | mark);
                 if new {
                     assert!(there < ROOT, "a search reached more than 2^31 - 1 states");
                     self.reached[side].push(there);

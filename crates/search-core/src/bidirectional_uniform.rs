@@ -147,7 +147,8 @@ impl<S: Clone + Eq + Hash, C: Cost, Q: Queue<C>> Search<S, C, Q> {
             step: [C::ZERO; 2],
             link: [UNREACHED; 2],
         };
-        let (at, known, new) = self.table.reach(child, |_| unreached);
+        let key = self.table.key(&child);
+        let (at, known, new) = self.table.reach(key, child, |_| unreached);
         let link = known.link[side];
         let cheaper =
             link == UNREACHED || (link & CLOSED == 0 && g.total_order(&known.g[side]).is_lt());

@@ -167,7 +167,7 @@ where
     let mut seq = Sequence::default();
     for start in starts {
         let low = seq.next(table.len());
-        table.reach(start, |_| V::new(NONE, low, None));
+        table.reach(table.key(&start), start, |_| V::new(NONE, low, None));
     }
     let mut next = 0;
     while next < table.len() {
@@ -188,7 +188,8 @@ where
         let state = state.clone();
         problem.successors(&state, |action, child, step| {
             let low = seq.next(table.len());
-            table.reach(child, |_| V::new(at, low, Some((action, step))));
+            let key = table.key(&child);
+            table.reach(key, child, |_| V::new(at, low, Some((action, step))));
         });
     }
     stats.generated = seq.generated;

@@ -346,7 +346,7 @@ where
         let zero = P::Cost::ZERO;
         let start = self.problem.start();
         let h = self.h_of(&start);
-        let (at, _, _) = self.table.reach(start, |_| Info {
+        let (at, _, _) = self.table.reach(self.table.key(&start), start, |_| Info {
             g: zero,
             h,
             step: zero,
@@ -399,7 +399,8 @@ where
         let seq = self.stats.generated as u32;
         let child_g = g + step;
         let problem = self.problem;
-        let (at, known, new) = self.table.reach(child, |s| Info {
+        let key = self.table.key(&child);
+        let (at, known, new) = self.table.reach(key, child, |s| Info {
             g: child_g,
             h: if H {
                 problem.heuristic(s)

@@ -17,9 +17,22 @@ pub(crate) const NONE: u32 = u32::MAX;
 
 /// The states reached so far, each with a value `V`.
 pub(crate) trait NodeTable<S, V> {
-    /// The position and value of `state`, which is inserted with the value `make(&state)` when
-    /// new: `(position, value, newly inserted)`. A state already there is dropped.
-    fn reach(&mut self, state: S, make: impl FnOnce(&S) -> V) -> (u32, &mut V, bool);
+    /// What the table looks a state up by: its hash, or its index.
+    type Key: Copy;
+    /// The key of `state`. Callers compute it from the borrowed state before the state moves
+    /// into [`reach`](Self::reach): a large state hashed after the move was read back from a
+    /// copy just written, which stalled on some stack alignments (docs/performance-history.md,
+    /// session 43).
+    fn key(&self, state: &S) -> Self::Key;
+    /// The position and value of `state`, whose key is `key`, which is inserted with the value
+    /// `make(&state)` when new: `(position, value, newly inserted)`. A state already there is
+    /// dropped.
+    fn reach(
+        &mut self,
+        key: Self::Key,
+        state: S,
+        make: impl FnOnce(&S) -> V,
+    ) -> (u32, &mut V, bool);
     /// The states reached, each with its value, at their positions.
     fn entries(&self) -> &[(S, V)];
     /// The same, mutable.
@@ -150,11 +163,15 @@ pub(crate) fn hash_of<S: Hash>(state: &S) -> u64 {
 }
 
 impl<S: Eq + Hash, V> NodeTable<S, V> for Hashed<S, V> {
+    type Key = u64;
     #[inline]
-    fn reach(&mut self, state: S, make: impl FnOnce(&S) -> V) -> (u32, &mut V, bool) {
+    fn key(&self, state: &S) -> u64 {
+        hash_of(state)
+    }
+    #[inline]
+    fn reach(&mut self, hash: u64, state: S, make: impl FnOnce(&S) -> V) -> (u32, &mut V, bool) {
         // A plain find first: most children of a search were reached before, and an entry
         // probe would also look for an insertion slot on every probe.
-        let hash = hash_of(&state);
         let entries = &self.entries;
         if let Some(&p) = self.slots.find(hash, |&p| entries[p as usize].0 == state) {
             return (p, &mut self.entries[p as usize].1, false);
@@ -237,9 +254,13 @@ impl<S, V, F> Drop for Indexed<S, V, F> {
 }
 
 impl<S, V, F: Fn(&S) -> usize> NodeTable<S, V> for Indexed<S, V, F> {
+    type Key = usize;
     #[inline]
-    fn reach(&mut self, state: S, make: impl FnOnce(&S) -> V) -> (u32, &mut V, bool) {
-        let i = (self.index)(&state);
+    fn key(&self, state: &S) -> usize {
+        (self.index)(state)
+    }
+    #[inline]
+    fn reach(&mut self, i: usize, state: S, make: impl FnOnce(&S) -> V) -> (u32, &mut V, bool) {
         let slot = &mut self.slots[i];
         if *slot != 0 {
             let p = *slot - 1;
@@ -312,21 +333,21 @@ mod tests {
     fn the_slot_array_goes_back_to_the_thread_zeroed() {
         let mut table = Indexed::new(100, |&s: &usize| s);
         for s in [7, 3, 99, 7] {
-            table.reach(s, |_| ());
+            table.reach(table.key(&s), s, |_| ());
         }
         assert_eq!(table.len(), 3);
         drop(table);
         assert_eq!(kept(), (100, true));
         // A smaller search reuses it: nothing reached yet, and its count still bounds it.
         let mut table = Indexed::new(10, |&s: &usize| s);
-        assert!(table.reach(3, |_| ()).2);
-        assert!(!table.reach(3, |_| ()).2);
+        assert!(table.reach(table.key(&3), 3, |_| ()).2);
+        assert!(!table.reach(table.key(&3), 3, |_| ()).2);
         drop(table);
         assert_eq!(kept(), (10, true));
         // A larger one grows it, zeroed.
         let mut table = Indexed::new(200, |&s: &usize| s);
-        assert!(table.reach(150, |_| ()).2);
-        assert!(table.reach(99, |_| ()).2);
+        assert!(table.reach(table.key(&150), 150, |_| ()).2);
+        assert!(table.reach(table.key(&99), 99, |_| ()).2);
         drop(table);
         assert_eq!(kept(), (200, true));
     }
@@ -336,7 +357,7 @@ mod tests {
     fn an_index_past_the_count_panics_though_the_array_is_longer() {
         drop(Indexed::<usize, (), _>::new(100, |&s: &usize| s));
         let mut table = Indexed::new(10, |&s: &usize| s);
-        table.reach(50, |_| ());
+        table.reach(table.key(&50), 50, |_| ());
     }
 
     /// The thread's table of positions after a hashed table is dropped: `(room, empty)`.
@@ -352,7 +373,7 @@ mod tests {
     fn hashed_search(states: u32) -> (usize, usize, bool) {
         let mut table = Hashed::<u32, ()>::default();
         for s in 0..states {
-            assert!(table.reach(s, |_| ()).2);
+            assert!(table.reach(table.key(&s), s, |_| ()).2);
         }
         let room = table.slots.capacity();
         drop(table);
@@ -369,11 +390,11 @@ mod tests {
         // The next search starts from it: no growth, and it finds nothing of the last one.
         let mut table = Hashed::<u32, ()>::default();
         assert_eq!(table.slots.capacity(), room);
-        assert!(table.reach(5, |_| ()).2);
+        assert!(table.reach(table.key(&5), 5, |_| ()).2);
         assert_eq!(table.find(&5), Some(0));
         assert_eq!(table.find(&6), None);
         for s in 0..999 {
-            table.reach(s, |_| ());
+            table.reach(table.key(&s), s, |_| ());
         }
         assert_eq!(table.slots.capacity(), room);
         drop(table);

@@ -93,7 +93,8 @@ pub fn shortest_path_tree<P: SearchProblem>(problem: &P) -> ShortestPathTree<P::
     };
     let mut nodes = Hashed::default();
     let zero = P::Cost::ZERO;
-    nodes.reach(problem.start(), |_| TreeNode {
+    let start = problem.start();
+    nodes.reach(nodes.key(&start), start, |_| TreeNode {
         cost: zero,
         parent: 0,
         done: false,
@@ -117,7 +118,8 @@ pub fn shortest_path_tree<P: SearchProblem>(problem: &P) -> ShortestPathTree<P::
         problem.successors(&state, |_, child, step| {
             stats.generated += 1;
             let child_g = g + step;
-            let (at, node, new) = nodes.reach(child, |_| TreeNode {
+            let key = nodes.key(&child);
+            let (at, node, new) = nodes.reach(key, child, |_| TreeNode {
                 cost: child_g,
                 parent: item,
                 done: false,
