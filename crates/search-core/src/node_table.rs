@@ -18,7 +18,7 @@ pub(crate) const NONE: u32 = u32::MAX;
 /// The states reached so far, each with a value `V`.
 pub(crate) trait NodeTable<S, V> {
     /// What the table looks a state up by: its hash, or its index.
-    type Key: Copy;
+    type Key: Copy + PartialEq + std::fmt::Debug;
     /// The key of `state`. Callers compute it from the borrowed state before the state moves
     /// into [`reach`](Self::reach): a large state hashed after the move was read back from a
     /// copy just written, which stalled on some stack alignments (docs/performance-history.md,
@@ -170,6 +170,7 @@ impl<S: Eq + Hash, V> NodeTable<S, V> for Hashed<S, V> {
     }
     #[inline]
     fn reach(&mut self, hash: u64, state: S, make: impl FnOnce(&S) -> V) -> (u32, &mut V, bool) {
+        debug_assert_eq!(hash, self.key(&state), "the key of another state");
         // A plain find first: most children of a search were reached before, and an entry
         // probe would also look for an insertion slot on every probe.
         let entries = &self.entries;
@@ -261,6 +262,7 @@ impl<S, V, F: Fn(&S) -> usize> NodeTable<S, V> for Indexed<S, V, F> {
     }
     #[inline]
     fn reach(&mut self, i: usize, state: S, make: impl FnOnce(&S) -> V) -> (u32, &mut V, bool) {
+        debug_assert_eq!(i, self.key(&state), "the key of another state");
         let slot = &mut self.slots[i];
         if *slot != 0 {
             let p = *slot - 1;
@@ -319,6 +321,26 @@ mod tests {
             let refused = std::panic::catch_unwind(|| position(len));
             assert!(refused.is_err(), "{len}");
         }
+    }
+
+    /// A key must be its state's: a caller that passes another state's key is stopped (in
+    /// builds with debug assertions, as the tests are), in both tables.
+    #[test]
+    #[cfg(debug_assertions)]
+    fn a_key_of_another_state_is_refused() {
+        let indexed = std::panic::catch_unwind(|| {
+            let mut table = Indexed::new(10, |&s: &usize| s);
+            table.reach(3, 4, |_| ());
+        });
+        assert!(indexed.is_err());
+        let hashed = std::panic::catch_unwind(|| {
+            let mut table = Hashed::default();
+            table.reach(table.key(&3u32), 4, |_| ());
+        });
+        assert!(hashed.is_err());
+        // The right keys pass.
+        let mut table = Hashed::default();
+        assert!(table.reach(table.key(&4u32), 4, |_| ()).2);
     }
 
     /// The thread's slot array after a table is dropped: `(length, all zero)`.
