@@ -421,28 +421,18 @@ where
                 return;
             }
         } else {
-            if rise == Ordering::Less {
-                self.monotone = false;
-                return;
+            match reached_again(known, rise, child_g, step, parent) {
+                Again::Stale => {
+                    let now = rise == Ordering::Equal;
+                    self.stale.push(child_f, R::key(child_g, seq), pops, now);
+                    return;
+                }
+                Again::Improves => self.actions[at as usize - 1] = action,
+                Again::GiveUp => {
+                    self.monotone = false;
+                    return;
+                }
             }
-            // A closed state is never improved here: its cost `g'` was final when it left the
-            // frontier with priority `g' + h <= f`, so a cheaper child would have a priority
-            // below `f` and was declined above.
-            if child_g.total_order(&known.g) != Ordering::Less {
-                let now = rise == Ordering::Equal;
-                self.stale.push(child_f, R::key(child_g, seq), pops, now);
-                return;
-            }
-            if known.link & CLOSED != 0 {
-                // Only float rounding (`g + h == f` with `g` below the state's final cost) can
-                // get here: the plain loop decides.
-                self.monotone = false;
-                return;
-            }
-            known.g = child_g;
-            known.step = step;
-            known.link = parent;
-            self.actions[at as usize - 1] = action;
         }
         if !self.heap.push(Entry {
             f: child_f,
@@ -452,6 +442,47 @@ where
             self.monotone = false;
         }
     }
+}
+
+/// What a child does to the state it reaches again.
+enum Again {
+    /// Nothing: the state was reached as cheaply before.
+    Stale,
+    /// It improves the state, whose cost and parent are now the child's.
+    Improves,
+    /// It shows that the keys are not monotone: the plain loop decides.
+    GiveUp,
+}
+
+/// A child of path cost `child_g` (`step` from the state at `parent`) of the reached state
+/// `known`, whose priority is `rise` against the current one; an improvement is written into
+/// `known`.
+#[inline]
+fn reached_again<C: Cost>(
+    known: &mut Info<C>,
+    rise: Ordering,
+    child_g: C,
+    step: C,
+    parent: u32,
+) -> Again {
+    if rise == Ordering::Less {
+        return Again::GiveUp;
+    }
+    // A closed state is never improved here: its cost `g'` was final when it left the frontier
+    // with priority `g' + h <= f`, so a cheaper child would have a priority below `f` and was
+    // declined above.
+    if child_g.total_order(&known.g) != Ordering::Less {
+        return Again::Stale;
+    }
+    if known.link & CLOSED != 0 {
+        // Only float rounding (`g + h == f` with `g` below the state's final cost) can get
+        // here.
+        return Again::GiveUp;
+    }
+    known.g = child_g;
+    known.step = step;
+    known.link = parent;
+    Again::Improves
 }
 
 impl<P, R, T, const H: bool> Loop<'_, P, R, T, H>
