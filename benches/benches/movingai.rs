@@ -108,6 +108,13 @@ fn bench_map(c: &mut Criterion, map: &Map) {
             .path
             .map(|p| p.len())
     };
+    let bidi_indexed = |&(s, g): &Query| {
+        let (n, index) = (m.cells(), |&c: &(usize, usize)| m.index(c));
+        let next = |&c: &(usize, usize)| m.four_moves(c);
+        indexed::bidirectional_bfs_fn(&s, &g, n, index, next, next)
+            .path
+            .map(|p| p.len())
+    };
     let bidi_theirs = |&(s, g): &Query| {
         pathfinding::prelude::bfs_bidirectional(&s, &g, |&c| m.four_moves(c), |&c| m.four_moves(c))
             .map(|p| p.len())
@@ -119,7 +126,11 @@ fn bench_map(c: &mut Criterion, map: &Map) {
     );
     answers("dijkstra", &qs, &[&ucs_ours, &ucs_indexed, &ucs_theirs]);
     answers("bfs", &qs, &[&bfs_ours, &bfs_indexed, &bfs_theirs]);
-    answers("bidirectional_bfs", &qs, &[&bidi_ours, &bidi_theirs]);
+    answers(
+        "bidirectional_bfs",
+        &qs,
+        &[&bidi_ours, &bidi_indexed, &bidi_theirs],
+    );
 
     let mut group = c.benchmark_group(format!("movingai_{}", map.name));
     group.sample_size(10).warm_up_time(Duration::from_secs(1));
@@ -159,6 +170,9 @@ fn bench_map(c: &mut Criterion, map: &Map) {
     });
     group.bench_function("bidirectional_bfs/search_core", |b| {
         b.iter(|| black_box(all_len(&bidi_ours)))
+    });
+    group.bench_function("bidirectional_bfs/search_core_indexed", |b| {
+        b.iter(|| black_box(all_len(&bidi_indexed)))
     });
     group.bench_function("bidirectional_bfs/pathfinding", |b| {
         b.iter(|| black_box(all_len(&bidi_theirs)))

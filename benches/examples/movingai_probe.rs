@@ -1,5 +1,6 @@
 //! One crate's A* (or another call) on one map, for `perf`: `movingai_probe
-//! ours|indexed|dense|theirs [ALGO [MAP]]` (`dense`: A* on a `SearchProblem` with dense states;
+//! ours|indexed|dense|theirs [ALGO [MAP]]` (ALGO: astar, ucs, bfs, bidi and bucs (bidirectional
+//! breadth-first and uniform-cost), jps; `dense`: A* on a `SearchProblem` with dense states;
 //! MAP: a name under `benches/data/movingai/`, a synthetic map's name, or the path of a `.map`
 //! file).
 //! `QUERIES=N` queries (300), `SCEN=a.scen,b.scen` those of Moving AI scenario files, or
@@ -128,11 +129,58 @@ fn main() {
             )
             .path
             .map(|p| p.states.len() as u32),
+            ("ours", "bidi") => {
+                let next = |&c: &(usize, usize)| m.four_moves(c);
+                search_core::bidirectional_bfs_fn(&s, &g, next, next)
+                    .path
+                    .map(|p| p.states.len() as u32)
+            }
+            ("indexed", "bidi") => {
+                let next = |&c: &(usize, usize)| m.four_moves(c);
+                search_core::indexed::bidirectional_bfs_fn(
+                    &s,
+                    &g,
+                    m.cells(),
+                    |&c| m.index(c),
+                    next,
+                    next,
+                )
+                .path
+                .map(|p| p.states.len() as u32)
+            }
+            ("theirs", "bidi") => {
+                let next = |&c: &(usize, usize)| m.four_moves(c);
+                pathfinding::prelude::bfs_bidirectional(&s, &g, next, next).map(|p| p.len() as u32)
+            }
+            ("ours", "bucs") => {
+                let next = |&c: &(usize, usize)| m.octile_moves(c);
+                search_core::bidirectional_uniform_cost_fn(&s, &g, next, next)
+                    .path
+                    .map(|p| p.cost)
+            }
+            ("indexed", "bucs") => {
+                let next = |&c: &(usize, usize)| m.octile_moves(c);
+                let index = |&c: &(usize, usize)| m.index(c);
+                search_core::indexed::bidirectional_uniform_cost_fn(
+                    &s,
+                    &g,
+                    m.cells(),
+                    index,
+                    next,
+                    next,
+                )
+                .path
+                .map(|p| p.cost)
+            }
+            ("theirs", "bucs") => {
+                let next = |&c: &(usize, usize)| m.octile_moves(c);
+                pathfinding::prelude::dijkstra_bidirectional(&s, &g, next, next).map(|p| p.1)
+            }
             ("ours", "jps") => jps(s, g, Corners::NoCutting),
             ("ours", "jps-cutting") => jps(s, g, Corners::Cutting),
             ("none", _) => None,
             _ => panic!(
-                "ours|theirs|indexed|none astar|ucs|bfs, dense astar, or ours jps|jps-cutting"
+                "ours|theirs|indexed|none astar|ucs|bfs|bidi|bucs, dense astar, or ours jps|jps-cutting"
             ),
         };
         black_box(r);

@@ -273,10 +273,36 @@ fn other_rows(m: &Map, row: Row<'_>) {
         },
     );
     row(
+        "indexed::bidirectional_bfs_fn / bfs_bidirectional",
+        &|&(s, g)| {
+            let next = |&c: &(usize, usize)| m.four_moves(c);
+            indexed::bidirectional_bfs_fn(&s, &g, n, index, next, next)
+                .path
+                .map(|p| p.states.len() as u64)
+        },
+        &|&(s, g)| {
+            let next = |&c: &(usize, usize)| m.four_moves(c);
+            pathfinding::prelude::bfs_bidirectional(&s, &g, next, next).map(|p| p.len() as u64)
+        },
+    );
+    row(
         "bidirectional_uniform_cost_fn / dijkstra_bidirectional",
         &|&(s, g)| {
             let next = |&c: &(usize, usize)| m.octile_moves(c);
             bidirectional_uniform_cost_fn(&s, &g, next, next)
+                .path
+                .map(|p| u64::from(p.cost))
+        },
+        &|&(s, g)| {
+            let next = |&c: &(usize, usize)| m.octile_moves(c);
+            pathfinding::prelude::dijkstra_bidirectional(&s, &g, next, next).map(|p| u64::from(p.1))
+        },
+    );
+    row(
+        "indexed::bidirectional_uniform_cost_fn / dijkstra_bidirectional",
+        &|&(s, g)| {
+            let next = |&c: &(usize, usize)| m.octile_moves(c);
+            indexed::bidirectional_uniform_cost_fn(&s, &g, n, index, next, next)
                 .path
                 .map(|p| u64::from(p.cost))
         },

@@ -5,6 +5,7 @@
 use crate::node_table::{Hashed, NodeTable};
 use crate::problem::{Path, SearchResult, Stats};
 use std::hash::Hash;
+use std::marker::PhantomData;
 
 /// The bit of a link that marks a state reached by the backward search.
 const BACKWARD: u32 = 1 << 31;
@@ -17,20 +18,22 @@ const ROOT: u32 = BACKWARD - 1;
 /// [`BACKWARD`] for the backward search's states). A child already there is either this
 /// search's (dropped) or the other's (the meeting). Each search lists its states in the order
 /// reached, so its frontier is its last layer's range of that list: no queue.
-struct Searches<S> {
-    table: Hashed<S, u32>,
+struct Searches<S, T> {
+    table: T,
     /// The positions each search reached (forward, backward), in order.
     reached: [Vec<u32>; 2],
     /// Where each search's frontier starts in its list.
     layer: [usize; 2],
+    states: PhantomData<fn() -> S>,
 }
 
-impl<S: Clone + Eq + Hash> Searches<S> {
-    fn new() -> Self {
+impl<S: Clone, T: NodeTable<S, u32>> Searches<S, T> {
+    fn new(table: T) -> Self {
         Self {
-            table: Hashed::default(),
+            table,
             reached: [Vec::new(), Vec::new()],
             layer: [0, 0],
+            states: PhantomData,
         }
     }
 
@@ -168,10 +171,21 @@ pub fn bidirectional_bfs_fn<S: Clone + Eq + Hash>(
 pub fn bidirectional_bfs_from_fn<S: Clone + Eq + Hash>(
     starts: impl IntoIterator<Item = S>,
     goals: impl IntoIterator<Item = S>,
+    successors: impl crate::UnitSuccessors<S>,
+    predecessors: impl crate::UnitSuccessors<S>,
+) -> SearchResult<S, (), usize> {
+    run(Hashed::default(), starts, goals, successors, predecessors)
+}
+
+/// [`bidirectional_bfs_from_fn`] over the node table `table`.
+pub(crate) fn run<S: Clone, T: NodeTable<S, u32>>(
+    table: T,
+    starts: impl IntoIterator<Item = S>,
+    goals: impl IntoIterator<Item = S>,
     mut successors: impl crate::UnitSuccessors<S>,
     mut predecessors: impl crate::UnitSuccessors<S>,
 ) -> SearchResult<S, (), usize> {
-    let mut searches = Searches::new();
+    let mut searches = Searches::new(table);
     for start in starts {
         searches.root(0, start);
     }
@@ -300,8 +314,12 @@ mod tests {
             }
             if let ([start], [goal]) = (&starts[..], &goals[..]) {
                 let one = bidirectional_bfs_fn(start, goal, next, prev);
-                prop_assert_eq!(one.path, ours.path);
+                prop_assert_eq!(&one.path, &ours.path);
                 prop_assert_eq!(one.stats, ours.stats);
+                // The states are below 16: numbered by themselves, in flat arrays.
+                let fast = crate::indexed::bidirectional_bfs_fn(start, goal, 16, |&s| s, next, prev);
+                prop_assert_eq!(fast.path, ours.path);
+                prop_assert_eq!(fast.stats, ours.stats);
             }
         }
 

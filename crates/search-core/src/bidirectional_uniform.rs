@@ -5,11 +5,12 @@
 
 use crate::cost::Cost;
 use crate::min_entry::MinEntry;
-use crate::node_table::{Hashed, NodeTable};
+use crate::node_table::{Hashed, Indexed, NodeTable};
 use crate::problem::{Path, SearchResult, Stats};
 use crate::radix::RadixQueue;
 use std::collections::BinaryHeap;
 use std::hash::Hash;
+use std::marker::PhantomData;
 
 /// The bit of a link set once its side has expanded the state.
 const CLOSED: u32 = 1 << 31;
@@ -70,8 +71,8 @@ impl<C: Cost> Queue<C> for BinaryHeap<Entry<C>> {
 /// Both searches: one table for the states either has reached (a child costs one probe), a
 /// queue each with its least live entry taken out, and the cheapest path through a state both
 /// have reached.
-struct Search<S, C: 'static, Q> {
-    table: Hashed<S, Sides<C>>,
+struct Search<S, C: 'static, Q, T> {
+    table: T,
     queues: [Q; 2],
     /// Each side's least live entry, once [`least`](Self::least) has found it.
     next: [Option<Entry<C>>; 2],
@@ -82,12 +83,13 @@ struct Search<S, C: 'static, Q> {
     /// Cleared when a queue could not take an entry: the search must run again with heaps.
     held: bool,
     stats: Stats,
+    states: PhantomData<fn() -> S>,
 }
 
-impl<S: Clone + Eq + Hash, C: Cost, Q: Queue<C>> Search<S, C, Q> {
-    fn new(start: &S, goal: &S, queues: [Q; 2]) -> Self {
+impl<S: Clone, C: Cost, Q: Queue<C>, T: NodeTable<S, Sides<C>>> Search<S, C, Q, T> {
+    fn new(table: T, start: &S, goal: &S, queues: [Q; 2]) -> Self {
         let mut search = Self {
-            table: Hashed::default(),
+            table,
             queues,
             next: [None, None],
             queued: [0, 0],
@@ -97,6 +99,7 @@ impl<S: Clone + Eq + Hash, C: Cost, Q: Queue<C>> Search<S, C, Q> {
                 generated: 2,
                 ..Stats::default()
             },
+            states: PhantomData,
         };
         for (side, root) in [start, goal].into_iter().enumerate() {
             search.offer(side, ROOT, C::ZERO, C::ZERO, root.clone());
@@ -248,10 +251,35 @@ impl<S: Clone + Eq + Hash, C: Cost, Q: Queue<C>> Search<S, C, Q> {
 pub fn bidirectional_uniform_cost_fn<S: Clone + Eq + Hash, C: Cost>(
     start: &S,
     goal: &S,
+    successors: impl crate::Successors<S, C>,
+    predecessors: impl crate::Successors<S, C>,
+) -> SearchResult<S, (), C> {
+    let ends = (start, goal, start == goal);
+    both_ends(ends, Hashed::default, successors, predecessors)
+}
+
+/// [`bidirectional_uniform_cost_fn`] over states numbered by `index` below `count`.
+pub(crate) fn indexed<S: Clone, C: Cost>(
+    (start, goal): (&S, &S),
+    count: usize,
+    index: impl Fn(&S) -> usize,
+    successors: impl crate::Successors<S, C>,
+    predecessors: impl crate::Successors<S, C>,
+) -> SearchResult<S, (), C> {
+    let ends = (start, goal, index(start) == index(goal));
+    let table = || Indexed::new(count, &index);
+    both_ends(ends, table, successors, predecessors)
+}
+
+/// The search from `start` to `goal` (`same`: they are one state), in tables made by `table`:
+/// on radix queues, and again on binary heaps if a step turns out negative.
+fn both_ends<S: Clone, C: Cost, T: NodeTable<S, Sides<C>>>(
+    (start, goal, same): (&S, &S, bool),
+    table: impl Fn() -> T,
     mut successors: impl crate::Successors<S, C>,
     mut predecessors: impl crate::Successors<S, C>,
 ) -> SearchResult<S, (), C> {
-    if start == goal {
+    if same {
         return SearchResult {
             cut_off: false,
             path: Some(Path::single(start.clone())),
@@ -263,19 +291,20 @@ pub fn bidirectional_uniform_cost_fn<S: Clone + Eq + Hash, C: Cost>(
     }
     let radix = || RadixQueue::new(true);
     let ours = run(
-        Search::new(start, goal, [radix(), radix()]),
+        Search::new(table(), start, goal, [radix(), radix()]),
         &mut successors,
         &mut predecessors,
     );
     ours.unwrap_or_else(|| {
-        let heaps = Search::new(start, goal, [BinaryHeap::new(), BinaryHeap::new()]);
+        let heaps = [BinaryHeap::new(), BinaryHeap::new()];
+        let heaps = Search::new(table(), start, goal, heaps);
         run(heaps, &mut successors, &mut predecessors).expect("a heap takes every entry")
     })
 }
 
 /// Runs `search` to the end; `None` when a queue could not take an entry.
-fn run<S: Clone + Eq + Hash, C: Cost, Q: Queue<C>>(
-    mut search: Search<S, C, Q>,
+fn run<S: Clone, C: Cost, Q: Queue<C>, T: NodeTable<S, Sides<C>>>(
+    mut search: Search<S, C, Q, T>,
     successors: &mut impl crate::Successors<S, C>,
     predecessors: &mut impl crate::Successors<S, C>,
 ) -> Option<SearchResult<S, (), C>> {
@@ -303,7 +332,7 @@ fn run<S: Clone + Eq + Hash, C: Cost, Q: Queue<C>>(
 
 #[cfg(test)]
 mod tests {
-    use super::{Search, bidirectional_uniform_cost_fn, run};
+    use super::{Hashed, Search, bidirectional_uniform_cost_fn, run};
     use crate::problem::Stats;
     use crate::uniform_cost_fn;
     use proptest::prelude::*;
@@ -422,7 +451,12 @@ mod tests {
         let ours = bidirectional_uniform_cost_fn(&0, &3, next, prev);
         let both = calls.replace(0);
         let heaps = [BinaryHeap::new(), BinaryHeap::new()];
-        let on_heaps = run(Search::new(&0, &3, heaps), &mut { next }, &mut { prev }).unwrap();
+        let on_heaps = run(
+            Search::new(Hashed::default(), &0, &3, heaps),
+            &mut { next },
+            &mut { prev },
+        )
+        .unwrap();
         assert_eq!(
             (ours.path.as_ref().map(|p| p.cost), ours.stats),
             (Some(6), on_heaps.stats)
@@ -432,6 +466,14 @@ mod tests {
             both > calls.get(),
             "{both} calls, {} on heaps alone",
             calls.get()
+        );
+        // In flat arrays too: a second table for the heaps' round, the same answer.
+        calls.set(0);
+        let fast =
+            crate::indexed::bidirectional_uniform_cost_fn(&0, &3, 4, |&s| s.into(), next, prev);
+        assert_eq!(
+            (fast.path, fast.stats, calls.get()),
+            (ours.path, ours.stats, both)
         );
     }
 
@@ -478,6 +520,10 @@ mod tests {
             let (path, stats) = plain(&edges, goal);
             prop_assert_eq!(ours.path.as_ref().map(|p| (p.states.clone(), p.cost)), path);
             prop_assert_eq!(ours.stats, stats);
+            // The same in flat arrays, the states (below 12) numbered by themselves.
+            let fast = crate::indexed::bidirectional_uniform_cost_fn(&0, &goal, 12, |&s| s, next, prev);
+            prop_assert_eq!(fast.path, ours.path);
+            prop_assert_eq!(fast.stats, ours.stats);
         }
 
         /// With costs that tie, the radix queues and binary heaps give the same path and
@@ -489,7 +535,7 @@ mod tests {
             let ours = bidirectional_uniform_cost_fn(&0, &goal, next, prev);
             if goal != 0 {
                 let heaps = [BinaryHeap::new(), BinaryHeap::new()];
-                let on_heaps = run(Search::new(&0, &goal, heaps), &mut { next }, &mut { prev }).unwrap();
+                let on_heaps = run(Search::new(Hashed::default(), &0, &goal, heaps), &mut { next }, &mut { prev }).unwrap();
                 prop_assert_eq!(&ours.path, &on_heaps.path);
                 prop_assert_eq!(ours.stats, on_heaps.stats);
             }

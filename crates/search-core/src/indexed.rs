@@ -1,6 +1,7 @@
-//! The closure front door for states you can number: [`astar_fn`], [`uniform_cost_fn`] and
-//! [`breadth_first_fn`] as at the crate root, plus `count` and `index`, where `index(state)`
-//! is below `count` and distinct states have distinct indices (grid cells, array positions).
+//! The closure front door for states you can number: [`astar_fn`], [`uniform_cost_fn`],
+//! [`breadth_first_fn`], [`bidirectional_bfs_fn`] and [`bidirectional_uniform_cost_fn`] as at
+//! the crate root, plus `count` and `index`, where `index(state)` is below `count` and distinct
+//! states have distinct indices (grid cells, array positions).
 //! The searches keep their states in flat arrays instead of a hash table: the same paths and
 //! counters as the hashed functions, with no hashing.
 //!
@@ -79,4 +80,65 @@ pub fn breadth_first_fn<S: Clone + Eq + Hash>(
         &unit_problem(start, successors, is_goal),
         Indexed::<S, UnitFirst, _>::new(count, index),
     )
+}
+
+/// [`bidirectional_bfs_fn`](crate::bidirectional_bfs_fn) over states numbered by `index` below
+/// `count`.
+///
+/// ```
+/// use search_core::indexed;
+/// // On 0..1000, +1 / *2 forward, -1 / /2 backward.
+/// let next = |&n: &usize| [n + 1, 2 * n].into_iter().filter(|&m| m < 1000);
+/// let prev = |&n: &usize| [n.checked_sub(1), (n % 2 == 0).then_some(n / 2)].into_iter().flatten();
+/// let fast = indexed::bidirectional_bfs_fn(&1, &999, 1000, |&n| n, next, prev);
+/// let hashed = search_core::bidirectional_bfs_fn(&1, &999, next, prev);
+/// // 999 is 1111100111 in binary: nine doublings and seven steps of one.
+/// assert_eq!(fast.path.as_ref().unwrap().cost, 16);
+/// assert_eq!((fast.path, fast.stats), (hashed.path, hashed.stats));
+/// ```
+pub fn bidirectional_bfs_fn<S: Clone>(
+    start: &S,
+    goal: &S,
+    count: usize,
+    index: impl Fn(&S) -> usize,
+    successors: impl crate::UnitSuccessors<S>,
+    predecessors: impl crate::UnitSuccessors<S>,
+) -> SearchResult<S, (), usize> {
+    crate::bidirectional::run(
+        Indexed::new(count, index),
+        [start.clone()],
+        [goal.clone()],
+        successors,
+        predecessors,
+    )
+}
+
+/// [`bidirectional_uniform_cost_fn`](crate::bidirectional_uniform_cost_fn) over states numbered
+/// by `index` below `count`.
+///
+/// ```
+/// use search_core::indexed;
+/// // Roads between five towns, both ways.
+/// static ROADS: [(usize, usize, u32); 6] = [(0, 1, 4), (0, 2, 1), (2, 1, 2), (1, 3, 5), (2, 3, 8), (3, 4, 3)];
+/// let next = |&t: &usize| {
+///     ROADS.iter().filter_map(move |&(a, b, d)| match t {
+///         _ if t == a => Some((b, d)),
+///         _ if t == b => Some((a, d)),
+///         _ => None,
+///     })
+/// };
+/// let fast = indexed::bidirectional_uniform_cost_fn(&0, &4, 5, |&t| t, next, next);
+/// let hashed = search_core::bidirectional_uniform_cost_fn(&0, &4, next, next);
+/// assert_eq!(fast.path.as_ref().unwrap().states, [0, 2, 1, 3, 4]);
+/// assert_eq!((fast.path, fast.stats), (hashed.path, hashed.stats));
+/// ```
+pub fn bidirectional_uniform_cost_fn<S: Clone, C: Cost>(
+    start: &S,
+    goal: &S,
+    count: usize,
+    index: impl Fn(&S) -> usize,
+    successors: impl crate::Successors<S, C>,
+    predecessors: impl crate::Successors<S, C>,
+) -> SearchResult<S, (), C> {
+    crate::bidirectional_uniform::indexed((start, goal), count, index, successors, predecessors)
 }
