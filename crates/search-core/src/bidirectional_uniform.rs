@@ -101,9 +101,8 @@ impl<S: Clone, C: Cost, Q: Queue<C>, T: NodeTable<S, Sides<C>>> Search<S, C, Q, 
             },
             states: PhantomData,
         };
-        for (side, root) in [start, goal].into_iter().enumerate() {
-            search.offer(side, ROOT, C::ZERO, C::ZERO, root.clone());
-        }
+        search.offer::<0>(ROOT, C::ZERO, C::ZERO, start.clone());
+        search.offer::<1>(ROOT, C::ZERO, C::ZERO, goal.clone());
         search
     }
 
@@ -122,9 +121,11 @@ impl<S: Clone, C: Cost, Q: Queue<C>, T: NodeTable<S, Sides<C>>> Search<S, C, Q, 
         }
     }
 
-    /// Expands `side`'s least live entry (found by [`least`](Self::least)).
+    /// Expands `SIDE`'s least live entry (found by [`least`](Self::least)). The side is a
+    /// constant, so that each side's loop indexes its own fields directly.
     #[inline]
-    fn expand(&mut self, side: usize, next: &mut impl crate::Successors<S, C>) {
+    fn expand<const SIDE: usize>(&mut self, next: &mut impl crate::Successors<S, C>) {
+        let side = SIDE;
         let Some(top) = self.next[side].take() else {
             return;
         };
@@ -133,17 +134,19 @@ impl<S: Clone, C: Cost, Q: Queue<C>, T: NodeTable<S, Sides<C>>> Search<S, C, Q, 
         let known = self.table.value_mut(top.item);
         known.link[side] |= CLOSED;
         let state = self.table.get(top.item).0.clone();
-        for (child, step) in next(&state) {
+        // Internal iteration: the successors' adapters and the offer inline into one loop.
+        next(&state).into_iter().for_each(|(child, step)| {
             self.stats.generated += 1;
-            self.offer(side, top.item, top.f, step, child);
-        }
+            self.offer::<SIDE>(top.item, top.f, step, child);
+        });
     }
 
-    /// `side` reaches `child` from the state at `parent` (of cost `g`) by a step of `step`: a
+    /// `SIDE` reaches `child` from the state at `parent` (of cost `g`) by a step of `step`: a
     /// new state, or a cheaper way to a state this side has not expanded, goes on the queue,
     /// and a state the other side has reached offers a path.
     #[inline]
-    fn offer(&mut self, side: usize, parent: u32, g: C, step: C, child: S) {
+    fn offer<const SIDE: usize>(&mut self, parent: u32, g: C, step: C, child: S) {
+        let side = SIDE;
         let g = g + step;
         let unreached = Sides {
             g: [C::ZERO; 2],
@@ -318,9 +321,9 @@ fn run<S: Clone, C: Cost, Q: Queue<C>, T: NodeTable<S, Sides<C>>>(
             break;
         }
         if search.queued[0] <= search.queued[1] {
-            search.expand(0, successors);
+            search.expand::<0>(successors);
         } else {
-            search.expand(1, predecessors);
+            search.expand::<1>(predecessors);
         }
     }
     search.held.then(|| SearchResult {
