@@ -6,6 +6,7 @@ use crate::node_table::{Hashed, NodeTable};
 use crate::problem::{Path, SearchResult, Stats};
 use std::hash::Hash;
 use std::marker::PhantomData;
+use std::ops::ControlFlow;
 
 /// The bit of a link that marks a state reached by the backward search.
 const BACKWARD: u32 = 1 << 31;
@@ -93,7 +94,8 @@ impl<S: Clone, T: NodeTable<S, u32>> Searches<S, T> {
             let state = self.table.get(at).0.clone();
             stats.popped += 1;
             stats.expanded += 1;
-            for child in next(&state) {
+            // Internal iteration (`try_for_each`): the closure's adapters inline into the loop.
+            let met = next(&state).into_iter().try_for_each(|child| {
                 stats.generated += 1;
                 let key = self.table.key(&child);
                 let (there, &mut link, new) = self.table.reach(key, child, |_| at | mark);
@@ -101,8 +103,12 @@ impl<S: Clone, T: NodeTable<S, u32>> Searches<S, T> {
                     assert!(there < ROOT, "a search reached more than 2^31 - 1 states");
                     self.reached[side].push(there);
                 } else if link & BACKWARD != mark {
-                    return Some((at, there));
+                    return ControlFlow::Break(there);
                 }
+                ControlFlow::Continue(())
+            });
+            if let ControlFlow::Break(there) = met {
+                return Some((at, there));
             }
         }
         self.layer[side] = end;
