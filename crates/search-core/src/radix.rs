@@ -152,7 +152,7 @@ impl<C: Cost + 'static, K: Ord + 'static, I: 'static> RadixQueue<C, K, I> {
     /// The common cases in ring mode, the current priority or one within the ring above it, are
     /// decided here (inlined into the loops); every other goes through
     /// [`push_other`](Self::push_other).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn push(&mut self, entry: MinEntry<C, K, I>) -> bool {
         if self.popped
             && let Some(ring) = &mut self.ring
