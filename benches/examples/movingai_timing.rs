@@ -218,6 +218,14 @@ fn other_rows(m: &Map, row: Row<'_>) {
     let theirs_bfs = |&(s, g): &Query| {
         pathfinding::prelude::bfs(&s, |&c| m.four_moves(c), |&c| c == g).map(|p| p.len() as u64)
     };
+    let theirs_bidirectional = |&(s, g): &Query| {
+        let next = |&c: &(usize, usize)| m.four_moves(c);
+        pathfinding::prelude::bfs_bidirectional(&s, &g, next, next).map(|p| p.len() as u64)
+    };
+    let theirs_bidirectional_uniform = |&(s, g): &Query| {
+        let next = |&c: &(usize, usize)| m.octile_moves(c);
+        pathfinding::prelude::dijkstra_bidirectional(&s, &g, next, next).map(|p| u64::from(p.1))
+    };
     let (n, index) = (m.cells(), |&c: &(usize, usize)| m.index(c));
     row(
         "indexed::breadth_first_fn / bfs",
@@ -262,15 +270,7 @@ fn other_rows(m: &Map, row: Row<'_>) {
                 .path
                 .map(|p| p.states.len() as u64)
         },
-        &|&(s, g)| {
-            pathfinding::prelude::bfs_bidirectional(
-                &s,
-                &g,
-                |&c| m.four_moves(c),
-                |&c| m.four_moves(c),
-            )
-            .map(|p| p.len() as u64)
-        },
+        &theirs_bidirectional,
     );
     row(
         "indexed::bidirectional_bfs_fn / bfs_bidirectional",
@@ -280,10 +280,7 @@ fn other_rows(m: &Map, row: Row<'_>) {
                 .path
                 .map(|p| p.states.len() as u64)
         },
-        &|&(s, g)| {
-            let next = |&c: &(usize, usize)| m.four_moves(c);
-            pathfinding::prelude::bfs_bidirectional(&s, &g, next, next).map(|p| p.len() as u64)
-        },
+        &theirs_bidirectional,
     );
     row(
         "bidirectional_uniform_cost_fn / dijkstra_bidirectional",
@@ -293,10 +290,7 @@ fn other_rows(m: &Map, row: Row<'_>) {
                 .path
                 .map(|p| u64::from(p.cost))
         },
-        &|&(s, g)| {
-            let next = |&c: &(usize, usize)| m.octile_moves(c);
-            pathfinding::prelude::dijkstra_bidirectional(&s, &g, next, next).map(|p| u64::from(p.1))
-        },
+        &theirs_bidirectional_uniform,
     );
     row(
         "indexed::bidirectional_uniform_cost_fn / dijkstra_bidirectional",
@@ -306,10 +300,7 @@ fn other_rows(m: &Map, row: Row<'_>) {
                 .path
                 .map(|p| u64::from(p.cost))
         },
-        &|&(s, g)| {
-            let next = |&c: &(usize, usize)| m.octile_moves(c);
-            pathfinding::prelude::dijkstra_bidirectional(&s, &g, next, next).map(|p| u64::from(p.1))
-        },
+        &theirs_bidirectional_uniform,
     );
 }
 
