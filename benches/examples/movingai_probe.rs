@@ -1,6 +1,7 @@
 //! One crate's A* (or another call) on one map, for `perf`: `movingai_probe
 //! ours|indexed|dense|theirs [ALGO [MAP]]` (ALGO: astar, ucs, bfs, bidi and bucs (bidirectional
-//! breadth-first and uniform-cost), jps; `dense`: A* on a `SearchProblem` with dense states;
+//! breadth-first and uniform-cost), fringe, jps; `dense`: A* on a `SearchProblem` with dense
+//! states;
 //! MAP: a name under `benches/data/movingai/`, a synthetic map's name, or the path of a `.map`
 //! file).
 //! `QUERIES=N` queries (300), `SCEN=a.scen,b.scen` those of Moving AI scenario files, or
@@ -176,11 +177,26 @@ fn main() {
                 let next = |&c: &(usize, usize)| m.octile_moves(c);
                 pathfinding::prelude::dijkstra_bidirectional(&s, &g, next, next).map(|p| p.1)
             }
+            ("ours", "fringe") => search_core::fringe_fn(
+                &s,
+                |&c| m.octile_moves(c),
+                |&c| Map::octile(c, g),
+                |&c| c == g,
+            )
+            .path
+            .map(|p| p.cost),
+            ("theirs", "fringe") => pathfinding::prelude::fringe(
+                &s,
+                |&c| m.octile_moves(c),
+                |&c| Map::octile(c, g),
+                |&c| c == g,
+            )
+            .map(|p| p.1),
             ("ours", "jps") => jps(s, g, Corners::NoCutting),
             ("ours", "jps-cutting") => jps(s, g, Corners::Cutting),
             ("none", _) => None,
             _ => panic!(
-                "ours|theirs|indexed|none astar|ucs|bfs|bidi|bucs, dense astar, or ours jps|jps-cutting"
+                "ours|theirs|indexed|none astar|ucs|bfs|bidi|bucs, ours|theirs fringe, dense astar, or ours jps|jps-cutting"
             ),
         };
         black_box(r);

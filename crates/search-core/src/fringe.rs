@@ -132,12 +132,13 @@ impl<S: Clone + Eq + Hash, C: Cost> Fringe<S, C> {
                 return ControlFlow::Break(i);
             }
             self.stats.expanded += 1;
-            for (child, step) in successors(state) {
+            // Internal iteration: the closure's adapters inline into the loop.
+            successors(state).into_iter().for_each(|(child, step)| {
                 self.stats.generated += 1;
                 if let Some(entry) = improve(&mut self.known, child, i, g, step) {
                     self.now.push_front(entry);
                 }
-            }
+            });
         }
         std::mem::swap(&mut self.now, &mut self.later);
         ControlFlow::Continue(next_limit)
