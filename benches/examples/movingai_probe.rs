@@ -1,7 +1,7 @@
 //! One crate's A* (or another call) on one map, for `perf`: `movingai_probe
 //! ours|indexed|dense|theirs [ALGO [MAP]]` (ALGO: astar, ucs, bfs, bidi and bucs (bidirectional
-//! breadth-first and uniform-cost), fringe, jps; `dense`: A* on a `SearchProblem` with dense
-//! states;
+//! breadth-first and uniform-cost), fringe, dfs (`depth_first_graph_fn`), jps; `dense`: A* on a
+//! `SearchProblem` with dense states;
 //! MAP: a name under `benches/data/movingai/`, a synthetic map's name, or the path of a `.map`
 //! file).
 //! `QUERIES=N` queries (300), `SCEN=a.scen,b.scen` those of Moving AI scenario files, or
@@ -192,11 +192,18 @@ fn main() {
                 |&c| c == g,
             )
             .map(|p| p.1),
+            ("ours", "dfs") => {
+                search_core::depth_first_graph_fn(&s, |&c| m.four_moves(c), |&c| c == g)
+                    .path
+                    .map(|p| p.states.len() as u32)
+            }
+            ("theirs", "dfs") => pathfinding::prelude::dfs(s, |&c| m.four_moves(c), |&c| c == g)
+                .map(|p| p.len() as u32),
             ("ours", "jps") => jps(s, g, Corners::NoCutting),
             ("ours", "jps-cutting") => jps(s, g, Corners::Cutting),
             ("none", _) => None,
             _ => panic!(
-                "ours|theirs|indexed|none astar|ucs|bfs|bidi|bucs, ours|theirs fringe, dense astar, or ours jps|jps-cutting"
+                "ours|theirs|indexed|none astar|ucs|bfs|bidi|bucs, ours|theirs fringe|dfs, dense astar, or ours jps|jps-cutting"
             ),
         };
         black_box(r);
