@@ -177,21 +177,17 @@ fn main() {
                 let next = |&c: &(usize, usize)| m.octile_moves(c);
                 pathfinding::prelude::dijkstra_bidirectional(&s, &g, next, next).map(|p| p.1)
             }
-            ("ours", "fringe") => search_core::fringe_fn(
-                &s,
-                |&c| m.octile_moves(c),
-                |&c| Map::octile(c, g),
-                |&c| c == g,
-            )
-            .path
-            .map(|p| p.cost),
-            ("theirs", "fringe") => pathfinding::prelude::fringe(
-                &s,
-                |&c| m.octile_moves(c),
-                |&c| Map::octile(c, g),
-                |&c| c == g,
-            )
-            .map(|p| p.1),
+            ("ours" | "theirs", "fringe") => {
+                let next = |&c: &(usize, usize)| m.octile_moves(c);
+                let (h, done) = (|&c: &(usize, usize)| Map::octile(c, g), |&c: &_| c == g);
+                if who == "ours" {
+                    search_core::fringe_fn(&s, next, h, done)
+                        .path
+                        .map(|p| p.cost)
+                } else {
+                    pathfinding::prelude::fringe(&s, next, h, done).map(|p| p.1)
+                }
+            }
             ("ours", "dfs") => {
                 search_core::depth_first_graph_fn(&s, |&c| m.four_moves(c), |&c| c == g)
                     .path
