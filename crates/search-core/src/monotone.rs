@@ -281,7 +281,30 @@ where
         monotone: true,
     };
     search.start();
-    while let Some(Entry { f, tie, item }) = search.heap.pop() {
+    loop {
+        let Loop {
+            heap, table, stale, ..
+        } = &mut search;
+        // With deeper-first ties, a new priority's entries are sorted before they leave: those
+        // of states already closed (overtaken by a cheaper path, which left at a lower
+        // priority) leave the queue first, as stale children of their priority, instead of
+        // being sorted, popped and skipped (see `Stale`: the same count). First-in, first-out
+        // ties sort nothing, and the filter would cost more than the pops it saves.
+        let overtaken = |e: &Entry<P::Cost, R::Key>| {
+            let closed = table.get(e.item).1.link & CLOSED != 0;
+            if closed {
+                stale.push(e.f, e.tie, 0, false);
+            }
+            !closed
+        };
+        let next = if R::OUT_OF_ORDER {
+            heap.pop_keeping(Some(overtaken))
+        } else {
+            heap.pop()
+        };
+        let Some(Entry { f, tie, item }) = next else {
+            break;
+        };
         search.stats.popped += 1;
         // At most one pop per child pushed, and children are numbered in u32.
         let pops = search.stats.popped as u32;

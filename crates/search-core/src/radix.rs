@@ -300,6 +300,18 @@ impl<C: Cost + 'static, K: Ord + 'static, I: 'static> RadixQueue<C, K, I> {
     /// (inlined into the loops), or [`pop_other`](Self::pop_other)'s.
     #[inline]
     pub(crate) fn pop(&mut self) -> Option<MinEntry<C, K, I>> {
+        self.pop_keeping(None::<fn(&MinEntry<C, K, I>) -> bool>)
+    }
+
+    /// [`pop`](Self::pop), where each entry of a new priority taken from the ring is first
+    /// given to `keep`, if any (with tie keys out of push order only: the entries are about to
+    /// be sorted), and leaves the queue unpopped (in any order) where it returns `false`: the
+    /// entries left pop in the same order as if those had never been pushed.
+    #[inline]
+    pub(crate) fn pop_keeping(
+        &mut self,
+        keep: Option<impl FnMut(&MinEntry<C, K, I>) -> bool>,
+    ) -> Option<MinEntry<C, K, I>> {
         let next = if self.in_order {
             self.in_line.pop_front()
         } else {
@@ -307,19 +319,35 @@ impl<C: Cost + 'static, K: Ord + 'static, I: 'static> RadixQueue<C, K, I> {
         };
         match next {
             Some(entry) => Some(entry),
-            None => self.pop_other(),
+            None => self.pop_other(keep),
         }
     }
 
     /// [`pop`](Self::pop) when the current priority's list or line is empty: the current
     /// priority's heap, else the next priority's entries.
     #[inline(never)]
-    fn pop_other(&mut self) -> Option<MinEntry<C, K, I>> {
+    fn pop_other(
+        &mut self,
+        keep: Option<impl FnMut(&MinEntry<C, K, I>) -> bool>,
+    ) -> Option<MinEntry<C, K, I>> {
         if let Some(tied) = self.heaped.pop() {
             return Some(tied.0);
         }
         if self.ring.is_some() {
-            self.next_ring_level()?;
+            let mut keep = keep;
+            loop {
+                self.next_ring_level()?;
+                if let Some(keep) = keep.as_mut()
+                    && !self.in_order
+                {
+                    self.current.retain(|e| keep(e));
+                    if self.current.is_empty() {
+                        continue;
+                    }
+                }
+                self.sort_current();
+                break;
+            }
         } else {
             match self.lowest() {
                 Some(b) => self.next_level(b),
@@ -333,13 +361,13 @@ impl<C: Cost + 'static, K: Ord + 'static, I: 'static> RadixQueue<C, K, I> {
         }
     }
 
-    /// Makes the lowest image in the ring the current priority, with its entries; `None` when
-    /// the ring is empty.
+    /// Makes the lowest image in the ring the current priority, with its entries (not yet
+    /// sorted); `None` when the ring is empty.
     #[inline]
     fn next_ring_level(&mut self) -> Option<()> {
         let ring = self.ring.as_deref_mut()?;
         let from = if self.popped { self.level } else { self.span.0 };
-        // The lowest image's list becomes the current priority's entries as it is (sorted below).
+        // The lowest image's list becomes the current priority's entries as it is (sorted after).
         let lowest = if self.in_order {
             // A line of no entries becomes a list without moving anything, and back.
             let mut list = Vec::from(std::mem::take(&mut self.in_line));
@@ -351,7 +379,6 @@ impl<C: Cost + 'static, K: Ord + 'static, I: 'static> RadixQueue<C, K, I> {
         };
         self.level = lowest?;
         self.popped = true;
-        self.sort_current();
         Some(())
     }
 
