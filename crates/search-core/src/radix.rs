@@ -306,7 +306,8 @@ impl<C: Cost + 'static, K: Ord + 'static, I: 'static> RadixQueue<C, K, I> {
     /// [`pop`](Self::pop), where each entry of a new priority taken from the ring is first
     /// given to `keep`, if any (with tie keys out of push order only: the entries are about to
     /// be sorted), and leaves the queue unpopped (in any order) where it returns `false`: the
-    /// entries left pop in the same order as if those had never been pushed.
+    /// entries left pop in the same order as if those had never been pushed. No later push may
+    /// go below the priority of an entry turned away (the queue has moved on to it).
     #[inline]
     pub(crate) fn pop_keeping(
         &mut self,
@@ -442,9 +443,31 @@ mod tests {
         steps: &[(bool, C, u32)],
         in_order: bool,
     ) -> Result<(), TestCaseError> {
+        same_as_heap_keeping(steps, in_order, false)
+    }
+
+    /// [`same_as_heap`]; `reject`: the queue pops with a `keep` that turns away every third
+    /// entry it is offered, and the heap drops those when they are turned away.
+    fn same_as_heap_keeping<C: crate::Cost + PartialEq>(
+        steps: &[(bool, C, u32)],
+        in_order: bool,
+        reject: bool,
+    ) -> Result<(), TestCaseError> {
         let mut queue = RadixQueue::new(in_order);
         let mut heap = BinaryHeap::new();
         let mut last: Option<C> = None;
+        let mut rejected = Vec::new();
+        let mut next = |queue: &mut RadixQueue<C, u64, usize>| {
+            let keep = |e: &MinEntry<C, u64, usize>| {
+                let out = e.item % 3 == 0;
+                if out {
+                    rejected.push((e.item, e.f));
+                }
+                !out
+            };
+            let entry = queue.pop_keeping(reject.then_some(keep));
+            (entry, std::mem::take(&mut rejected))
+        };
         for (i, &(pop, f, tie)) in steps.iter().enumerate() {
             // Distinct keys, as in the loops: equal ones could leave in either order.
             // In order: the ties grow with each push.
@@ -454,7 +477,13 @@ mod tests {
                 (u64::from(tie) << 32) | i as u64
             };
             if pop {
-                let (a, b) = (queue.pop(), heap.pop());
+                let (a, out) = next(&mut queue);
+                heap.retain(|e: &MinEntry<C, u64, usize>| out.iter().all(|o| o.0 != e.item));
+                // No push may go below a priority turned away either.
+                if let Some(&(_, f)) = out.last() {
+                    last = Some(f);
+                }
+                let b = heap.pop();
                 prop_assert_eq!(
                     a.as_ref().map(|e: &MinEntry<C, u64, usize>| e.item),
                     b.as_ref().map(|e: &MinEntry<C, u64, usize>| e.item)
@@ -474,11 +503,15 @@ mod tests {
                 }
             }
         }
-        while let Some(e) = heap.pop() {
-            prop_assert_eq!(queue.pop().map(|e| e.item), Some(e.item));
+        loop {
+            let (a, out) = next(&mut queue);
+            heap.retain(|e: &MinEntry<C, u64, usize>| out.iter().all(|o| o.0 != e.item));
+            let b = heap.pop();
+            prop_assert_eq!(a.map(|e| e.item), b.as_ref().map(|e| e.item));
+            if b.is_none() {
+                return Ok(());
+            }
         }
-        prop_assert!(queue.pop().is_none());
-        Ok(())
     }
 
     proptest! {
@@ -486,6 +519,7 @@ mod tests {
         fn pops_as_a_binary_heap_integers(steps in prop::collection::vec((any::<bool>(), 0u32..40, 0u32..1000), 0..300)) {
             same_as_heap(&steps, false)?;
             same_as_heap(&steps, true)?;
+            same_as_heap_keeping(&steps, false, true)?;
         }
 
         /// Priorities a little above the last one popped, so that they wrap around the ring
@@ -501,6 +535,7 @@ mod tests {
             }).collect();
             same_as_heap(&steps, false)?;
             same_as_heap(&steps, true)?;
+            same_as_heap_keeping(&steps, false, true)?;
         }
 
         #[test]
@@ -640,6 +675,43 @@ mod tests {
         push(&mut queue, top, 5);
         let out: Vec<_> = std::iter::from_fn(|| queue.pop().map(|e| (e.f, e.tie))).collect();
         assert_eq!(out, [(top, 1), (top, 3), (top, 5), (1001 + ring, 4)]);
+    }
+
+    /// `keep` sees each entry of a new priority from the ring once, before it is popped; a
+    /// priority whose entries it all turns away is passed over, and the entries kept leave in
+    /// their order.
+    #[test]
+    fn entries_turned_away_never_leave() {
+        let mut queue = RadixQueue::new(false);
+        for (f, tie, item) in [
+            (5, 3, 0),
+            (5, 1, 1),
+            (7, 0, 2),
+            (5, 2, 3),
+            (9, 0, 4),
+            (9, 1, 5),
+        ] {
+            assert!(queue.push(MinEntry { f, tie, item }));
+        }
+        let mut offered = Vec::new();
+        let mut pop = |queue: &mut RadixQueue<u32, u32, usize>| {
+            let keep = |e: &MinEntry<u32, u32, usize>| {
+                offered.push(e.item);
+                e.item != 2 && e.item != 3
+            };
+            queue.pop_keeping(Some(keep)).map(|e| e.item)
+        };
+        assert_eq!(pop(&mut queue), Some(1));
+        // Joins the current priority: not offered.
+        assert!(queue.push(MinEntry {
+            f: 5,
+            tie: 0,
+            item: 6
+        }));
+        let out: Vec<_> = std::iter::from_fn(|| pop(&mut queue)).collect();
+        assert_eq!(out, [6, 0, 4, 5], "7's only entry turned away");
+        offered.sort_unstable();
+        assert_eq!(offered, [0, 1, 2, 3, 4, 5]);
     }
 
     /// A queue that used its buckets leaves them to the thread, emptied, each with room for at
