@@ -21,6 +21,14 @@
 //! counted and dropped as the search goes, so they never pile up. If a key smaller than the
 //! current priority is ever generated (an inconsistent heuristic), this loop gives up and the
 //! caller runs the plain loop.
+//!
+//! A state improved by a cheaper path has two entries queued: the new one leaves first (its
+//! priority is lower) and closes the state, and the plain loop later pops the old one and
+//! skips it. With deeper-first ties, whose priorities are sorted when they come up, the old
+//! entries whose states are closed by then leave the queue before the sort and join the stale
+//! children of their priority: such an entry is popped before the goal under the same rule as
+//! a stale child of a higher priority (every pop of its priority comes after it was pushed).
+//! With first-in, first-out ties nothing is sorted, and they are popped and skipped.
 
 use crate::cost::Cost;
 use crate::min_entry::MinEntry;
@@ -117,7 +125,8 @@ const NO_PARENT: u32 = CLOSED - 1;
 /// two lists. A child of the current priority is decided by the pops of that priority after it
 /// (one with a larger tie key means the plain loop popped the child first), so it keeps the
 /// number of pops when it was generated. Every pop of a higher priority comes after the child,
-/// so a child of a higher priority keeps only its priority and tie key.
+/// so a child of a higher priority keeps only its priority and tie key (as do the overtaken
+/// entries taken off the queue when their priority comes up).
 struct Stale<C: 'static, K: 'static> {
     counted: u64,
     /// `(pops, tie key)` of the children of the current priority.
