@@ -58,6 +58,16 @@ const INSERT_REACH: usize = 32;
 #[cfg(test)]
 const INSERT_REACH: usize = 2;
 
+/// The fewest entries of a new priority that [`RadixQueue::pop_keeping`] offers to its `keep`:
+/// a smaller priority sorts cheaply, and its entries turned away would save less than asking
+/// costs (measured on a narrow maze, whose priorities have 1.3 entries on average:
+/// docs/performance-history.md, session 45).
+#[cfg(not(test))]
+const KEEP_FROM: usize = 8;
+/// Every priority in the unit tests, so that their small queues turn entries away.
+#[cfg(test)]
+const KEEP_FROM: usize = 1;
+
 /// The thread keeps the list of a queue's current priority for its next search up to this
 /// many entries.
 const KEEP_CURRENT: usize = 1 << 12;
@@ -303,9 +313,9 @@ impl<C: Cost + 'static, K: Ord + 'static, I: 'static> RadixQueue<C, K, I> {
         self.pop_keeping(None::<fn(&MinEntry<C, K, I>) -> bool>)
     }
 
-    /// [`pop`](Self::pop), where each entry of a new priority taken from the ring is first
-    /// given to `keep`, if any (with tie keys out of push order only: the entries are about to
-    /// be sorted), and leaves the queue unpopped (in any order) where it returns `false`: the
+    /// [`pop`](Self::pop), where each entry of a new priority taken from the ring (with at
+    /// least [`KEEP_FROM`] entries) is first given to `keep`, if any (with tie keys out of push
+    /// order only: the entries are about to be sorted), and leaves the queue unpopped (in any order) where it returns `false`: the
     /// entries left pop in the same order as if those had never been pushed. No later push may
     /// go below the priority of an entry turned away (the queue has moved on to it).
     #[inline]
@@ -340,6 +350,7 @@ impl<C: Cost + 'static, K: Ord + 'static, I: 'static> RadixQueue<C, K, I> {
                 self.next_ring_level()?;
                 if let Some(keep) = keep.as_mut()
                     && !self.in_order
+                    && self.current.len() >= KEEP_FROM
                 {
                     self.current.retain(|e| keep(e));
                     if self.current.is_empty() {
