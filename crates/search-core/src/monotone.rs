@@ -297,8 +297,9 @@ where
         // With deeper-first ties, a new priority's entries are sorted before they leave: those
         // of states already closed (overtaken by a cheaper path, which left at a lower
         // priority) leave the queue first, as stale children of their priority, instead of
-        // being sorted, popped and skipped (see `Stale`: the same count). First-in, first-out
-        // ties sort nothing, and the filter would cost more than the pops it saves.
+        // being sorted, popped and skipped (see `Stale`: the same count; the queue asks only
+        // about priorities large enough to pay for it). First-in, first-out ties sort nothing,
+        // and asking would cost more than the pops it saves.
         let overtaken = |e: &Entry<P::Cost, R::Key>| {
             let closed = table.get(e.item).1.link & CLOSED != 0;
             if closed {

@@ -313,11 +313,11 @@ impl<C: Cost + 'static, K: Ord + 'static, I: 'static> RadixQueue<C, K, I> {
         self.pop_keeping(None::<fn(&MinEntry<C, K, I>) -> bool>)
     }
 
-    /// [`pop`](Self::pop), where each entry of a new priority taken from the ring (with at
-    /// least [`KEEP_FROM`] entries) is first given to `keep`, if any (with tie keys out of push
-    /// order only: the entries are about to be sorted), and leaves the queue unpopped (in any order) where it returns `false`: the
-    /// entries left pop in the same order as if those had never been pushed. No later push may
-    /// go below the priority of an entry turned away (the queue has moved on to it).
+    /// [`pop`](Self::pop), where each entry of a new priority taken from the ring (of at least
+    /// [`KEEP_FROM`] entries, with tie keys out of push order: entries about to be sorted) is
+    /// first given to `keep`, if any, and leaves the queue unpopped where it returns `false`.
+    /// The entries left pop in the same order as if those had never been pushed. No later push
+    /// may go below the priority of an entry turned away (the queue has moved on to it).
     #[inline]
     pub(crate) fn pop_keeping(
         &mut self,
