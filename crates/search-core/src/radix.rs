@@ -64,9 +64,10 @@ const INSERT_REACH: usize = 2;
 /// docs/performance-history.md, session 45).
 #[cfg(not(test))]
 const KEEP_FROM: usize = 8;
-/// Every priority in the unit tests, so that their small queues turn entries away.
+/// Every priority but those of one entry in the unit tests, so that their small queues turn
+/// entries away.
 #[cfg(test)]
-const KEEP_FROM: usize = 1;
+const KEEP_FROM: usize = 2;
 
 /// The thread keeps the list of a queue's current priority for its next search up to this
 /// many entries.
@@ -688,27 +689,30 @@ mod tests {
         assert_eq!(out, [(top, 1), (top, 3), (top, 5), (1001 + ring, 4)]);
     }
 
-    /// `keep` sees each entry of a new priority from the ring once, before it is popped; a
-    /// priority whose entries it all turns away is passed over, and the entries kept leave in
-    /// their order.
+    /// `keep` sees each entry of a new priority from the ring once, before it is popped, if
+    /// the priority has at least `KEEP_FROM` (2) entries; a priority whose entries it all turns
+    /// away is passed over, and the entries kept leave in their order.
     #[test]
     fn entries_turned_away_never_leave() {
         let mut queue = RadixQueue::new(false);
-        for (f, tie, item) in [
+        let entries = [
             (5, 3, 0),
             (5, 1, 1),
             (7, 0, 2),
             (5, 2, 3),
             (9, 0, 4),
             (9, 1, 5),
-        ] {
+            (8, 0, 7),
+            (8, 1, 8),
+        ];
+        for (f, tie, item) in entries {
             assert!(queue.push(MinEntry { f, tie, item }));
         }
         let mut offered = Vec::new();
         let mut pop = |queue: &mut RadixQueue<u32, u32, usize>| {
             let keep = |e: &MinEntry<u32, u32, usize>| {
                 offered.push(e.item);
-                e.item != 2 && e.item != 3
+                ![2, 3, 7, 8].contains(&e.item)
             };
             queue.pop_keeping(Some(keep)).map(|e| e.item)
         };
@@ -720,9 +724,13 @@ mod tests {
             item: 6
         }));
         let out: Vec<_> = std::iter::from_fn(|| pop(&mut queue)).collect();
-        assert_eq!(out, [6, 0, 4, 5], "7's only entry turned away");
+        assert_eq!(
+            out,
+            [6, 0, 2, 4, 5],
+            "7's lone entry not offered, 8's turned away"
+        );
         offered.sort_unstable();
-        assert_eq!(offered, [0, 1, 2, 3, 4, 5]);
+        assert_eq!(offered, [0, 1, 3, 4, 5, 7, 8]);
     }
 
     /// A queue that used its buckets leaves them to the thread, emptied, each with room for at
