@@ -290,31 +290,7 @@ where
         monotone: true,
     };
     search.start();
-    loop {
-        let Loop {
-            heap, table, stale, ..
-        } = &mut search;
-        // With deeper-first ties, a new priority's entries are sorted before they leave: those
-        // of states already closed (overtaken by a cheaper path, which left at a lower
-        // priority) leave the queue first, as stale children of their priority, instead of
-        // being sorted, popped and skipped (see `Stale`: the same count; the queue asks only
-        // about priorities large enough to pay for it). First-in, first-out ties sort nothing,
-        // and asking would cost more than the pops it saves.
-        let overtaken = |e: &Entry<P::Cost, R::Key>| {
-            let closed = table.get(e.item).1.link & CLOSED != 0;
-            if closed {
-                stale.push(e.f, e.tie, 0, false);
-            }
-            !closed
-        };
-        let next = if R::OUT_OF_ORDER {
-            heap.pop_keeping(Some(overtaken))
-        } else {
-            heap.pop()
-        };
-        let Some(Entry { f, tie, item }) = next else {
-            break;
-        };
+    while let Some(Entry { f, tie, item }) = search.pop() {
         search.stats.popped += 1;
         // At most one pop per child pushed, and children are numbered in u32.
         let pops = search.stats.popped as u32;
@@ -371,6 +347,31 @@ where
             self.problem.heuristic(state)
         } else {
             P::Cost::ZERO
+        }
+    }
+
+    /// The next entry to leave the queue. With deeper-first ties, a new priority's entries are
+    /// sorted before they leave: those of states already closed (overtaken by a cheaper path,
+    /// which left at a lower priority) leave the queue first, as stale children of their
+    /// priority, instead of being sorted, popped and skipped (see [`Stale`]: the same count;
+    /// the queue asks only about priorities large enough to pay for it). First-in, first-out
+    /// ties sort nothing, and asking would cost more than the pops it saves.
+    #[inline]
+    fn pop(&mut self) -> Option<Entry<P::Cost, R::Key>> {
+        let Self {
+            heap, table, stale, ..
+        } = self;
+        let overtaken = |e: &Entry<P::Cost, R::Key>| {
+            let closed = table.get(e.item).1.link & CLOSED != 0;
+            if closed {
+                stale.push(e.f, e.tie, 0, false);
+            }
+            !closed
+        };
+        if R::OUT_OF_ORDER {
+            heap.pop_keeping(Some(overtaken))
+        } else {
+            heap.pop()
         }
     }
 
