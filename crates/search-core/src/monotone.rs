@@ -25,10 +25,11 @@
 //! A state improved by a cheaper path has two entries queued: the new one leaves first (its
 //! priority is lower) and closes the state, and the plain loop later pops the old one and
 //! skips it. With deeper-first ties, whose priorities are sorted when they come up, the old
-//! entries whose states are closed by then leave the queue before the sort and join the stale
-//! children of their priority: such an entry is popped before the goal under the same rule as
-//! a stale child of a higher priority (every pop of its priority comes after it was pushed).
-//! With first-in, first-out ties nothing is sorted, and they are popped and skipped.
+//! entries whose states are closed by then (in a priority of 8 entries or more: smaller ones
+//! sort cheaply) leave the queue before the sort and join the stale children of their
+//! priority: such an entry is popped before the goal under the same rule as a stale child of
+//! a higher priority (every pop of its priority comes after it was pushed). With first-in,
+//! first-out ties nothing is sorted, and they are popped and skipped.
 
 use crate::cost::Cost;
 use crate::min_entry::MinEntry;
