@@ -695,17 +695,10 @@ mod tests {
     #[test]
     fn entries_turned_away_never_leave() {
         let mut queue = RadixQueue::new(false);
-        let entries = [
-            (5, 3, 0),
-            (5, 1, 1),
-            (7, 0, 2),
-            (5, 2, 3),
-            (9, 0, 4),
-            (9, 1, 5),
-            (8, 0, 7),
-            (8, 1, 8),
-        ];
-        for (f, tie, item) in entries {
+        // `(f, tie, item)`, pushed in this order.
+        let first = [(5, 3, 0), (5, 1, 1), (7, 0, 2), (5, 2, 3)];
+        let then = [(9, 0, 4), (9, 1, 5), (8, 0, 7), (8, 1, 8)];
+        for (f, tie, item) in first.into_iter().chain(then) {
             assert!(queue.push(MinEntry { f, tie, item }));
         }
         let mut offered = Vec::new();
