@@ -6,6 +6,7 @@ use std::cmp::Ordering;
 
 /// A priority `f`, a tie-breaking key (lower leaves first among equal priorities) and the item
 /// the entry stands for (an arena index, or `()` when the tie key already is one).
+#[derive(Clone, Copy)]
 pub(crate) struct MinEntry<C, T, I = ()> {
     pub(crate) f: C,
     pub(crate) tie: T,

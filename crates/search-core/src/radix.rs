@@ -24,7 +24,7 @@ use crate::cost::Cost;
 use crate::min_entry::MinEntry;
 use crate::ring::{RING, Ring};
 use std::cmp::Ordering;
-use std::collections::{BinaryHeap, VecDeque};
+use std::collections::BinaryHeap;
 
 /// An entry of the current priority in the heap of [`RadixQueue::heaped`]: ordered by its tie
 /// key alone (the priority is the same for all).
@@ -91,7 +91,7 @@ pub(crate) struct RadixQueue<C: 'static, K: 'static, I: 'static> {
     heaped: BinaryHeap<Tied<C, K, I>>,
     /// The entries of the current priority in tie order, instead of `current`, when the ties
     /// are in order (see [`RadixQueue::new`]).
-    in_line: VecDeque<MinEntry<C, K, I>>,
+    in_line: Line<MinEntry<C, K, I>>,
     /// Whether entries are pushed in increasing tie order.
     in_order: bool,
     /// `buckets[16 p + d]`: the entries whose image first differs from `level` in hexadecimal
@@ -118,7 +118,7 @@ impl<C: 'static, K: 'static, I: 'static> Drop for RadixQueue<C, K, I> {
             ring.give_back();
         }
         crate::kept::give_list(std::mem::take(&mut self.current), KEEP_CURRENT);
-        crate::kept::give_list(Vec::from(std::mem::take(&mut self.in_line)), KEEP_CURRENT);
+        crate::kept::give_list(std::mem::take(&mut self.in_line.list), KEEP_CURRENT);
         if !self.buckets.is_empty() {
             let mut buckets = std::mem::take(&mut self.buckets);
             for bucket in &mut buckets {
@@ -132,11 +132,37 @@ impl<C: 'static, K: 'static, I: 'static> Drop for RadixQueue<C, K, I> {
     }
 }
 
+/// The entries of the current priority in first-in, first-out order: a list and the position
+/// of the next to leave. The list is swapped whole with the ring's at a change of priority (a
+/// `VecDeque` would be converted to a list and back each time, a copy of its entries).
+struct Line<T> {
+    list: Vec<T>,
+    next: usize,
+}
+
+impl<T: Copy> Line<T> {
+    /// The next entry; `None` when there is none, the list then emptied.
+    #[inline]
+    fn pop(&mut self) -> Option<T> {
+        match self.list.get(self.next) {
+            Some(&entry) => {
+                self.next += 1;
+                Some(entry)
+            }
+            None => {
+                self.list.clear();
+                self.next = 0;
+                None
+            }
+        }
+    }
+}
+
 /// The most entries a bucket keeps room for, in a search and for the thread's next one, so
 /// that the buckets together never hold much more than the entries waiting in them.
 const KEEP_BUCKET: usize = 256;
 
-impl<C: Cost + 'static, K: Ord + 'static, I: 'static> RadixQueue<C, K, I> {
+impl<C: Cost + 'static, K: Ord + Copy + 'static, I: Copy + 'static> RadixQueue<C, K, I> {
     /// An empty queue. `in_order`: every entry is pushed with a larger tie key than the entries
     /// before it (first-in, first-out ties); the current priority's entries then wait in a line
     /// instead of a heap.
@@ -145,7 +171,10 @@ impl<C: Cost + 'static, K: Ord + 'static, I: 'static> RadixQueue<C, K, I> {
             heap: BinaryHeap::new(),
             current: crate::kept::take(),
             heaped: BinaryHeap::new(),
-            in_line: VecDeque::from(crate::kept::take::<Vec<_>>()),
+            in_line: Line {
+                list: crate::kept::take(),
+                next: 0,
+            },
             in_order,
             buckets: Vec::new(),
             occupied: [0; BUCKETS / 64],
@@ -270,7 +299,7 @@ impl<C: Cost + 'static, K: Ord + 'static, I: 'static> RadixQueue<C, K, I> {
     #[inline]
     fn join_current(&mut self, entry: MinEntry<C, K, I>) {
         if self.in_order {
-            self.in_line.push_back(entry);
+            self.in_line.list.push(entry);
             return;
         }
         if !self.heaped.is_empty() {
@@ -294,7 +323,7 @@ impl<C: Cost + 'static, K: Ord + 'static, I: 'static> RadixQueue<C, K, I> {
     #[inline]
     fn arrive(&mut self, entry: MinEntry<C, K, I>) {
         if self.in_order {
-            self.in_line.push_back(entry);
+            self.in_line.list.push(entry);
         } else {
             self.current.push(entry);
         }
@@ -325,7 +354,7 @@ impl<C: Cost + 'static, K: Ord + 'static, I: 'static> RadixQueue<C, K, I> {
         keep: Option<impl FnMut(&MinEntry<C, K, I>) -> bool>,
     ) -> Option<MinEntry<C, K, I>> {
         let next = if self.in_order {
-            self.in_line.pop_front()
+            self.in_line.pop()
         } else {
             self.current.pop()
         };
@@ -368,7 +397,7 @@ impl<C: Cost + 'static, K: Ord + 'static, I: 'static> RadixQueue<C, K, I> {
             }
         }
         if self.in_order {
-            self.in_line.pop_front()
+            self.in_line.pop()
         } else {
             self.current.pop()
         }
@@ -382,11 +411,8 @@ impl<C: Cost + 'static, K: Ord + 'static, I: 'static> RadixQueue<C, K, I> {
         let from = if self.popped { self.level } else { self.span.0 };
         // The lowest image's list becomes the current priority's entries as it is (sorted after).
         let lowest = if self.in_order {
-            // A line of no entries becomes a list without moving anything, and back.
-            let mut list = Vec::from(std::mem::take(&mut self.in_line));
-            let lowest = ring.swap_lowest(from, &mut list);
-            self.in_line = VecDeque::from(list);
-            lowest
+            // The line ran out, so its list is empty.
+            ring.swap_lowest(from, &mut self.in_line.list)
         } else {
             ring.swap_lowest(from, &mut self.current)
         };
@@ -402,7 +428,7 @@ impl<C: Cost + 'static, K: Ord + 'static, I: 'static> RadixQueue<C, K, I> {
     fn sort_current(&mut self) {
         if self.current.len() > 1 {
             self.current.reverse();
-            self.current.sort_by(|a, b| b.tie.cmp(&a.tie));
+            self.current.sort_by_key(|e| std::cmp::Reverse(e.tie));
         }
     }
 
