@@ -406,16 +406,22 @@ where
         self.stats.expanded += 1;
         let g = node.g;
         let state = self.table.get(item).0.clone();
+        // Counted in a local, which stays in a register through the expansion.
+        let mut generated = self.stats.generated;
         self.problem.successors(&state, |action, child, step| {
-            self.offer(item, g, f, pops, action, child, step);
+            generated += 1;
+            // Only the order of the generation numbers matters, and the start's 0 is below
+            // them all. Checked against `u32` after the expansion.
+            self.offer(item, g, f, (pops, generated as u32), action, child, step);
         });
+        self.stats.generated = generated;
         // Every generation number of this expansion fitted `u32` (else they wrapped: give up).
-        self.monotone && self.stats.generated <= u64::from(u32::MAX)
+        self.monotone && generated <= u64::from(u32::MAX)
     }
 
-    /// One child of the state at `parent` (path cost `g`, priority `f`, popped `pops`-th): a
-    /// state reached for the first time or by a cheaper path goes on the heap; any other is
-    /// stale, and only its key is kept.
+    /// One child, the `seq`-th generated, of the state at `parent` (path cost `g`, priority `f`,
+    /// popped `pops`-th): a state reached for the first time or by a cheaper path goes on the
+    /// heap; any other is stale, and only its key is kept.
     #[inline]
     #[allow(clippy::too_many_arguments)]
     fn offer(
@@ -423,15 +429,11 @@ where
         parent: u32,
         g: P::Cost,
         f: P::Cost,
-        pops: u32,
+        (pops, seq): (u32, u32),
         action: P::Action,
         child: P::State,
         step: P::Cost,
     ) {
-        self.stats.generated += 1;
-        // The generation number: only the order of these numbers matters, and the start's 0 is
-        // below them all. Checked against `u32` after the expansion.
-        let seq = self.stats.generated as u32;
         let child_g = g + step;
         let problem = self.problem;
         let key = self.table.key(&child);
