@@ -291,17 +291,19 @@ where
         monotone: true,
     };
     search.start();
+    // Counted in a local, which stays in a register.
+    let mut popped = 0;
     while let Some(Entry { f, tie, item }) = search.pop() {
-        search.stats.popped += 1;
+        popped += 1;
         // At most one pop per child pushed, and children are numbered in u32.
-        let pops = search.stats.popped as u32;
+        let pops = popped as u32;
         search.stale.on_pop(f, tie, pops, R::OUT_OF_ORDER);
         if problem.is_goal(search.table.get(item).0) {
             let path = search.rebuild(item);
             let before = search
                 .stale
                 .popped_before_goal(f, tie, pops, !R::OUT_OF_ORDER);
-            search.stats.popped += before;
+            search.stats.popped = popped + before;
             return Some(SearchResult {
                 cut_off: false,
                 path: Some(path),
@@ -312,7 +314,7 @@ where
             return None;
         }
     }
-    search.stats.popped += search.stale.all();
+    search.stats.popped = popped + search.stale.all();
     Some(SearchResult {
         cut_off: false,
         path: None,
