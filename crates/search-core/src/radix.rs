@@ -133,8 +133,9 @@ impl<C: 'static, K: 'static, I: 'static> Drop for RadixQueue<C, K, I> {
 }
 
 /// The entries of the current priority in first-in, first-out order: a list and the position
-/// of the next to leave. The list is swapped whole with the ring's at a change of priority (a
-/// `VecDeque` would be converted to a list and back each time, a copy of its entries).
+/// of the next to leave. The list is swapped whole with the ring's at a change of priority,
+/// where a `VecDeque` had to be converted to a list and back each time (a `memmove` call, even
+/// for an empty line: 2.5-3% of uniform-cost search's time on the game maps).
 struct Line<T> {
     list: Vec<T>,
     next: usize,
